@@ -1,0 +1,97 @@
+/// The work a middleware asks for after an action: a publisher of more actions.
+///
+/// An effect is a small tree that can be inspected before it runs: nothing (``none``), one
+/// value (``just(_:)``), any publisher, several effects at once (``merge(_:)-(Effect<Output>...)``) or one
+/// after another (``concatenate(_:)-(Effect<Output>...)``), an effect marked for cancellation
+/// (``cancellable(id:cancelInFlight:)``), or a request to cancel (``cancel(id:)``). Its
+/// `description` prints that tree, which makes effects easy to assert on:
+///
+/// ```swift
+/// let effect = Effect.just(Action.unFlipSelectedCards)
+///     .delay(for: .seconds(1), scheduler: scheduler)
+/// print(effect)   // Delay(1.0 seconds, Just(unFlipSelectedCards))
+/// ```
+///
+/// `.none` and `.just(value)` are stored inline: making, returning and running them allocates
+/// nothing, which matters because a store asks every middleware for an effect on every action.
+///
+/// An effect is itself a ``Publisher``. Cancellation ids take effect when a store runs the
+/// effect; subscribed to directly, `.cancellable` runs its effect unchanged and `.cancel(id:)`
+/// just finishes.
+public struct Effect<Output: Sendable>: Publisher {
+    /// The shape of an effect, read by the store that runs it.
+    package enum Operation: Sendable {
+        case none
+        case just(Output)
+        case publisher(AnyPublisher<Output>)
+        case merge([Effect])
+        case concatenate([Effect])
+        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+        case cancel(id: EffectID)
+    }
+
+    /// What this effect does.
+    package let operation: Operation
+
+    package init(operation: Operation) {
+        self.operation = operation
+    }
+
+    /// Wraps a publisher as an effect.
+    ///
+    /// - Parameter publisher: The publisher whose values the effect sends.
+    public init(_ publisher: some Publisher<Output>) {
+        if let effect = publisher as? Effect<Output> {
+            self = effect
+        } else {
+            operation = .publisher(AnyPublisher(publisher))
+        }
+    }
+
+    /// An effect that does nothing and finishes at once.
+    public static var none: Effect {
+        Effect(operation: .none)
+    }
+
+    /// An effect that sends `value` at once, then finishes.
+    ///
+    /// - Parameter value: The value, usually an action, to send.
+    /// - Returns: The effect.
+    public static func just(_ value: Output) -> Effect {
+        Effect(operation: .just(value))
+    }
+
+    /// An effect that runs async work, which may send any number of values.
+    ///
+    /// ```swift
+    /// Effect.run { send in
+    ///     await send(.highScoresLoaded(try await file.load()))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - priority: The priority of the task that runs the work.
+    ///   - operation: The async work; values handed to `send` are delivered in order.
+    /// - Returns: The effect; cancelling it cancels the task.
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Send<Output>) async -> Void
+    ) -> Effect {
+        Effect(Publishers.Run(priority: priority, operation: operation))
+    }
+
+    /// Whether this effect is ``none``.
+    public var isNone: Bool {
+        if case .none = operation { return true }
+        return false
+    }
+}
+
+extension Publisher {
+    /// Wraps this publisher as an ``Effect``, the type middlewares return.
+    ///
+    /// - Returns: The effect.
+    public func eraseToEffect() -> Effect<Output> {
+        Effect(self)
+    }
+}

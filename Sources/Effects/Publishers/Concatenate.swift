@@ -1,0 +1,53 @@
+extension Publisher {
+    /// Sends all of this publisher's values, then, once it has finished, all of `other`'s.
+    ///
+    /// `other` is not subscribed to until this publisher finishes.
+    ///
+    /// - Parameter other: The publisher that follows.
+    /// - Returns: A publisher of both publishers' values, one after the other.
+    public func append<Other: Publisher>(_ other: Other) -> Publishers.Concatenate<Self, Other>
+    where Other.Output == Output {
+        Publishers.Concatenate(prefix: self, suffix: other)
+    }
+}
+
+extension Publishers {
+    /// A publisher that sends all of a prefix's values, then all of a suffix's.
+    public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
+    where Prefix.Output == Suffix.Output {
+        /// The output both share.
+        public typealias Output = Prefix.Output
+
+        /// The publisher that goes first.
+        public let prefix: Prefix
+
+        /// The publisher subscribed to once the prefix has finished.
+        public let suffix: Suffix
+
+        /// Makes the publisher; ``Publisher/append(_:)`` reads better at the call site.
+        ///
+        /// - Parameters:
+        ///   - prefix: The publisher that goes first.
+        ///   - suffix: The publisher that follows.
+        public init(prefix: Prefix, suffix: Suffix) {
+            self.prefix = prefix
+            self.suffix = suffix
+        }
+
+        /// Subscribes `subscriber` to the prefix, then to the suffix.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            let prefix = prefix, suffix = suffix
+            ConcatenateSubscription(downstream: subscriber, starts: [
+                { prefix.subscribe($0) },
+                { suffix.subscribe($0) },
+            ]).start()
+        }
+    }
+}
+
+extension Publishers.Concatenate: CustomStringConvertible {
+    /// `Concatenate(<prefix>, <suffix>)`.
+    public var description: String {
+        "Concatenate(\(prefix), \(suffix))"
+    }
+}

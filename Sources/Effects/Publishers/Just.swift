@@ -1,0 +1,37 @@
+/// A publisher that sends one value, then finishes.
+///
+/// ```swift
+/// Just(Action.unFlipSelectedCards)
+///     .delay(for: .seconds(1), scheduler: scheduler)
+/// ```
+///
+/// Delivery is synchronous, inside `subscribe`, and allocates nothing.
+public struct Just<Output: Sendable>: Publisher {
+    /// The value this publisher sends.
+    public let output: Output
+
+    /// Makes a publisher that sends `output` once.
+    ///
+    /// - Parameter output: The value to send.
+    @inlinable
+    public init(_ output: Output) {
+        self.output = output
+    }
+
+    /// Sends the value and the completion to `subscriber` at once.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(output)
+        subscriber.receive(completion: .finished)
+    }
+}
+
+extension Just: Equatable where Output: Equatable {}
+
+extension Just: CustomStringConvertible {
+    /// `Just(value)`.
+    public var description: String {
+        "Just(\(output))"
+    }
+}

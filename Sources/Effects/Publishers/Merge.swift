@@ -1,0 +1,94 @@
+extension Publisher {
+    /// Sends the values of this publisher and of `other` as they arrive, interleaved.
+    ///
+    /// The result finishes when both have finished.
+    ///
+    /// - Parameter other: Another publisher of the same output.
+    /// - Returns: A publisher of both publishers' values.
+    public func merge<Other: Publisher>(with other: Other) -> Publishers.Merge<Self, Other>
+    where Other.Output == Output {
+        Publishers.Merge(self, other)
+    }
+}
+
+extension Publishers {
+    /// A publisher that interleaves the values of two upstreams as they arrive.
+    ///
+    /// Both upstreams are subscribed to at once, the first one first, so two synchronous
+    /// upstreams deliver the first one's values before the second one's. The downstream never
+    /// receives two calls at the same time, even when the upstreams deliver on different threads.
+    public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Output == B.Output {
+        /// The output both upstreams share.
+        public typealias Output = A.Output
+
+        /// The first upstream.
+        public let a: A
+
+        /// The second upstream.
+        public let b: B
+
+        /// Makes the publisher; ``Publisher/merge(with:)`` reads better at the call site.
+        ///
+        /// - Parameters:
+        ///   - a: The first upstream.
+        ///   - b: The second upstream.
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        /// Subscribes `subscriber` to both upstreams.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            let a = a, b = b
+            MergeSubscription(downstream: subscriber, upstreamCount: 2).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+            ])
+        }
+    }
+
+    /// A publisher that interleaves the values of any number of upstreams of one type.
+    ///
+    /// It finishes when every upstream has finished, at once if there are none.
+    public struct MergeMany<Upstream: Publisher>: Publisher {
+        /// The output all upstreams share.
+        public typealias Output = Upstream.Output
+
+        /// The upstreams, subscribed to in this order.
+        public let publishers: [Upstream]
+
+        /// Makes a publisher that merges `publishers`.
+        ///
+        /// - Parameter publishers: The upstreams.
+        public init(_ publishers: [Upstream]) {
+            self.publishers = publishers
+        }
+
+        /// Makes a publisher that merges `publishers`.
+        ///
+        /// - Parameter publishers: The upstreams.
+        public init(_ publishers: Upstream...) {
+            self.publishers = publishers
+        }
+
+        /// Subscribes `subscriber` to every upstream.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            MergeSubscription(downstream: subscriber, upstreamCount: publishers.count)
+                .start(publishers.map { publisher in { publisher.subscribe($0) } })
+        }
+    }
+}
+
+extension Publishers.Merge: CustomStringConvertible {
+    /// `Merge(<a>, <b>)`.
+    public var description: String {
+        "Merge(\(a), \(b))"
+    }
+}
+
+extension Publishers.MergeMany: CustomStringConvertible {
+    /// `Merge(<each upstream>)`.
+    public var description: String {
+        "Merge(\(publishers.map { "\($0)" }.joined(separator: ", ")))"
+    }
+}

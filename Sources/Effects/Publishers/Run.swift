@@ -1,0 +1,115 @@
+import Synchronization
+
+extension Publishers {
+    /// A publisher that runs async work in a `Task` and sends what the work hands to `send`.
+    ///
+    /// This is how an effect does I/O: the operation runs off the subscribing thread, may send
+    /// any number of values, and the publisher finishes when the operation returns. Cancelling
+    /// the subscription cancels the task (cooperatively) and drops anything sent afterwards.
+    ///
+    /// ```swift
+    /// Effect.run { send in
+    ///     let scores = try? await store.load()
+    ///     await send(.highScoresLoaded(scores ?? [:]))
+    /// }
+    /// ```
+    public struct Run<Output: Sendable>: Publisher {
+        /// The priority of the task, or nil to inherit none.
+        public let priority: TaskPriority?
+
+        /// The async work.
+        public let operation: @Sendable (Send<Output>) async -> Void
+
+        /// Makes the publisher.
+        ///
+        /// - Parameters:
+        ///   - priority: The priority of the task that runs `operation`.
+        ///   - operation: The async work; values handed to its `send` are delivered in order.
+        public init(priority: TaskPriority? = nil, operation: @escaping @Sendable (Send<Output>) async -> Void) {
+            self.priority = priority
+            self.operation = operation
+        }
+
+        /// Starts the task and attaches `subscriber` to what it sends.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            let subscription = RunSubscription(downstream: subscriber)
+            subscriber.receive(subscription: subscription)
+            let operation = operation
+            subscription.attach(Task(priority: priority) {
+                await operation(Send { subscription.send($0) })
+                subscription.finish()
+            })
+        }
+    }
+}
+
+extension Publishers.Run: CustomStringConvertible {
+    /// `Run`: the work is opaque until it runs.
+    public var description: String {
+        "Run"
+    }
+}
+
+/// Hands values from async work to the subscriber of a ``Publishers/Run``.
+///
+/// It is async so that it can later apply back-pressure without changing call sites; today it
+/// delivers at once.
+public struct Send<Output: Sendable>: Sendable {
+    private let deliver: @Sendable (Output) -> Void
+
+    /// Makes a `Send` that calls `deliver` with each value.
+    ///
+    /// - Parameter deliver: Called with each value sent.
+    public init(_ deliver: @escaping @Sendable (Output) -> Void) {
+        self.deliver = deliver
+    }
+
+    /// Sends `value` to the subscriber, unless the work was cancelled.
+    ///
+    /// - Parameter value: The value to deliver.
+    public func callAsFunction(_ value: Output) async {
+        deliver(value)
+    }
+}
+
+private final class RunSubscription<Downstream: Subscriber>: Subscription {
+    private struct State {
+        var downstream: Downstream?
+        var task: Task<Void, Never>?
+    }
+
+    private let state: Mutex<State>
+
+    init(downstream: Downstream) {
+        state = Mutex(State(downstream: downstream))
+    }
+
+    func attach(_ task: Task<Void, Never>) {
+        let alreadyCancelled = state.withLock { state -> Bool in
+            guard state.downstream != nil else { return true }
+            state.task = task
+            return false
+        }
+        if alreadyCancelled { task.cancel() }
+    }
+
+    func send(_ value: Downstream.Input) {
+        state.withLock { $0.downstream }?.receive(value)
+    }
+
+    func finish() {
+        let downstream = state.withLock { state in
+            defer { state = State() }
+            return state.downstream
+        }
+        downstream?.receive(completion: .finished)
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            defer { state = State() }
+            return state.task
+        }
+        task?.cancel()
+    }
+}

@@ -1,0 +1,39 @@
+/// A type that receives values from a publisher.
+///
+/// A subscriber first gets a ``Subscription`` (which it keeps to cancel later), then every value
+/// through ``receive(_:)``, then at most one ``receive(completion:)``. Calls are serial but may
+/// come from any thread, which is why subscribers are `Sendable`.
+///
+/// There is no demand to return: subscriptions in this package are always unlimited.
+public protocol Subscriber<Input>: Sendable {
+    /// The kind of value this subscriber receives.
+    associatedtype Input: Sendable
+
+    /// Tells the subscriber that it is attached, and how to cancel.
+    ///
+    /// - Parameter subscription: Cancel it to stop receiving.
+    func receive(subscription: any Subscription)
+
+    /// Delivers one value.
+    ///
+    /// - Parameter input: The value.
+    func receive(_ input: Input)
+
+    /// Tells the subscriber that no more values will arrive.
+    ///
+    /// - Parameter completion: How the publisher ended; always `.finished`, since effects never
+    ///   fail.
+    func receive(completion: Subscribers.Completion)
+}
+
+/// A namespace for subscriber types and the completion signal, as in Combine.
+public enum Subscribers {
+    /// How a publisher ended.
+    ///
+    /// Publishers in this package never fail, so the only case is `.finished`. It is an enum so
+    /// that code written against Combine's `Subscribers.Completion` reads the same.
+    public enum Completion: Sendable, Hashable {
+        /// The publisher sent all its values.
+        case finished
+    }
+}
