@@ -1,0 +1,194 @@
+import Effects
+import Synchronization
+
+/// The engine behind ``Store``: the state, the queue of pending work, the observers and the
+/// running effects, all behind one lock (`shared`).
+///
+/// Whoever dispatches while no one is draining becomes the drainer and processes the queue
+/// until it is empty; everyone else only appends to it. Hence one action is reduced at a time,
+/// in FIFO order, and a dispatch from inside a middleware, an effect or an observer is queued
+/// instead of nesting. The reducer runs under the lock (it is pure and must not touch the store),
+/// in place, so a large state is not copied. Middlewares, effects and observers run after the
+/// lock is released.
+final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
+    enum Work {
+        case action(Action)
+        case attach(Observer<State>)
+    }
+
+    struct Shared {
+        var state: State
+        var queue = FIFO<Work>()
+        var isDraining = false
+        var observers: [Observer<State>] = []
+        var runningEffects: [UInt64: EffectSubscriber<State, Action>] = [:]
+        var nextEffectKey: UInt64 = 0
+        var isShutDown = false
+    }
+
+    private let shared: Mutex<Shared>
+    private let reduce: MutatingReducer<State, Action>
+    private let interceptors: [Interceptor<State, Action>]
+    private let middlewares: [Middleware<State, Action>]
+    let registry = CancellationRegistry()
+
+    init(
+        initial: State,
+        reduce: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>],
+        middlewares: [Middleware<State, Action>]
+    ) {
+        shared = Mutex(Shared(state: initial))
+        self.reduce = reduce
+        self.interceptors = interceptors
+        self.middlewares = middlewares
+    }
+
+    var state: State {
+        shared.withLock { $0.state }
+    }
+
+    var runningEffectCount: Int {
+        shared.withLock { $0.runningEffects.count }
+    }
+
+    // MARK: Dispatch
+
+    func dispatch(_ action: Action) {
+        let isDrainer = shared.withLock { shared -> Bool in
+            if shared.isShutDown { return false }
+            if shared.isDraining {
+                shared.queue.append(.action(action))
+                return false
+            }
+            shared.isDraining = true
+            return true
+        }
+        guard isDrainer else { return }
+        process(action)
+        drain()
+    }
+
+    func attach(_ observer: Observer<State>) {
+        let isDrainer = shared.withLock { shared -> Bool in
+            if shared.isShutDown { return false }
+            if shared.isDraining {
+                shared.queue.append(.attach(observer))
+                return false
+            }
+            shared.isDraining = true
+            return true
+        }
+        guard isDrainer else { return }
+        welcome(observer)
+        drain()
+    }
+
+    func detach(_ observer: Observer<State>) {
+        observer.deactivate()
+        let removed = shared.withLock { shared -> Observer<State>? in
+            guard let index = shared.observers.firstIndex(where: { $0 === observer }) else { return nil }
+            return shared.observers.remove(at: index)
+        }
+        // Release it (and what its closure captures) outside the lock.
+        _ = removed
+    }
+
+    private func drain() {
+        while let work = shared.withLock({ shared -> Work? in
+            if let work = shared.queue.popFirst() { return work }
+            shared.isDraining = false
+            return nil
+        }) {
+            switch work {
+            case .action(let action):
+                process(action)
+            case .attach(let observer):
+                welcome(observer)
+            }
+        }
+    }
+
+    private func process(_ action: Action) {
+        if interceptors.isEmpty {
+            apply(action)
+        } else {
+            intercept(action, from: 0)
+        }
+    }
+
+    private func intercept(_ action: Action, from index: Int) {
+        guard index < interceptors.count else {
+            apply(action)
+            return
+        }
+        interceptors[index].intercept(action, InterceptorContext(core: self)) { next in
+            self.intercept(next, from: index + 1)
+        }
+    }
+
+    /// Reduces one action, starts its middlewares' effects, then notifies the observers.
+    private func apply(_ action: Action) {
+        let (state, observers) = shared.withLock { shared in
+            reduce(&shared.state, action)
+            return (shared.state, shared.observers)
+        }
+        for middleware in middlewares {
+            start(middleware(state, action))
+        }
+        for observer in observers where observer.isActive {
+            observer.notify(state)
+        }
+    }
+
+    private func welcome(_ observer: Observer<State>) {
+        guard observer.isActive else { return }
+        let state = shared.withLock { shared in
+            shared.observers.append(observer)
+            return shared.state
+        }
+        observer.notify(state)
+    }
+
+    // MARK: Effects
+
+    func start(_ effect: Effect<Action>) {
+        switch effect.operation {
+        case .none:
+            return
+        case .just(let action):
+            dispatch(action)
+        default:
+            let subscriber = shared.withLock { shared -> EffectSubscriber<State, Action>? in
+                if shared.isShutDown { return nil }
+                let key = shared.nextEffectKey
+                shared.nextEffectKey += 1
+                let subscriber = EffectSubscriber(core: self, key: key)
+                shared.runningEffects[key] = subscriber
+                return subscriber
+            }
+            guard let subscriber else { return }
+            effect.subscribe(subscriber, registry: registry)
+        }
+    }
+
+    func effectFinished(_ key: UInt64) {
+        let finished = shared.withLock { $0.runningEffects.removeValue(forKey: key) }
+        _ = finished
+    }
+
+    /// Stops everything: running effects are cancelled, later dispatches are ignored.
+    func shutDown() {
+        let running = shared.withLock { shared in
+            shared.isShutDown = true
+            shared.queue.removeAll()
+            shared.observers.removeAll()
+            defer { shared.runningEffects = [:] }
+            return shared.runningEffects
+        }
+        for effect in running.values {
+            effect.cancel()
+        }
+        registry.cancelAll()
+    }
+}

@@ -1,0 +1,25 @@
+/// The classic pure reducer: the next state from the current state and an action.
+///
+/// ```swift
+/// let reducer: Reducer<Counter, CounterAction> = { state, action in
+///     var state = state
+///     if case .increment = action { state.count += 1 }
+///     return state
+/// }
+/// ```
+///
+/// A reducer must be pure: no randomness, no clock, no I/O, and no access to the store. Side
+/// effects belong in a ``Middleware``.
+public typealias Reducer<State, Action> = @Sendable (State, Action) -> State
+
+/// A reducer that changes the state in place.
+///
+/// Equivalent to ``Reducer``, but the store hands it its own state, so a large state is never
+/// copied on an action:
+///
+/// ```swift
+/// let reducer: MutatingReducer<Counter, CounterAction> = { state, action in
+///     if case .increment = action { state.count += 1 }
+/// }
+/// ```
+public typealias MutatingReducer<State, Action> = @Sendable (inout State, Action) -> Void

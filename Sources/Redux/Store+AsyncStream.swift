@@ -1,0 +1,46 @@
+import Effects
+
+extension Store {
+    /// The current state, then the state after every action, as an `AsyncStream`.
+    ///
+    /// ```swift
+    /// for await state in store.states {
+    ///     render(state)
+    /// }
+    /// ```
+    ///
+    /// The stream stays subscribed until its consumer stops iterating or it is released.
+    ///
+    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind; by default
+    ///   every state.
+    /// - Returns: The stream of states.
+    public func states(
+        bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<State> {
+        stream(of: { $0 }, isDuplicate: { _, _ in false }, bufferingPolicy: bufferingPolicy)
+    }
+
+    /// A part of the state, at once and then whenever it changes, as an `AsyncStream`.
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch, for example `\.moves`.
+    ///   - bufferingPolicy: What to keep when the consumer falls behind; by default every value.
+    /// - Returns: The stream of distinct selected values.
+    public func values<Value: Equatable & Sendable>(
+        of select: @escaping @Sendable (State) -> Value,
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Value> {
+        stream(of: select, isDuplicate: ==, bufferingPolicy: bufferingPolicy)
+    }
+
+    private func stream<Value: Sendable>(
+        of select: @escaping @Sendable (State) -> Value,
+        isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
+    ) -> AsyncStream<Value> {
+        AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
+            let token = subscribe(to: select, isDuplicate: isDuplicate) { continuation.yield($0) }
+            continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Effects
+import Synchronization
+
+extension Store {
+    /// Calls `observer` with the current state, then with the state after every action.
+    ///
+    /// The first call happens before `subscribe` returns, unless another thread is processing
+    /// actions at that moment; then that thread makes it, before the next action. Observers
+    /// are called in subscription order and never two at a time.
+    ///
+    /// - Parameter observer: Called with each state.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
+        let observer = Observer(notify: observer)
+        core.attach(observer)
+        let core = core
+        return AnyCancellable { [weak core] in
+            core?.detach(observer)
+        }
+    }
+
+    /// Calls `observer` with a part of the state, at once and then whenever that part changes.
+    ///
+    /// ```swift
+    /// let token = store.subscribe(to: \.moves) { moves in print("moves:", moves) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch.
+    ///   - isDuplicate: Tells whether two selected values count as the same (then the observer
+    ///     is not called).
+    ///   - observer: Called with each new selected value.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    public func subscribe<Value: Sendable>(
+        to select: @escaping @Sendable (State) -> Value,
+        isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable {
+        let last = Mutex<Value?>(nil)
+        return subscribe { state in
+            let value = select(state)
+            let isNew = last.withLock { last -> Bool in
+                if let previous = last, isDuplicate(previous, value) { return false }
+                last = value
+                return true
+            }
+            if isNew { observer(value) }
+        }
+    }
+
+    /// Calls `observer` with a part of the state, at once and then whenever it changes (`==`).
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch, for example `\.moves`.
+    ///   - observer: Called with each new selected value.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    public func subscribe<Value: Equatable & Sendable>(
+        to select: @escaping @Sendable (State) -> Value,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable {
+        subscribe(to: select, isDuplicate: ==, observer)
+    }
+}

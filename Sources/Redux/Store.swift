@@ -1,0 +1,127 @@
+import Effects
+
+/// A Redux store: one state, changed only by a pure reducer, with side effects in middlewares.
+///
+/// ```swift
+/// let store = Store(
+///     initial: Game(),
+///     reducer: gameReducer,
+///     middlewares: [gameLogic(scheduler: DispatchQueueScheduler())]
+/// )
+/// let token = store.subscribe(to: \.moves) { print("moves:", $0) }
+/// store.dispatch(.startGame)
+/// ```
+///
+/// An action goes through the ``Interceptor``s (which may drop or rewrite it), the reducer, then
+/// every ``Middleware`` in order with the new state; the effects they return run, and every
+/// action an effect sends is dispatched back through the whole pipeline. Then the observers
+/// see the new state.
+///
+/// ## The contract
+///
+/// 1. Actions are reduced one at a time, in the order they were dispatched (FIFO).
+/// 2. A dispatch from inside a middleware, an effect that sends synchronously, an interceptor or
+///    an observer never deadlocks and never nests a reduce: the action is queued and runs next.
+/// 3. The effects of an action are started before the next action is reduced.
+/// 4. `dispatch` may be called from any thread; every action is applied exactly once. When
+///    another thread is already processing the queue, `dispatch` queues the action and returns
+///    at once; that thread reduces it.
+/// 5. A running effect is kept until it finishes or is cancelled, then released, so memory
+///    does not grow with the number of actions (``runningEffectCount`` tells how many run).
+///    ``Effects/Effect/cancellable(id:cancelInFlight:)`` and ``Effects/Effect/cancel(id:)``
+///    work across all of the store's effects. Releasing the store cancels what still runs.
+/// 6. Observers are called in the order they subscribed, never two at a time, and never while
+///    the store's lock is held, so they may read ``state`` or dispatch.
+///
+/// The reducer runs while the store's lock is held: it must be pure and must not touch the
+/// store.
+public final class Store<State: Sendable, Action: Sendable>: Sendable {
+    let core: StoreCore<State, Action>
+
+    /// Makes a store with a pure reducer.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>] = []
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: { state, action in state = reducer(state, action) },
+            interceptors: interceptors,
+            middlewares: middlewares
+        )
+    }
+
+    /// Makes a store with a reducer that changes the state in place (the faster form for large
+    /// states).
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    public init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>] = []
+    ) {
+        core = StoreCore(
+            initial: initial,
+            reduce: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares
+        )
+    }
+
+    deinit {
+        core.shutDown()
+    }
+
+    /// A consistent snapshot of the current state, readable from any thread.
+    public var state: State {
+        core.state
+    }
+
+    /// How many effects started by this store are still running.
+    ///
+    /// `.none` and `.just` effects complete at once and are never counted.
+    public var runningEffectCount: Int {
+        core.runningEffectCount
+    }
+
+    /// Sends an action through the store.
+    ///
+    /// Safe from any thread and from inside middlewares, effects, interceptors and observers;
+    /// see the contract above for when it is reduced.
+    ///
+    /// - Parameter action: The action to process.
+    public func dispatch(_ action: Action) {
+        core.dispatch(action)
+    }
+
+    /// Runs an effect against the store, as if a middleware had returned it: each action it
+    /// sends is dispatched.
+    ///
+    /// This is the store's thunk: an action creator that needs to wait or do I/O returns an
+    /// effect, and the caller runs it.
+    ///
+    /// ```swift
+    /// func loadHighScores(from file: HighScoreFile) -> Effect<Action> {
+    ///     .run { send in await send(.highScoresLoaded(file.load())) }
+    /// }
+    /// store.run(loadHighScores(from: file))
+    /// ```
+    ///
+    /// - Parameter effect: The effect whose actions are dispatched.
+    public func run(_ effect: Effect<Action>) {
+        core.start(effect)
+    }
+}
