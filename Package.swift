@@ -22,6 +22,13 @@ let package = Package(
         // interposing malloc. Not a product; nothing ships with it.
         .target(name: "AllocationCounter"),
 
+        // The benchmark executable: swift run -c release benchmarks
+        .executableTarget(
+            name: "benchmarks",
+            dependencies: ["Effects", "Redux", "AllocationCounter"],
+            path: "Benchmarks"
+        ),
+
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "AllocationCounter"]),
         .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "AllocationCounter"]),
     ],

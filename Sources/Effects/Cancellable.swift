@@ -12,27 +12,45 @@ public protocol Cancellable: Sendable {
 /// A type-erased cancellable that cancels when it is released.
 ///
 /// `sink` returns one: keep it for as long as you want the values. Store several in a set or
-/// an array with ``store(in:)-(Set<AnyCancellable>)``.
+/// an array with `store(in:)`.
 ///
 /// ```swift
 /// var cancellables = Set<AnyCancellable>()
 /// publisher.sink { print($0) }.store(in: &cancellables)
 /// ```
-public final class AnyCancellable: Cancellable, Hashable {
-    private let canceller: Mutex<(any Cancellable)?>
+///
+/// It is a class that cannot be subclassed outside this module; ``Subscribers/Sink`` is one,
+/// so that `sink` makes a single object.
+public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+    // Not `final` only so that `Subscribers.Sink` can be an `AnyCancellable`; the one piece of
+    // mutable state is behind the `Mutex`, and subclasses keep theirs behind their own lock.
+    @usableFromInline let onCancel: Mutex<(@Sendable () -> Void)?>
 
     /// Wraps a closure that is called once, on the first `cancel()` or on release.
     ///
     /// - Parameter cancel: The work that stops whatever is running.
+    @inlinable
     public init(_ cancel: @escaping @Sendable () -> Void) {
-        canceller = Mutex(ClosureCancellable(action: cancel))
+        onCancel = Mutex(cancel)
     }
 
     /// Wraps another cancellable, which is cancelled once, on the first `cancel()` or on release.
     ///
     /// - Parameter cancellable: The cancellable to wrap.
-    public init(_ cancellable: some Cancellable) {
-        canceller = Mutex(cancellable)
+    @inlinable
+    public convenience init(_ cancellable: some Cancellable) {
+        self.init { cancellable.cancel() }
+    }
+
+    /// The cancellable that synchronous publishers return from `sink`: by the time it is
+    /// returned there is nothing left to cancel, so one shared instance serves them all.
+    @usableFromInline
+    static let finished = AnyCancellable()
+
+    /// For subclasses that cancel through an override of ``cancel()``, and for ``finished``.
+    @inlinable
+    init() {
+        onCancel = Mutex(nil)
     }
 
     deinit {
@@ -41,24 +59,24 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
-        let taken = canceller.withLock { canceller in
-            defer { canceller = nil }
-            return canceller
+        let cancel = onCancel.withLock { onCancel in
+            defer { onCancel = nil }
+            return onCancel
         }
-        taken?.cancel()
+        cancel?()
     }
 
     /// Keeps this cancellable alive in `set` (the usual way to hold several).
     ///
     /// - Parameter set: The set that owns it from now on.
-    public func store(in set: inout Set<AnyCancellable>) {
+    public final func store(in set: inout Set<AnyCancellable>) {
         set.insert(self)
     }
 
     /// Keeps this cancellable alive in `collection`.
     ///
     /// - Parameter collection: The collection that owns it from now on.
-    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+    public final func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
         collection.append(self)
     }
 
@@ -68,15 +86,7 @@ public final class AnyCancellable: Cancellable, Hashable {
     }
 
     /// Hashes the instance's identity.
-    public func hash(into hasher: inout Hasher) {
+    public final func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
-    }
-}
-
-private struct ClosureCancellable: Cancellable {
-    let action: @Sendable () -> Void
-
-    func cancel() {
-        action()
     }
 }

@@ -20,19 +20,25 @@
 /// just finishes.
 public struct Effect<Output: Sendable>: Publisher {
     /// The shape of an effect, read by the store that runs it.
+    @usableFromInline
     package enum Operation: Sendable {
+        // Only `none` and `just` are stored inline. Everything else is boxed, so an effect is
+        // as small and as cheap to copy as the value it may carry: the store handles one per
+        // middleware per action.
         case none
         case just(Output)
-        case publisher(AnyPublisher<Output>)
-        case merge([Effect])
-        case concatenate([Effect])
+        indirect case publisher(AnyPublisher<Output>)
+        indirect case merge([Effect])
+        indirect case concatenate([Effect])
         indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
-        case cancel(id: EffectID)
+        indirect case cancel(id: EffectID)
     }
 
     /// What this effect does.
+    @usableFromInline
     package let operation: Operation
 
+    @inlinable
     package init(operation: Operation) {
         self.operation = operation
     }
@@ -49,6 +55,7 @@ public struct Effect<Output: Sendable>: Publisher {
     }
 
     /// An effect that does nothing and finishes at once.
+    @inlinable
     public static var none: Effect {
         Effect(operation: .none)
     }
@@ -57,6 +64,7 @@ public struct Effect<Output: Sendable>: Publisher {
     ///
     /// - Parameter value: The value, usually an action, to send.
     /// - Returns: The effect.
+    @inlinable
     public static func just(_ value: Output) -> Effect {
         Effect(operation: .just(value))
     }
@@ -81,6 +89,7 @@ public struct Effect<Output: Sendable>: Publisher {
     }
 
     /// Whether this effect is ``none``.
+    @inlinable
     public var isNone: Bool {
         if case .none = operation { return true }
         return false

@@ -3,7 +3,10 @@
 /// Cancelling is idempotent and thread-safe. After `cancel()` returns, no further value or
 /// completion reaches the subscriber, except for a delivery that had already started on another
 /// thread at that moment.
-public protocol Subscription: Cancellable {}
+///
+/// Subscriptions are objects: the publisher and the subscriber share one, and keeping them
+/// class-bound makes holding and releasing one as cheap as a pointer.
+public protocol Subscription: Cancellable, AnyObject {}
 
 /// A namespace for ready-made subscriptions, as in Combine.
 public enum Subscriptions {
@@ -14,6 +17,6 @@ public enum Subscriptions {
     public static let empty: any Subscription = EmptySubscription()
 }
 
-private struct EmptySubscription: Subscription {
+private final class EmptySubscription: Subscription {
     func cancel() {}
 }

@@ -22,7 +22,7 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
     /// Passes an action on to the rest of the chain.
     public typealias Next = (Action) -> Void
 
-    let intercept: @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
+    @usableFromInline let intercept: @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
 
     /// Makes an interceptor from a closure.
     ///

@@ -31,6 +31,7 @@ extension Store {
     ///     is not called).
     ///   - observer: Called with each new selected value.
     /// - Returns: A token; cancel or release it to unsubscribe.
+    @inlinable
     public func subscribe<Value: Sendable>(
         to select: @escaping @Sendable (State) -> Value,
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
@@ -54,6 +55,7 @@ extension Store {
     ///   - select: Picks the part to watch, for example `\.moves`.
     ///   - observer: Called with each new selected value.
     /// - Returns: A token; cancel or release it to unsubscribe.
+    @inlinable
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void

@@ -36,7 +36,7 @@ import Effects
 /// The reducer runs while the store's lock is held: it must be pure and must not touch the
 /// store.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-    let core: StoreCore<State, Action>
+    @usableFromInline let core: StoreCore<State, Action>
 
     /// Makes a store with a pure reducer.
     ///
@@ -86,6 +86,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// A consistent snapshot of the current state, readable from any thread.
+    @inlinable
     public var state: State {
         core.state
     }
@@ -103,6 +104,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// see the contract above for when it is reduced.
     ///
     /// - Parameter action: The action to process.
+    @inlinable
     public func dispatch(_ action: Action) {
         core.dispatch(action)
     }

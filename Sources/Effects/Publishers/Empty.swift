@@ -27,6 +27,34 @@ public struct Empty<Output: Sendable>: Publisher, Equatable {
     }
 }
 
+extension Empty {
+    /// Finishes before returning if ``completeImmediately`` is true; otherwise never calls.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once, at once, if the publisher completes immediately.
+    ///   - receiveValue: Never called.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @inlinable
+    public func sink(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Output) -> Void
+    ) -> AnyCancellable {
+        if completeImmediately {
+            receiveCompletion(.finished)
+        }
+        return AnyCancellable.finished
+    }
+
+    /// Never calls `receiveValue`: an empty publisher has no value.
+    ///
+    /// - Parameter receiveValue: Never called.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @inlinable
+    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
+        AnyCancellable.finished
+    }
+}
+
 extension Empty: CustomStringConvertible {
     /// `Empty` or `Empty(never completes)`.
     public var description: String {

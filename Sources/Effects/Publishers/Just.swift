@@ -27,6 +27,37 @@ public struct Just<Output: Sendable>: Publisher {
     }
 }
 
+extension Just {
+    /// Calls `receiveValue` with the value before returning; nothing is left to cancel.
+    ///
+    /// The same as ``Publisher/sink(receiveValue:)``, without making a subscriber: the
+    /// delivery is over before the cancellable is returned.
+    ///
+    /// - Parameter receiveValue: Called with the value.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @inlinable
+    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
+        receiveValue(output)
+        return AnyCancellable.finished
+    }
+
+    /// Calls `receiveValue` with the value, then `receiveCompletion`, before returning.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once after the value.
+    ///   - receiveValue: Called with the value.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @inlinable
+    public func sink(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Output) -> Void
+    ) -> AnyCancellable {
+        receiveValue(output)
+        receiveCompletion(.finished)
+        return AnyCancellable.finished
+    }
+}
+
 extension Just: Equatable where Output: Equatable {}
 
 extension Just: CustomStringConvertible {

@@ -6,6 +6,7 @@ extension Swift.Sequence where Self: Sendable, Element: Sendable {
     /// ```swift
     /// [Action.startGame, .flipCard(0)].publisher
     /// ```
+    @inlinable
     public var publisher: Publishers.Sequence<Self> {
         Publishers.Sequence(sequence: self)
     }
@@ -26,11 +27,13 @@ extension Publishers {
         /// Makes a publisher over `sequence`.
         ///
         /// - Parameter sequence: The elements, sent in iteration order.
+        @inlinable
         public init(sequence: Elements) {
             self.sequence = sequence
         }
 
         /// Sends every element, then the completion, unless cancelled first.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let subscription = SequenceSubscription()
             subscriber.receive(subscription: subscription)
@@ -44,6 +47,41 @@ extension Publishers {
     }
 }
 
+extension Publishers.Sequence {
+    /// Calls `receiveValue` with every element, in order, before returning.
+    ///
+    /// The same as ``Publisher/sink(receiveValue:)``, without making a subscriber: the caller
+    /// cannot cancel before it has the cancellable, and by then the delivery is over.
+    ///
+    /// - Parameter receiveValue: Called with each element.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @inlinable
+    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
+        for element in sequence {
+            receiveValue(element)
+        }
+        return AnyCancellable.finished
+    }
+
+    /// Calls `receiveValue` with every element, then `receiveCompletion`, before returning.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once after the last element.
+    ///   - receiveValue: Called with each element.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @inlinable
+    public func sink(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Output) -> Void
+    ) -> AnyCancellable {
+        for element in sequence {
+            receiveValue(element)
+        }
+        receiveCompletion(.finished)
+        return AnyCancellable.finished
+    }
+}
+
 extension Publishers.Sequence: CustomStringConvertible {
     /// `Sequence([…])`.
     public var description: String {
@@ -53,13 +91,19 @@ extension Publishers.Sequence: CustomStringConvertible {
 
 /// Remembers a cancellation so that the iterating loop can stop; an atomic flag is all the
 /// state there is.
-private final class SequenceSubscription: Subscription {
-    private let cancelled = Atomic(false)
+@usableFromInline
+final class SequenceSubscription: Subscription {
+    @usableFromInline let cancelled = Atomic(false)
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var isCancelled: Bool {
         cancelled.load(ordering: .acquiring)
     }
 
+    @usableFromInline
     func cancel() {
         cancelled.store(true, ordering: .releasing)
     }

@@ -9,6 +9,7 @@ extension Publisher {
     ///
     /// - Parameter receiveValue: Called with each value, on the thread that delivers it.
     /// - Returns: A cancellable that stops the delivery when cancelled or released.
+    @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
@@ -19,13 +20,14 @@ extension Publisher {
     ///   - receiveCompletion: Called once when the publisher finishes (not when cancelled).
     ///   - receiveValue: Called with each value, on the thread that delivers it.
     /// - Returns: A cancellable that stops the delivery when cancelled or released.
+    @inlinable
     public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
         receiveValue: @escaping @Sendable (Output) -> Void
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         subscribe(sink)
-        return AnyCancellable(sink)
+        return sink
     }
 }
 
@@ -34,67 +36,98 @@ extension Subscribers {
     ///
     /// Usually made by ``Publisher/sink(receiveCompletion:receiveValue:)``. After `cancel()`
     /// or the completion it drops its subscription and ignores anything that still arrives.
-    public final class Sink<Input: Sendable>: Subscriber, Cancellable {
-        private enum Status {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminal
-        }
-
-        private let status = Mutex(Status.awaitingSubscription)
-        private let receiveValue: @Sendable (Input) -> Void
-        private let receiveCompletion: @Sendable (Completion) -> Void
+    /// It is its own ``AnyCancellable``: releasing it cancels.
+    public final class Sink<Input: Sendable>: AnyCancellable, Subscriber, @unchecked Sendable {
+        // Sendable: every stored property is a `let`; the mutable status is behind its Mutex.
+        // The stage is an atomic so that a value costs one load, and finishing one exchange.
+        // The lock only guards the stored subscription, and is only taken to store or drop a
+        // real one: `Subscriptions.empty` (from `Just` and `Empty`) is never stored.
+        @usableFromInline let stage = Atomic<UInt8>(SinkStage.awaitingSubscription)
+        @usableFromInline let subscription = Mutex<(any Subscription)?>(nil)
+        @usableFromInline let receiveValue: @Sendable (Input) -> Void
+        @usableFromInline let receiveCompletion: @Sendable (Completion) -> Void
 
         /// Makes a sink from its two closures.
         ///
         /// - Parameters:
         ///   - receiveCompletion: Called once when the publisher finishes.
         ///   - receiveValue: Called with each value.
+        @inlinable
         public init(
             receiveCompletion: @escaping @Sendable (Completion) -> Void,
             receiveValue: @escaping @Sendable (Input) -> Void
         ) {
             self.receiveCompletion = receiveCompletion
             self.receiveValue = receiveValue
+            super.init()
         }
 
         /// Keeps the subscription so that `cancel()` can reach it.
+        @inlinable
         public func receive(subscription: any Subscription) {
-            let accepted = status.withLock { status in
-                guard case .awaitingSubscription = status else { return false }
-                status = .subscribed(subscription)
+            if subscription === Subscriptions.empty {
+                // Nothing to keep: cancelling it would do nothing.
+                _ = stage.compareExchange(
+                    expected: SinkStage.awaitingSubscription,
+                    desired: SinkStage.subscribed,
+                    ordering: .acquiringAndReleasing
+                )
+                return
+            }
+            let accepted = self.subscription.withLock { stored -> Bool in
+                // Under the lock, so that a concurrent `cancel` that sees `subscribed` finds it.
+                guard stage.compareExchange(
+                    expected: SinkStage.awaitingSubscription,
+                    desired: SinkStage.subscribed,
+                    ordering: .acquiringAndReleasing
+                ).exchanged else { return false }
+                stored = subscription
                 return true
             }
             if !accepted { subscription.cancel() }
         }
 
         /// Calls the value closure, unless the sink was cancelled or finished.
+        @inlinable
         public func receive(_ input: Input) {
-            let isTerminal = status.withLock { status in
-                if case .terminal = status { return true }
-                return false
+            if stage.load(ordering: .acquiring) != SinkStage.terminal {
+                receiveValue(input)
             }
-            if !isTerminal { receiveValue(input) }
         }
 
         /// Calls the completion closure once and drops the subscription.
+        @inlinable
         public func receive(completion: Completion) {
-            let wasTerminal = status.withLock { status in
-                defer { status = .terminal }
-                if case .terminal = status { return true }
-                return false
+            let previous = stage.exchange(SinkStage.terminal, ordering: .acquiringAndReleasing)
+            if previous == SinkStage.terminal { return }
+            if previous == SinkStage.subscribed {
+                let dropped = subscription.withLock { stored in
+                    defer { stored = nil }
+                    return stored
+                }
+                _ = dropped
             }
-            if !wasTerminal { receiveCompletion(completion) }
+            receiveCompletion(completion)
         }
 
         /// Cancels the subscription; nothing more is delivered to the closures.
-        public func cancel() {
-            let subscription = status.withLock { status -> (any Subscription)? in
-                defer { status = .terminal }
-                if case .subscribed(let subscription) = status { return subscription }
-                return nil
+        @inlinable
+        public override func cancel() {
+            let previous = stage.exchange(SinkStage.terminal, ordering: .acquiringAndReleasing)
+            guard previous == SinkStage.subscribed else { return }
+            let cancelled = subscription.withLock { stored in
+                defer { stored = nil }
+                return stored
             }
-            subscription?.cancel()
+            cancelled?.cancel()
         }
     }
+}
+
+/// The stages of a ``Subscribers/Sink``, as raw values for its atomic.
+@usableFromInline
+enum SinkStage {
+    @usableFromInline static let awaitingSubscription: UInt8 = 0
+    @usableFromInline static let subscribed: UInt8 = 1
+    @usableFromInline static let terminal: UInt8 = 2
 }

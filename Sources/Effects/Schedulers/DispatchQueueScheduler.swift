@@ -48,9 +48,11 @@ public struct DispatchQueueScheduler: Scheduler {
 
     private static func nanoseconds(in duration: Duration) -> Int {
         let (seconds, attoseconds) = max(duration, .zero).components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return Int.max }
-        return Int(product + attoseconds / 1_000_000_000)
+        let (product, productOverflows) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        // The fraction can still tip a product just under the limit over it.
+        let (total, sumOverflows) = product.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if productOverflows || sumOverflows { return Int.max }
+        return Int(total)
     }
 }
 

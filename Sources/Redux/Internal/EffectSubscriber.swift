@@ -5,6 +5,7 @@ import Synchronization
 ///
 /// The store keeps it (by `key`) until the effect finishes or is cancelled, so a running effect
 /// is never released early and a finished one is never kept.
+@usableFromInline
 final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Cancellable {
     private let core: StoreCore<State, Action>
     private let key: UInt64
@@ -15,19 +16,23 @@ final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Can
         self.key = key
     }
 
+    @usableFromInline
     func receive(subscription: any Subscription) {
         self.subscription.withLock { $0 = subscription }
     }
 
+    @usableFromInline
     func receive(_ input: Action) {
         core.dispatch(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion) {
         subscription.withLock { $0 = nil }
         core.effectFinished(key)
     }
 
+    @usableFromInline
     func cancel() {
         let taken = subscription.withLock { subscription in
             defer { subscription = nil }

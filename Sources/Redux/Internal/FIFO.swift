@@ -3,22 +3,30 @@
 /// Popping moves a head index instead of shifting elements; the storage is reset when the
 /// queue empties (keeping its capacity, so a steady state allocates nothing) and compacted if
 /// the head runs far ahead under a continuous load.
+@usableFromInline
 struct FIFO<Element> {
-    private var elements: [Element] = []
-    private var head = 0
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var head = 0
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var isEmpty: Bool {
         head == elements.count
     }
 
+    @inlinable
     var count: Int {
         elements.count - head
     }
 
+    @inlinable
     mutating func append(_ element: Element) {
         elements.append(element)
     }
 
+    @inlinable
     mutating func popFirst() -> Element? {
         guard head < elements.count else { return nil }
         let element = elements[head]
@@ -33,6 +41,7 @@ struct FIFO<Element> {
         return element
     }
 
+    @inlinable
     mutating func removeAll() {
         elements.removeAll()
         head = 0

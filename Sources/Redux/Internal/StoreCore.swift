@@ -10,26 +10,36 @@ import Synchronization
 /// instead of nesting. The reducer runs under the lock (it is pure and must not touch the store),
 /// in place, so a large state is not copied. Middlewares, effects and observers run after the
 /// lock is released.
+///
+/// The dispatch path is `@inlinable` so that it is specialized for the client's state and
+/// action types: a generic call across the module boundary costs more than the work itself.
+@usableFromInline
 final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
+    @usableFromInline
     enum Work {
         case action(Action)
         case attach(Observer<State>)
     }
 
+    @usableFromInline
     struct Shared {
-        var state: State
-        var queue = FIFO<Work>()
-        var isDraining = false
-        var observers: [Observer<State>] = []
-        var runningEffects: [UInt64: EffectSubscriber<State, Action>] = [:]
-        var nextEffectKey: UInt64 = 0
-        var isShutDown = false
+        @usableFromInline var state: State
+        @usableFromInline var queue = FIFO<Work>()
+        @usableFromInline var isDraining = false
+        @usableFromInline var observers: [Observer<State>] = []
+        @usableFromInline var runningEffects: [UInt64: EffectSubscriber<State, Action>] = [:]
+        @usableFromInline var nextEffectKey: UInt64 = 0
+        @usableFromInline var isShutDown = false
+
+        init(state: State) {
+            self.state = state
+        }
     }
 
-    private let shared: Mutex<Shared>
-    private let reduce: MutatingReducer<State, Action>
-    private let interceptors: [Interceptor<State, Action>]
-    private let middlewares: [Middleware<State, Action>]
+    @usableFromInline let shared: Mutex<Shared>
+    @usableFromInline let reduce: MutatingReducer<State, Action>
+    @usableFromInline let interceptors: [Interceptor<State, Action>]
+    @usableFromInline let middlewares: [Middleware<State, Action>]
     let registry = CancellationRegistry()
 
     init(
@@ -44,6 +54,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         self.middlewares = middlewares
     }
 
+    @inlinable
     var state: State {
         shared.withLock { $0.state }
     }
@@ -54,18 +65,38 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 
     // MARK: Dispatch
 
+    @usableFromInline
+    enum Entry {
+        /// Another thread is draining (or the store is shut down): the work was queued or dropped.
+        case queued
+        /// This thread is the drainer now; the action still has to go through the interceptors.
+        case drain
+        /// This thread is the drainer now and has already reduced the action (no interceptors).
+        case reduced(State, [Observer<State>])
+    }
+
+    @inlinable
     func dispatch(_ action: Action) {
-        let isDrainer = shared.withLock { shared -> Bool in
-            if shared.isShutDown { return false }
+        let entry = shared.withLock { shared -> Entry in
+            if shared.isShutDown { return .queued }
             if shared.isDraining {
                 shared.queue.append(.action(action))
-                return false
+                return .queued
             }
             shared.isDraining = true
-            return true
+            guard interceptors.isEmpty else { return .drain }
+            // The common case in one critical section: become the drainer and reduce.
+            reduce(&shared.state, action)
+            return .reduced(shared.state, shared.observers)
         }
-        guard isDrainer else { return }
-        process(action)
+        switch entry {
+        case .queued:
+            return
+        case .drain:
+            intercept(action, from: 0)
+        case .reduced(let state, let observers):
+            react(to: action, in: state, observers: observers)
+        }
         drain()
     }
 
@@ -94,7 +125,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         _ = removed
     }
 
-    private func drain() {
+    @inlinable
+    func drain() {
         while let work = shared.withLock({ shared -> Work? in
             if let work = shared.queue.popFirst() { return work }
             shared.isDraining = false
@@ -102,22 +134,19 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         }) {
             switch work {
             case .action(let action):
-                process(action)
+                if interceptors.isEmpty {
+                    apply(action)
+                } else {
+                    intercept(action, from: 0)
+                }
             case .attach(let observer):
                 welcome(observer)
             }
         }
     }
 
-    private func process(_ action: Action) {
-        if interceptors.isEmpty {
-            apply(action)
-        } else {
-            intercept(action, from: 0)
-        }
-    }
-
-    private func intercept(_ action: Action, from index: Int) {
+    @usableFromInline
+    func intercept(_ action: Action, from index: Int) {
         guard index < interceptors.count else {
             apply(action)
             return
@@ -128,20 +157,31 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Reduces one action, starts its middlewares' effects, then notifies the observers.
-    private func apply(_ action: Action) {
+    @inlinable
+    func apply(_ action: Action) {
         let (state, observers) = shared.withLock { shared in
             reduce(&shared.state, action)
             return (shared.state, shared.observers)
         }
+        react(to: action, in: state, observers: observers)
+    }
+
+    /// Starts the middlewares' effects for a reduced action, then notifies the observers.
+    @inlinable
+    func react(to action: Action, in state: State, observers: [Observer<State>]) {
         for middleware in middlewares {
-            start(middleware(state, action))
+            let effect = middleware(state, action)
+            // A tag check: the common answer costs no copy of the effect.
+            if effect.isNone { continue }
+            start(effect)
         }
         for observer in observers where observer.isActive {
             observer.notify(state)
         }
     }
 
-    private func welcome(_ observer: Observer<State>) {
+    @usableFromInline
+    func welcome(_ observer: Observer<State>) {
         guard observer.isActive else { return }
         let state = shared.withLock { shared in
             shared.observers.append(observer)
@@ -152,6 +192,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 
     // MARK: Effects
 
+    @inlinable
     func start(_ effect: Effect<Action>) {
         switch effect.operation {
         case .none:
@@ -159,17 +200,22 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         case .just(let action):
             dispatch(action)
         default:
-            let subscriber = shared.withLock { shared -> EffectSubscriber<State, Action>? in
-                if shared.isShutDown { return nil }
-                let key = shared.nextEffectKey
-                shared.nextEffectKey += 1
-                let subscriber = EffectSubscriber(core: self, key: key)
-                shared.runningEffects[key] = subscriber
-                return subscriber
-            }
-            guard let subscriber else { return }
-            effect.subscribe(subscriber, registry: registry)
+            subscribe(to: effect)
         }
+    }
+
+    @usableFromInline
+    func subscribe(to effect: Effect<Action>) {
+        let subscriber = shared.withLock { shared -> EffectSubscriber<State, Action>? in
+            if shared.isShutDown { return nil }
+            let key = shared.nextEffectKey
+            shared.nextEffectKey += 1
+            let subscriber = EffectSubscriber(core: self, key: key)
+            shared.runningEffects[key] = subscriber
+            return subscriber
+        }
+        guard let subscriber else { return }
+        effect.subscribe(subscriber, registry: registry)
     }
 
     func effectFinished(_ key: UInt64) {

@@ -1,0 +1,4 @@
+/// Card-game cases arrive with the game module.
+func cardGameBenchmarks() -> [Benchmark] {
+    []
+}
