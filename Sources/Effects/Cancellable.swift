@@ -18,12 +18,7 @@ public protocol Cancellable: Sendable {
 /// var cancellables = Set<AnyCancellable>()
 /// publisher.sink { print($0) }.store(in: &cancellables)
 /// ```
-///
-/// It is a class that cannot be subclassed outside this module; ``Subscribers/Sink`` is one,
-/// so that `sink` makes a single object.
-public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    // Not `final` only so that `Subscribers.Sink` can be an `AnyCancellable`; the one piece of
-    // mutable state is behind the `Mutex`, and subclasses keep theirs behind their own lock.
+public final class AnyCancellable: Cancellable, Hashable {
     @usableFromInline let onCancel: Mutex<(@Sendable () -> Void)?>
 
     /// Wraps a closure that is called once, on the first `cancel()` or on release.
@@ -47,7 +42,6 @@ public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     @usableFromInline
     static let finished = AnyCancellable()
 
-    /// For subclasses that cancel through an override of ``cancel()``, and for ``finished``.
     @inlinable
     init() {
         onCancel = Mutex(nil)
@@ -69,14 +63,14 @@ public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     /// Keeps this cancellable alive in `set` (the usual way to hold several).
     ///
     /// - Parameter set: The set that owns it from now on.
-    public final func store(in set: inout Set<AnyCancellable>) {
+    public func store(in set: inout Set<AnyCancellable>) {
         set.insert(self)
     }
 
     /// Keeps this cancellable alive in `collection`.
     ///
     /// - Parameter collection: The collection that owns it from now on.
-    public final func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
         collection.append(self)
     }
 
@@ -86,7 +80,7 @@ public class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     /// Hashes the instance's identity.
-    public final func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
 }

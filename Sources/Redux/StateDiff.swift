@@ -47,7 +47,9 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
             let newChildren = Array(newMirror.children)
             if oldChildren.count == newChildren.count, !oldChildren.isEmpty {
                 for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
-                    let name = oldChild.label ?? ".\(index)"
+                    // Mirror labels unlabelled tuple elements ".0", ".1"…; `join` adds the dot.
+                    var name = oldChild.label ?? "\(index)"
+                    if name.hasPrefix(".") { name.removeFirst() }
                     compare(oldChild.value, newChild.value, path: join(path, name), into: &changes)
                 }
                 return
@@ -76,6 +78,18 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
                 case (nil, nil):
                     break
                 }
+            }
+            return
+        case (.set, .set):
+            // Iteration order says nothing about a set: compare the members' descriptions.
+            let oldMembers = oldMirror.children.map { describe($0.value) }.sorted()
+            let newMembers = newMirror.children.map { describe($0.value) }.sorted()
+            if oldMembers != newMembers {
+                changes.append(Change(
+                    path: path,
+                    old: "[" + oldMembers.joined(separator: ", ") + "]",
+                    new: "[" + newMembers.joined(separator: ", ") + "]"
+                ))
             }
             return
         case (.optional, .optional):

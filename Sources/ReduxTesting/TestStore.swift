@@ -97,7 +97,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         store = Store(
             initial: initial,
             mutatingReducer: mutatingReducer,
-            interceptors: [recorder] + interceptors,
+            // Last, so that it records what reaches the reducer: nothing for an action an
+            // interceptor under test drops, the new actions for one it rewrites.
+            interceptors: interceptors + [recorder],
             middlewares: middlewares
         )
     }

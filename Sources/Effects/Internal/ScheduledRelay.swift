@@ -31,7 +31,7 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     private let delay: Duration?
 
     /// - Parameter delay: The delay to wait before each delivery, or nil to deliver as soon as
-    ///   the scheduler runs the work.
+    ///   the scheduler can.
     init(downstream: Downstream, scheduler: Context, delay: Duration?) {
         state = Mutex(State(downstream: downstream))
         self.scheduler = scheduler
@@ -82,11 +82,9 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
         }
         guard let ticket else { return }
 
-        guard let delay else {
-            scheduler.schedule { self.deliverOldest(ticket: ticket) }
-            return
-        }
-        let handle = scheduler.schedule(after: delay) { self.deliverOldest(ticket: ticket) }
+        // Scheduled with a handle even without a delay, so that cancelling releases the work
+        // at once instead of leaving it queued until the scheduler gets to it.
+        let handle = scheduler.schedule(after: delay ?? .zero) { self.deliverOldest(ticket: ticket) }
         let stillWaiting = state.withLock { state -> Bool in
             guard let index = state.scheduled.firstIndex(where: { $0.ticket == ticket }) else { return false }
             state.scheduled[index].handle = handle

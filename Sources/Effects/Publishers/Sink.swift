@@ -27,7 +27,10 @@ extension Publisher {
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         subscribe(sink)
-        return sink
+        // Finished already: nothing is left to cancel, and one shared cancellable will do.
+        // Otherwise the subscription holds the sink, so the caller needs an object of its own
+        // whose release cancels.
+        return sink.isTerminal ? AnyCancellable.finished : AnyCancellable(sink)
     }
 }
 
@@ -36,9 +39,7 @@ extension Subscribers {
     ///
     /// Usually made by ``Publisher/sink(receiveCompletion:receiveValue:)``. After `cancel()`
     /// or the completion it drops its subscription and ignores anything that still arrives.
-    /// It is its own ``AnyCancellable``: releasing it cancels.
-    public final class Sink<Input: Sendable>: AnyCancellable, Subscriber, @unchecked Sendable {
-        // Sendable: every stored property is a `let`; the mutable status is behind its Mutex.
+    public final class Sink<Input: Sendable>: Subscriber, Cancellable {
         // The stage is an atomic so that a value costs one load, and finishing one exchange.
         // The lock only guards the stored subscription, and is only taken to store or drop a
         // real one: `Subscriptions.empty` (from `Just` and `Empty`) is never stored.
@@ -59,7 +60,6 @@ extension Subscribers {
         ) {
             self.receiveCompletion = receiveCompletion
             self.receiveValue = receiveValue
-            super.init()
         }
 
         /// Keeps the subscription so that `cancel()` can reach it.
@@ -87,6 +87,12 @@ extension Subscribers {
             if !accepted { subscription.cancel() }
         }
 
+        /// Whether the sink has finished or was cancelled: nothing more reaches the closures.
+        @inlinable
+        var isTerminal: Bool {
+            stage.load(ordering: .acquiring) == SinkStage.terminal
+        }
+
         /// Calls the value closure, unless the sink was cancelled or finished.
         @inlinable
         public func receive(_ input: Input) {
@@ -112,7 +118,7 @@ extension Subscribers {
 
         /// Cancels the subscription; nothing more is delivered to the closures.
         @inlinable
-        public override func cancel() {
+        public func cancel() {
             let previous = stage.exchange(SinkStage.terminal, ordering: .acquiringAndReleasing)
             guard previous == SinkStage.subscribed else { return }
             let cancelled = subscription.withLock { stored in

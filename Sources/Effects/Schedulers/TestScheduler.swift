@@ -27,29 +27,56 @@ public final class TestScheduler: Scheduler {
     private struct State {
         var now = Duration.zero
         var nextSequence: UInt64 = 0
-        /// Sorted by (due, sequence), latest first, so that the next work is `last`.
+        /// Sorted by (due, sequence), earliest first, from `head` on; entries before `head`
+        /// have run. New work is usually due last, so inserting is usually appending.
         var queue: [Work] = []
+        var head = 0
+
+        var pendingCount: Int {
+            queue.count - head
+        }
 
         mutating func insert(_ work: Work) {
-            var low = 0, high = queue.count
-            while low < high {
-                let middle = (low + high) / 2
-                let other = queue[middle]
-                if (other.due, other.sequence) > (work.due, work.sequence) {
-                    low = middle + 1
-                } else {
-                    high = middle
+            if head < queue.count, let last = queue.last, Self.runsBefore(work, last) {
+                var low = head, high = queue.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let other = queue[middle]
+                    if Self.runsBefore(other, work) {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
                 }
+                queue.insert(work, at: low)
+            } else {
+                queue.append(work)
             }
-            queue.insert(work, at: low)
+        }
+
+        static func runsBefore(_ first: Work, _ second: Work) -> Bool {
+            (first.due, first.sequence) < (second.due, second.sequence)
         }
 
         mutating func takeNext(dueBy limit: Duration?) -> Work? {
-            guard let next = queue.last else { return nil }
+            guard head < queue.count else { return nil }
+            let next = queue[head]
             if let limit, next.due > limit { return nil }
-            queue.removeLast()
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 256, head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
             now = max(now, next.due)
             return next
+        }
+
+        mutating func remove(sequence: UInt64) -> Work? {
+            guard let index = queue[head...].firstIndex(where: { $0.sequence == sequence }) else { return nil }
+            return queue.remove(at: index)
         }
     }
 
@@ -67,7 +94,7 @@ public final class TestScheduler: Scheduler {
     ///
     /// A test ends by checking that this is zero.
     public var pendingWorkCount: Int {
-        state.withLock { $0.queue.count }
+        state.withLock { $0.pendingCount }
     }
 
     /// Schedules `action` at the current instant; it runs at the next advance (even by zero).
@@ -130,10 +157,7 @@ public final class TestScheduler: Scheduler {
     }
 
     fileprivate func cancelWork(_ sequence: UInt64) {
-        let removed = state.withLock { state -> Work? in
-            guard let index = state.queue.firstIndex(where: { $0.sequence == sequence }) else { return nil }
-            return state.queue.remove(at: index)
-        }
+        let removed = state.withLock { $0.remove(sequence: sequence) }
         // Release the action (and what it captures) outside the lock.
         _ = removed
     }

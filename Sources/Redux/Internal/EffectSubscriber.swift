@@ -4,12 +4,22 @@ import Synchronization
 /// Runs one effect for a store: dispatches each value, and tells the store when it is done.
 ///
 /// The store keeps it (by `key`) until the effect finishes or is cancelled, so a running effect
-/// is never released early and a finished one is never kept.
+/// is never released early and a finished one is never kept. A cancellation can come before the
+/// effect has handed over its subscription (a store released on another thread while it starts
+/// the effect); the subscription is then cancelled as soon as it arrives.
 @usableFromInline
 final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Cancellable {
     private let core: StoreCore<State, Action>
     private let key: UInt64
-    private let subscription = Mutex<(any Subscription)?>(nil)
+    private let link = Mutex(Link.starting)
+
+    private enum Link {
+        /// Subscribed, but the publisher has not handed over its subscription yet.
+        case starting
+        case running(any Subscription)
+        /// Finished or cancelled: nothing more to hold.
+        case ended
+    }
 
     init(core: StoreCore<State, Action>, key: UInt64) {
         self.core = core
@@ -18,7 +28,12 @@ final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Can
 
     @usableFromInline
     func receive(subscription: any Subscription) {
-        self.subscription.withLock { $0 = subscription }
+        let isCancelled = link.withLock { link -> Bool in
+            guard case .starting = link else { return true }
+            link = .running(subscription)
+            return false
+        }
+        if isCancelled { subscription.cancel() }
     }
 
     @usableFromInline
@@ -28,14 +43,15 @@ final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Can
 
     @usableFromInline
     func receive(completion: Subscribers.Completion) {
-        subscription.withLock { $0 = nil }
+        link.withLock { $0 = .ended }
         core.effectFinished(key)
     }
 
     @usableFromInline
     func cancel() {
-        let taken = subscription.withLock { subscription in
-            defer { subscription = nil }
+        let taken = link.withLock { link -> (any Subscription)? in
+            defer { link = .ended }
+            guard case .running(let subscription) = link else { return nil }
             return subscription
         }
         taken?.cancel()

@@ -169,8 +169,12 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// Starts the middlewares' effects for a reduced action, then notifies the observers.
     @inlinable
     func react(to action: Action, in state: State, observers: [Observer<State>]) {
-        for middleware in middlewares {
-            let effect = middleware(state, action)
+        // By index, not `for in`: unoptimized, iterating an array of closures in generic code
+        // allocates a thunk per element, and dispatch must not allocate in debug builds either.
+        var index = middlewares.startIndex
+        while index < middlewares.endIndex {
+            let effect = middlewares[index](state, action)
+            index += 1
             // A tag check: the common answer costs no copy of the effect.
             if effect.isNone { continue }
             start(effect)
@@ -182,11 +186,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 
     @usableFromInline
     func welcome(_ observer: Observer<State>) {
-        guard observer.isActive else { return }
-        let state = shared.withLock { shared in
+        // Checked under the lock: `detach` deactivates, then removes under the lock, so an
+        // observer unsubscribed while it waited in the queue is never added (and never kept).
+        let state = shared.withLock { shared -> State? in
+            guard observer.isActive else { return nil }
             shared.observers.append(observer)
             return shared.state
         }
+        guard let state else { return }
         observer.notify(state)
     }
 

@@ -1,0 +1,203 @@
+import Dispatch
+import Effects
+import Synchronization
+import Testing
+
+@Suite struct DelayTests {
+    @Test("delivers nothing a nanosecond early, and the value exactly on time")
+    func deliversExactlyOnTime() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int>()
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        #expect(recorder.history == [.subscription])
+
+        scheduler.advance(by: .seconds(1) - .nanoseconds(1))
+        #expect(recorder.history == [.subscription])
+        scheduler.advance(by: .nanoseconds(1))
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("delays the completion too")
+    func delaysCompletion() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int>()
+        Empty<Int>().delay(for: .seconds(2), scheduler: scheduler).subscribe(recorder)
+
+        scheduler.advance(by: .seconds(2) - .nanoseconds(1))
+        #expect(recorder.history == [.subscription])
+        scheduler.advance(by: .nanoseconds(1))
+        #expect(recorder.history == [.subscription, .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("a completion that comes later than the value is delayed from its own time")
+    func completionDelayedFromItsOwnTime() {
+        let scheduler = TestScheduler()
+        let upstream = TestSubject<Int>()
+        let recorder = Recorder<Int>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(500))
+        upstream.finish()
+        scheduler.advance(by: .milliseconds(500))
+        #expect(recorder.history == [.subscription, .value(1)])
+        scheduler.advance(by: .milliseconds(499))
+        #expect(recorder.history == [.subscription, .value(1)])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("values produced at different times keep their order and their spacing")
+    func keepsOrderAndSpacing() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int>()
+        Just(1).delay(for: .milliseconds(100), scheduler: scheduler)
+            .merge(with: Just(2).delay(for: .milliseconds(400), scheduler: scheduler))
+            .delay(for: .seconds(1), scheduler: scheduler)
+            .subscribe(recorder)
+
+        scheduler.advance(to: .milliseconds(1_099))
+        #expect(recorder.history == [.subscription])
+        scheduler.advance(to: .milliseconds(1_100))
+        #expect(recorder.history == [.subscription, .value(1)])
+        scheduler.advance(to: .milliseconds(1_399))
+        #expect(recorder.history == [.subscription, .value(1)])
+        scheduler.advance(to: .milliseconds(1_400))
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("values produced at the same instant are delivered together, in order")
+    func sameInstantInOrder() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int>()
+        [1, 2, 3].publisher.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+
+        scheduler.advance(by: .milliseconds(999))
+        #expect(recorder.history == [.subscription])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("cancelling before delivery delivers nothing and leaves no work pending")
+    func cancelBeforeDelivery() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int>()
+        [1, 2].publisher.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        #expect(scheduler.pendingWorkCount == 3)
+
+        scheduler.advance(by: .milliseconds(500))
+        recorder.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(10))
+        #expect(recorder.history == [.subscription])
+    }
+
+    @Test("cancelling from the value handler drops the waiting completion and its work")
+    func cancelFromValueHandler() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int> { recorder, event in
+            if event == .value(1) { recorder.cancel() }
+        }
+        [1, 2].publisher.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.history == [.subscription, .value(1)])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("cancelling passes up to the upstream")
+    func cancelPassesUp() {
+        let scheduler = TestScheduler()
+        let upstream = TestSubject<Int>()
+        let recorder = Recorder<Int>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        recorder.cancel()
+        #expect(upstream.cancellationCount == 1)
+        upstream.send(1)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("a negative delay counts as zero: delivered on the next advance, even by zero")
+    func negativeDelayCountsAsZero() {
+        let scheduler = TestScheduler()
+        scheduler.advance(by: .seconds(5))
+        let recorder = Recorder<Int>()
+        Just(1).delay(for: .seconds(-1), scheduler: scheduler).subscribe(recorder)
+        #expect(recorder.history == [.subscription])
+
+        scheduler.advance(by: .zero)
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(scheduler.now == .seconds(5))
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("on the immediate scheduler, delivery is synchronous")
+    func immediateSchedulerIsSynchronous() {
+        let recorder = Recorder<Int>()
+        [1, 2].publisher.delay(for: .seconds(5), scheduler: ImmediateScheduler()).subscribe(recorder)
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
+    }
+
+    @Test("describes its interval and upstream")
+    func description() {
+        let scheduler = TestScheduler()
+        #expect(Just("unFlip").delay(for: .seconds(1), scheduler: scheduler).description == "Delay(1.0 seconds, Just(unFlip))")
+    }
+
+    @Test("many subscriptions cancelled on several threads while being delivered: each delivers at most once")
+    func cancelRacingDelivery() async {
+        let subscriptionCount = 2_000
+        let schedulers = (0..<2).map { DispatchQueueScheduler(queue: DispatchQueue(label: "DelayTests.race.\($0)")) }
+        let deliveries = Mutex([Int](repeating: 0, count: subscriptionCount))
+        let recorders = (0..<subscriptionCount).map { _ in
+            Recorder<Int> { _, event in
+                if case .value(let value) = event {
+                    deliveries.withLock { $0[value] += 1 }
+                }
+            }
+        }
+
+        // Each thread subscribes one and cancels one subscribed a little earlier (maybe by
+        // another thread), while the schedulers' queues deliver. Every third subscription is
+        // left alone, so that some deliveries surely happen.
+        let lag = 64
+        DispatchQueue.concurrentPerform(iterations: subscriptionCount + lag) { index in
+            if index < subscriptionCount {
+                Just(index).delay(for: .zero, scheduler: schedulers[index % 2]).subscribe(recorders[index])
+            }
+            let victim = index - lag
+            if victim >= 0, !victim.isMultiple(of: 3) {
+                recorders[victim].cancel()
+            }
+        }
+        for index in stride(from: 0, to: subscriptionCount, by: 3) {
+            await recorders[index].waitForCompletion()
+        }
+        // A cancelled timer never fires again; let any delivery already under way finish.
+        for scheduler in schedulers {
+            await withCheckedContinuation { continuation in
+                scheduler.queue.async { continuation.resume() }
+            }
+        }
+
+        let counts = deliveries.withLock { $0 }
+        #expect(counts.allSatisfy { $0 <= 1 })
+        for (index, recorder) in recorders.enumerated() {
+            let history = recorder.history
+            if index.isMultiple(of: 3) {
+                #expect(history == [.subscription, .value(index), .finished])
+            } else {
+                #expect(
+                    [[.subscription], [.subscription, .value(index)], [.subscription, .value(index), .finished]]
+                        .contains(history),
+                    "subscription \(index): \(history)"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import AllocationCounter
+import Effects
+import Testing
+
+/// Counts heap allocations on the test's own thread; the tests stay synchronous so that the
+/// thread cannot change under them, and nothing between two readings calls `#expect`.
+@Suite struct EffectAllocationTests {
+    private enum Action: Sendable, Equatable {
+        case flip(Int)
+        case unFlip
+    }
+
+    /// What a middleware does on every action: return `.none` or `.just`.
+    private static func effect(for value: Int) -> Effect<Action> {
+        value.isMultiple(of: 3) ? .none : .just(.flip(value))
+    }
+
+    @Test(".just and .none allocate nothing to make, return or run")
+    func justAndNoneAllocateNothing() {
+        let subscriber = CountingSubscriber<Action>()
+        var effects: [Effect<Action>] = []
+        effects.reserveCapacity(10_000)
+        // Warm up: the first use instantiates type metadata and the shared empty subscription.
+        Self.effect(for: 1).subscribe(subscriber)
+        Self.effect(for: 3).subscribe(subscriber)
+        Effect<Action>.just(.unFlip).subscribe(subscriber)
+
+        let before = allocation_count_on_this_thread()
+        for value in 0..<10_000 {
+            effects.append(Self.effect(for: value))
+        }
+        // By index: an unoptimized `for in` over an array allocates at every step by itself.
+        for index in 0..<effects.count {
+            effects[index].subscribe(subscriber)
+        }
+        for _ in 0..<1_000 {
+            Effect<Action>.none.subscribe(subscriber)
+            Effect<Action>.just(.unFlip).subscribe(subscriber)
+        }
+        let allocations = allocation_count_on_this_thread() - before
+
+        #expect(allocations == 0)
+        #expect(effects.count == 10_000)
+        #expect(subscriber.valueCount == 2 + 6_666 + 1_000)
+        #expect(subscriber.completionCount == 3 + 10_000 + 2_000)
+    }
+
+    @Test("Just and Empty allocate nothing to run")
+    func justAndEmptyAllocateNothing() {
+        let subscriber = CountingSubscriber<Int>()
+        Just(0).subscribe(subscriber)
+        Empty<Int>().subscribe(subscriber)
+
+        let before = allocation_count_on_this_thread()
+        for value in 0..<1_000 {
+            Just(value).subscribe(subscriber)
+            Empty<Int>().subscribe(subscriber)
+        }
+        let allocations = allocation_count_on_this_thread() - before
+
+        #expect(allocations == 0)
+        #expect(subscriber.valueCount == 1_001)
+    }
+
+    @Test("control: the counter does see allocations, such as a merge's")
+    func counterSeesAllocations() {
+        let subscriber = CountingSubscriber<Int>()
+        Effect.merge(.just(1), .just(2)).subscribe(subscriber)
+
+        let before = allocation_count_on_this_thread()
+        let merged = Effect.merge(.just(1), .just(2))
+        let afterMaking = allocation_count_on_this_thread()
+        merged.subscribe(subscriber)
+        let afterRunning = allocation_count_on_this_thread()
+        let object = CountingSubscriber<Int>()
+        let afterObject = allocation_count_on_this_thread()
+
+        #expect(afterMaking - before > 0)
+        #expect(afterRunning - afterMaking > 0)
+        #expect(afterObject - afterRunning == 1)
+        #expect(subscriber.valueCount == 4)
+        #expect(object.valueCount == 0)
+    }
+}

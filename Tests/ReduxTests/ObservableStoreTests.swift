@@ -1,0 +1,121 @@
+import Observation
+import Redux
+import Synchronization
+import Testing
+
+@Suite struct ObservableStoreTests {
+    @Test("reads the store's state")
+    func readsTheState() {
+        let store = Store.counter(count: 3)
+        let observable = ObservableStore(store)
+        #expect(observable.state == Counter(count: 3))
+
+        store.dispatch(.increment)
+        #expect(observable.state == Counter(count: 4))
+    }
+
+    @Test("withObservationTracking is told of a change after a dispatch")
+    func trackingFires() {
+        let observable = ObservableStore(Store.counter())
+        let changes = Atomic(0)
+        withObservationTracking {
+            _ = observable.state
+        } onChange: {
+            changes.add(1, ordering: .relaxed)
+        }
+        #expect(changes.load(ordering: .relaxed) == 0)
+
+        observable.dispatch(.increment)
+
+        #expect(changes.load(ordering: .relaxed) == 1)
+        #expect(observable.state.count == 1)
+    }
+
+    @Test("a dispatch made on the store itself is reported too")
+    func dispatchOnTheStore() {
+        let store = Store.counter()
+        let observable = ObservableStore(store)
+        let changes = Atomic(0)
+        withObservationTracking {
+            _ = observable.state
+        } onChange: {
+            changes.add(1, ordering: .relaxed)
+        }
+
+        store.dispatch(.add(5))
+
+        #expect(changes.load(ordering: .relaxed) == 1)
+        #expect(observable.state.count == 5)
+    }
+
+    @Test("each tracking fires once, so a view tracks again after each change")
+    func trackingFiresOnce() {
+        let observable = ObservableStore(Store.counter())
+        let seen = EventLog<Int>()
+
+        @Sendable func track() {
+            let count = withObservationTracking {
+                observable.state.count
+            } onChange: {
+                seen.append(-1)
+            }
+            seen.append(count)
+        }
+        track()
+        observable.dispatch(.increment)
+        observable.dispatch(.increment)
+        track()
+        observable.dispatch(.increment)
+
+        // -1 is a change notice; one per tracking, whatever the number of actions.
+        #expect(seen.entries == [0, -1, 2, -1])
+        #expect(observable.state.count == 3)
+    }
+
+    @Test("code that does not read the state is not told of changes")
+    func untracked() {
+        let observable = ObservableStore(Store.counter())
+        let changes = Atomic(0)
+        withObservationTracking {
+            _ = observable
+        } onChange: {
+            changes.add(1, ordering: .relaxed)
+        }
+        observable.dispatch(.increment)
+
+        #expect(changes.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("it keeps its store alive, and frees it when released")
+    func keepsTheStore() {
+        weak var weakStore: Store<Counter, CounterAction>?
+        var observable: ObservableStore<Counter, CounterAction>?
+        do {
+            let store = Store.counter()
+            weakStore = store
+            observable = ObservableStore(store)
+        }
+        #expect(weakStore != nil)
+        observable?.dispatch(.increment)
+        #expect(observable?.state.count == 1)
+
+        observable = nil
+        #expect(weakStore == nil)
+    }
+
+    @Test("released while its store lives on, it is freed and the store runs on")
+    func releasedBeforeTheStore() {
+        let store = Store.counter()
+        weak var weakObservable: ObservableStore<Counter, CounterAction>?
+        do {
+            let observable = ObservableStore(store)
+            weakObservable = observable
+            store.dispatch(.increment)
+            #expect(observable.state.count == 1)
+        }
+        #expect(weakObservable == nil)
+
+        store.dispatch(.increment)
+        #expect(store.state.count == 2)
+    }
+}
