@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Effects", targets: ["Effects"]),
         .library(name: "Redux", targets: ["Redux"]),
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
+        .library(name: "ReduxRecording", targets: ["ReduxRecording"]),
+        .library(name: "ThreeDucks", targets: ["ThreeDucks"]),
     ],
     targets: [
         // A homegrown publisher type: effects, operators and schedulers. No Foundation.
@@ -17,6 +19,12 @@ let package = Package(
 
         // TestStore: exhaustive store tests on virtual time, reporting through Swift Testing.
         .target(name: "ReduxTesting", dependencies: ["Redux", "Effects"]),
+
+        // Records a store's actions as JSON Lines and replays them on virtual time. Foundation.
+        .target(name: "ReduxRecording", dependencies: ["Redux", "Effects"]),
+
+        // The card game's logic: model, pure reducer, middlewares. Foundation for files and JSON.
+        .target(name: "ThreeDucks", dependencies: ["Redux", "Effects", "ReduxRecording"]),
 
         // Test and benchmark support only: counts heap allocations per thread by
         // interposing malloc. Not a product; nothing ships with it.
@@ -31,6 +39,8 @@ let package = Package(
 
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "AllocationCounter"]),
         .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "AllocationCounter"]),
+        .testTarget(name: "ReduxRecordingTests", dependencies: ["ReduxRecording", "Redux", "Effects"]),
+        .testTarget(name: "ThreeDucksTests", dependencies: ["ThreeDucks", "ReduxTesting", "Redux", "Effects"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,90 @@
+import Effects
+import Redux
+import Synchronization
+
+/// The game's logic: deals the deck, answers each pair, and declares the win.
+///
+/// - On `startGame`, it deals a deck for the state's difficulty, shuffled with `random`, in a
+///   `dealt` action, and cancels whatever the previous game still had pending.
+/// - On a flip that makes a pair: the same animal → `clearSelectedCards` at once (and, if that
+///   was the last pair, `winGame` after `winDelay`); different animals → `unFlipSelectedCards`
+///   after `mismatchDelay`. Both wait on `scheduler`.
+/// - On `endGame`, it cancels the pending un-flip or win, so that nothing from a game given up
+///   (or restarted) reaches the next one.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let logic = gameLogic(random: SplitMix64(seed: 42), scheduler: scheduler)
+/// ```
+///
+/// A seeded generator deals the same decks, with the same ids, in the same order every time.
+/// The middleware keeps the generator, and a note of the last moves count it saw (see why in
+/// the documentation of the flip rules), behind a lock: make one per store.
+///
+/// - Parameters:
+///   - random: The generator that shuffles the decks; `SystemRandomNumberGenerator()` in the
+///     game, ``SplitMix64`` in tests.
+///   - scheduler: Where the delays wait: a `DispatchQueueScheduler` in the game, a
+///     `TestScheduler` in tests.
+///   - mismatchDelay: How long a mismatched pair stays face up; one second by default.
+///   - winDelay: How long after the last pair the won screen shows; one second by default.
+/// - Returns: The middleware.
+public func gameLogic(
+    random: some RandomNumberGenerator & Sendable,
+    scheduler: some Scheduler,
+    mismatchDelay: Duration = .seconds(1),
+    winDelay: Duration = .seconds(1)
+) -> Middleware<ThreeDucksState, ThreeDucksAction> {
+    let random = LockedGenerator(random)
+    let outcomes = ActionOutcomes()
+    return { state, action in
+        let outcome = outcomes.outcome(of: action, in: state)
+        switch action {
+        case .startGame:
+            let deck = random.deal(state.difficulty)
+            return .merge(.cancel(id: PendingGameTimer()), .just(.dealt(deck)))
+
+        case .endGame:
+            return .cancel(id: PendingGameTimer())
+
+        case .flipCard:
+            guard outcome == .acceptedFlip, state.selectedCards.count == 2,
+                let first = state.card(withID: state.selectedCards[0]),
+                let second = state.card(withID: state.selectedCards[1])
+            else { return .none }
+            guard first.animal == second.animal else {
+                return Effect.just(.unFlipSelectedCards)
+                    .delay(for: mismatchDelay, scheduler: scheduler)
+                    .cancellable(id: PendingGameTimer(), cancelInFlight: true)
+            }
+            guard state.isEveryCardFaceUp else {
+                return .just(.clearSelectedCards)
+            }
+            return .merge(
+                .just(.clearSelectedCards),
+                Effect.just(.winGame)
+                    .delay(for: winDelay, scheduler: scheduler)
+                    .cancellable(id: PendingGameTimer(), cancelInFlight: true)
+            )
+
+        default:
+            return .none
+        }
+    }
+}
+
+/// The id of the one delayed action a game can have pending: an un-flip or a win.
+private struct PendingGameTimer: Hashable, Sendable {}
+
+/// The middleware's generator, behind a lock, since middlewares may run on any thread.
+private final class LockedGenerator<Generator: RandomNumberGenerator & Sendable>: Sendable {
+    private let generator: Mutex<Generator>
+
+    init(_ generator: Generator) {
+        self.generator = Mutex(generator)
+    }
+
+    func deal(_ difficulty: Difficulty) -> [Card] {
+        generator.withLock { Deck.shuffled(difficulty, using: &$0) }
+    }
+}
