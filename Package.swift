@@ -33,7 +33,7 @@ let package = Package(
         // The benchmark executable: swift run -c release benchmarks
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["Effects", "Redux", "AllocationCounter"],
+            dependencies: ["Effects", "Redux", "ThreeDucks", "AllocationCounter"],
             path: "Benchmarks"
         ),
 

@@ -16,23 +16,26 @@ extension Effect {
     ///   - cancelInFlight: Whether to cancel effects already running with this id before
     ///     starting this one.
     /// - Returns: The marked effect (``none`` stays ``none`` unless it cancels in flight).
+    @inlinable
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         let id = EffectID(id)
         if isNone {
             return cancelInFlight ? .cancel(id: id) : .none
         }
-        return Effect(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, self))
+        return Effect(operation: .cancellable(CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: self)))
     }
 
     /// An effect that cancels every running effect marked with `id`, then finishes.
     ///
     /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: The effect.
+    @inlinable
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         cancel(id: EffectID(id))
     }
 
-    private static func cancel(id: EffectID) -> Effect {
+    @inlinable
+    static func cancel(id: EffectID) -> Effect {
         Effect(operation: .cancel(id: id))
     }
 }
@@ -41,24 +44,57 @@ extension Effect {
 ///
 /// Made by ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)``; ids of
 /// different types never match.
-public struct EffectID: Hashable, CustomStringConvertible, @unchecked Sendable {
-    // `AnyHashable` is not marked Sendable, but the only initializer takes a value that is
-    // `Hashable & Sendable`, and `AnyHashable` never mutates what it wraps.
-    private let base: AnyHashable
+public struct EffectID: Hashable, CustomStringConvertible, Sendable {
+    // The type and the hash are kept apart from the value, so that telling two ids apart (what
+    // a store's registry does on every cancellable effect) is two integer comparisons; only
+    // ids that agree on both compare their values. `AnyHashable` would unbox through the
+    // runtime's generic paths on every comparison.
+    @usableFromInline let value: any Hashable & Sendable
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let hash: Int
 
     /// Wraps `id`.
     ///
     /// - Parameter id: Any hashable, sendable value.
-    public init(_ id: some Hashable & Sendable) {
-        if let id = id as? EffectID {
+    @inlinable
+    public init<ID: Hashable & Sendable>(_ id: ID) {
+        // A metatype comparison first: a dynamic cast on every id would cost more than the rest.
+        if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
         } else {
-            base = AnyHashable(id)
+            value = id
+            type = ObjectIdentifier(ID.self)
+            hash = id.hashValue
         }
+    }
+
+    /// Two ids are equal when they wrap equal values of the same type.
+    public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+        guard lhs.type == rhs.type, lhs.hash == rhs.hash else { return false }
+        return lhs.value.isEqual(to: rhs.value)
+    }
+
+    /// Hashes the wrapped value's hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 
     /// The wrapped value's description.
     public var description: String {
-        "\(base.base)"
+        "\(value)"
+    }
+}
+
+extension Hashable {
+    /// Whether `other`, a value of this same type, equals this one.
+    ///
+    /// The caller has compared the two types' identities already, so `other` is reinterpreted
+    /// instead of cast: a dynamic cast would look metadata up on every comparison.
+    fileprivate func isEqual(to other: any Hashable & Sendable) -> Bool {
+        func compare<Other: Hashable>(_ other: Other) -> Bool {
+            precondition(Other.self == Self.self, "EffectID compared values of different types")
+            return self == unsafeBitCast(other, to: Self.self)
+        }
+        return compare(other)
     }
 }

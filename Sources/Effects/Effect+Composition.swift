@@ -77,10 +77,16 @@ extension Effect {
             return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
         case .concatenate(let effects):
             return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
-        case .cancellable(let id, let cancelInFlight, let effect):
-            return Effect<T>(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+        case .cancellable(let node):
+            return Effect<T>(operation: .cancellable(CancellableEffect(
+                id: node.id, cancelInFlight: node.cancelInFlight, effect: node.effect.map(transform)
+            )))
         case .cancel(let id):
             return Effect<T>(operation: .cancel(id: id))
+        case .delayed(let node):
+            return Effect<T>(operation: .delayed(DelayedEffect(
+                effect: node.effect.map(transform), interval: node.interval, scheduler: node.scheduler
+            )))
         }
     }
 
@@ -93,9 +99,10 @@ extension Effect {
     ///   - interval: How long each event waits; a negative interval counts as zero.
     ///   - scheduler: The scheduler that waits and delivers.
     /// - Returns: The delayed effect; delaying ``none`` gives ``none``.
+    @inlinable
     public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
         if isNone { return .none }
-        return Effect(Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler))
+        return Effect(operation: .delayed(DelayedEffect(effect: self, interval: max(interval, .zero), scheduler: scheduler)))
     }
 
     /// Delivers every value and the completion on `scheduler`.

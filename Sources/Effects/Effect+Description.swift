@@ -12,10 +12,12 @@ extension Effect: CustomStringConvertible {
             return "Merge(\(effects.map(\.description).joined(separator: ", ")))"
         case .concatenate(let effects):
             return "Concatenate(\(effects.map(\.description).joined(separator: ", ")))"
-        case .cancellable(let id, let cancelInFlight, let effect):
-            return "Cancellable(id: \(id)\(cancelInFlight ? ", cancelInFlight" : ""), \(effect))"
+        case .cancellable(let node):
+            return "Cancellable(id: \(node.id)\(node.cancelInFlight ? ", cancelInFlight" : ""), \(node.effect))"
         case .cancel(let id):
             return "Cancel(id: \(id))"
+        case .delayed(let node):
+            return "Delay(\(node.interval), \(node.effect))"
         }
     }
 }

@@ -25,7 +25,8 @@ extension Effect {
                 downstream: subscriber,
                 starts: effects.map { effect in { effect.subscribe($0, registry: registry) } }
             ).start()
-        case .cancellable(let id, let cancelInFlight, let effect):
+        case .cancellable(let node):
+            let (id, cancelInFlight, effect) = (node.id, node.cancelInFlight, node.effect)
             guard let registry else {
                 effect.subscribe(subscriber, registry: nil)
                 return
@@ -40,6 +41,32 @@ extension Effect {
             registry?.cancel(id: id)
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: .finished)
+        case .delayed(let node):
+            subscribeDelayed(node.effect, by: node.interval, on: node.scheduler, subscriber, registry: registry)
         }
+    }
+}
+
+/// Runs `effect` through a `Publishers.Delay` on `scheduler`, whose concrete type is opened
+/// from the existential here.
+private func subscribeDelayed<Output, Context: Scheduler, S: Subscriber>(
+    _ effect: Effect<Output>,
+    by interval: Duration,
+    on scheduler: Context,
+    _ subscriber: S,
+    registry: CancellationRegistry?
+) where S.Input == Output {
+    let upstream = RegistryCarryingEffect(effect: effect, registry: registry)
+    Publishers.Delay(upstream: upstream, interval: interval, scheduler: scheduler).subscribe(subscriber)
+}
+
+/// An effect that keeps its store's registry when wrapped in a publisher operator, so that ids
+/// inside a delayed effect still work.
+private struct RegistryCarryingEffect<Output: Sendable>: Publisher {
+    let effect: Effect<Output>
+    let registry: CancellationRegistry?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+        effect.subscribe(subscriber, registry: registry)
     }
 }

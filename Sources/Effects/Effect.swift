@@ -24,13 +24,18 @@ public struct Effect<Output: Sendable>: Publisher {
     package enum Operation: Sendable {
         // Only `none` and `just` are stored inline. Everything else is boxed, so an effect is
         // as small and as cheap to copy as the value it may carry: the store handles one per
-        // middleware per action.
+        // middleware per action. The two boxes middlewares make most often are classes of
+        // their own: an `indirect` case's box looks its payload's generic metadata up on every
+        // allocation, a class's metadata is cached where it is used.
         case none
         case just(Output)
         indirect case publisher(AnyPublisher<Output>)
+        /// An effect whose events all arrive `interval` later. Kept as a node of its own (not a
+        /// `Publishers.Delay`) so that a store can run a delayed action as one scheduled call.
+        case delayed(DelayedEffect<Output>)
         indirect case merge([Effect])
         indirect case concatenate([Effect])
-        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+        case cancellable(CancellableEffect<Output>)
         indirect case cancel(id: EffectID)
     }
 

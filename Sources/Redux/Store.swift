@@ -93,7 +93,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
     /// How many effects started by this store are still running.
     ///
-    /// `.none` and `.just` effects complete at once and are never counted.
+    /// `.none` and `.just` effects complete at once and are never counted. The parts of a
+    /// merged effect run, and are counted, on their own.
     public var runningEffectCount: Int {
         core.runningEffectCount
     }

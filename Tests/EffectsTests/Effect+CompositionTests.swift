@@ -81,7 +81,7 @@ import Testing
         let mapped = effect.map { "#\($0)" }
         #expect(
             mapped.description
-                == "Cancellable(id: game, Merge(Just(#1), Concatenate(Just(#2), Just(#3)), Map(Delay(1.0 seconds, Just(4)))))"
+                == "Cancellable(id: game, Merge(Just(#1), Concatenate(Just(#2), Just(#3)), Delay(1.0 seconds, Just(#4))))"
         )
 
         let recorder = Recorder<String>()

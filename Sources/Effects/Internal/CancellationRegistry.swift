@@ -5,6 +5,7 @@ import Synchronization
 /// A store owns one and passes it when it runs an effect. Entries are added when a
 /// `.cancellable` effect starts and removed when it finishes or is cancelled, so the registry
 /// holds only what is running.
+@usableFromInline
 package final class CancellationRegistry: Sendable {
     private let entries = Mutex<[EffectID: [ObjectIdentifier: any CancellableByID]]>([:])
 
@@ -15,23 +16,31 @@ package final class CancellationRegistry: Sendable {
         entries.withLock { $0.values.reduce(0) { $0 + $1.count } }
     }
 
-    func insert(_ entry: some CancellableByID, id: EffectID) {
+    /// Registers a running effect under `id` until it is removed or cancelled.
+    @usableFromInline
+    package func insert(_ entry: some CancellableByID, id: EffectID) {
         entries.withLock { $0[id, default: [:]][ObjectIdentifier(entry)] = entry }
     }
 
-    func remove(_ entry: some CancellableByID, id: EffectID) {
+    /// Forgets a running effect that finished. An emptied group is kept (ids are few and
+    /// reused, such as a game's one timer), so the next insert allocates nothing.
+    @usableFromInline
+    package func remove(_ entry: some CancellableByID, id: EffectID) {
         entries.withLock { entries in
-            entries[id]?[ObjectIdentifier(entry)] = nil
-            if entries[id]?.isEmpty == true {
-                entries[id] = nil
-            }
+            _ = entries[id]?.removeValue(forKey: ObjectIdentifier(entry))
         }
     }
 
     /// Cancels every running effect registered under `id`.
+    @usableFromInline
     package func cancel(id: EffectID) {
-        let cancelled = entries.withLock { $0.removeValue(forKey: id) } ?? [:]
-        for entry in cancelled.values {
+        let cancelled = entries.withLock { entries -> [any CancellableByID] in
+            guard let group = entries[id], !group.isEmpty else { return [] }
+            let members = Array(group.values)
+            entries[id]?.removeAll(keepingCapacity: true)
+            return members
+        }
+        for entry in cancelled {
             entry.cancelByID()
         }
     }
@@ -51,7 +60,8 @@ package final class CancellationRegistry: Sendable {
 }
 
 /// A running effect that the registry can stop.
-protocol CancellableByID: AnyObject, Sendable {
+@usableFromInline
+package protocol CancellableByID: AnyObject, Sendable {
     /// Stops the effect and tells whoever waits for it that it has finished.
     func cancelByID()
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// effect has handed over its subscription (a store released on another thread while it starts
 /// the effect); the subscription is then cancelled as soon as it arrives.
 @usableFromInline
-final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Cancellable {
+final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, RunningEffect {
     private let core: StoreCore<State, Action>
     private let key: UInt64
     private let link = Mutex(Link.starting)
@@ -56,4 +56,12 @@ final class EffectSubscriber<State: Sendable, Action: Sendable>: Subscriber, Can
         }
         taken?.cancel()
     }
+}
+
+/// Where an ``EffectSubscriber`` stands with its subscription. Outside the generic class on
+/// purpose: nested, it would be generic too, and its metadata looked up on every call.
+private enum EffectLink {
+    case starting
+    case running(any Subscription)
+    case ended
 }

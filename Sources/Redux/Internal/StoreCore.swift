@@ -27,7 +27,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         @usableFromInline var queue = FIFO<Work>()
         @usableFromInline var isDraining = false
         @usableFromInline var observers: [Observer<State>] = []
-        @usableFromInline var runningEffects: [UInt64: EffectSubscriber<State, Action>] = [:]
+        @usableFromInline var runningEffects: [UInt64: any RunningEffect] = [:]
         @usableFromInline var nextEffectKey: UInt64 = 0
         @usableFromInline var isShutDown = false
 
@@ -40,7 +40,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let reduce: MutatingReducer<State, Action>
     @usableFromInline let interceptors: [Interceptor<State, Action>]
     @usableFromInline let middlewares: [Middleware<State, Action>]
-    let registry = CancellationRegistry()
+    @usableFromInline let registry = CancellationRegistry()
 
     init(
         initial: State,
@@ -65,6 +65,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 
     // MARK: Dispatch
 
+    /// What a dispatch found when it took the lock.
     @usableFromInline
     enum Entry {
         /// Another thread is draining (or the store is shut down): the work was queued or dropped.
@@ -72,11 +73,15 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         /// This thread is the drainer now; the action still has to go through the interceptors.
         case drain
         /// This thread is the drainer now and has already reduced the action (no interceptors).
-        case reduced(State, [Observer<State>])
+        case reduced
     }
 
     @inlinable
     func dispatch(_ action: Action) {
+        // The snapshot leaves the lock through these locals rather than inside `Entry`, so that
+        // it is copied once, and only when a middleware or an observer will read it.
+        var snapshot: State?
+        var observers: [Observer<State>] = []
         let entry = shared.withLock { shared -> Entry in
             if shared.isShutDown { return .queued }
             if shared.isDraining {
@@ -87,15 +92,21 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
             guard interceptors.isEmpty else { return .drain }
             // The common case in one critical section: become the drainer and reduce.
             reduce(&shared.state, action)
-            return .reduced(shared.state, shared.observers)
+            if !middlewares.isEmpty || !shared.observers.isEmpty {
+                snapshot = shared.state
+                observers = shared.observers
+            }
+            return .reduced
         }
         switch entry {
         case .queued:
             return
         case .drain:
             intercept(action, from: 0)
-        case .reduced(let state, let observers):
-            react(to: action, in: state, observers: observers)
+        case .reduced:
+            if let state = consume snapshot {
+                react(to: action, in: state, observers: observers)
+            }
         }
         drain()
     }
@@ -159,11 +170,18 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// Reduces one action, starts its middlewares' effects, then notifies the observers.
     @inlinable
     func apply(_ action: Action) {
-        let (state, observers) = shared.withLock { shared in
+        var snapshot: State?
+        var observers: [Observer<State>] = []
+        shared.withLock { shared in
             reduce(&shared.state, action)
-            return (shared.state, shared.observers)
+            if !middlewares.isEmpty || !shared.observers.isEmpty {
+                snapshot = shared.state
+                observers = shared.observers
+            }
         }
-        react(to: action, in: state, observers: observers)
+        if let state = consume snapshot {
+            react(to: action, in: state, observers: observers)
+        }
     }
 
     /// Starts the middlewares' effects for a reduced action, then notifies the observers.
@@ -199,6 +217,10 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 
     // MARK: Effects
 
+    /// Runs an effect. The shapes middlewares return most take a short cut: nothing, an action
+    /// (dispatched), a merge (each part started on its own: the store needs no signal for the
+    /// whole), a cancel, and a delayed action, marked cancellable or not (one scheduled call).
+    /// Anything else is subscribed to, with the registry that gives its ids their meaning.
     @inlinable
     func start(_ effect: Effect<Action>) {
         switch effect.operation {
@@ -206,6 +228,29 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
             return
         case .just(let action):
             dispatch(action)
+        case .merge(let effects):
+            for effect in effects {
+                start(effect)
+            }
+        case .cancel(let id):
+            registry.cancel(id: id)
+        case .delayed(let delayed):
+            guard case .just(let action) = delayed.effect.operation else {
+                subscribe(to: effect)
+                return
+            }
+            schedule(action, after: delayed.interval, on: delayed.scheduler, id: nil)
+        case .cancellable(let cancellable):
+            guard case .delayed(let delayed) = cancellable.effect.operation,
+                case .just(let action) = delayed.effect.operation
+            else {
+                subscribe(to: effect)
+                return
+            }
+            if cancellable.cancelInFlight {
+                registry.cancel(id: cancellable.id)
+            }
+            schedule(action, after: delayed.interval, on: delayed.scheduler, id: cancellable.id)
         default:
             subscribe(to: effect)
         }
@@ -225,6 +270,26 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         effect.subscribe(subscriber, registry: registry)
     }
 
+    /// Dispatches `action` after `interval` on `scheduler`, as a running effect of the store,
+    /// registered under `id` if there is one.
+    @inlinable
+    func schedule(_ action: Action, after interval: Duration, on scheduler: any Scheduler, id: EffectID?) {
+        let scheduled = shared.withLock { shared -> ScheduledAction<State, Action>? in
+            if shared.isShutDown { return nil }
+            let key = shared.nextEffectKey
+            shared.nextEffectKey += 1
+            let scheduled = ScheduledAction(core: self, action: action, key: key, id: id)
+            shared.runningEffects[key] = scheduled
+            return scheduled
+        }
+        guard let scheduled else { return }
+        if let id {
+            registry.insert(scheduled, id: id)
+        }
+        scheduled.attach(scheduler.schedule(after: interval) { scheduled.fire() })
+    }
+
+    @inlinable
     func effectFinished(_ key: UInt64) {
         let finished = shared.withLock { $0.runningEffects.removeValue(forKey: key) }
         _ = finished

@@ -35,13 +35,30 @@ public func gameLogic(
     mismatchDelay: Duration = .seconds(1),
     winDelay: Duration = .seconds(1)
 ) -> Middleware<ThreeDucksState, ThreeDucksAction> {
+    // The dependencies are erased once, here, so that the middleware below is concrete code:
+    // generic code from another module is not specialized, and every effect it built would pay
+    // for looking its types up at run time.
     let random = LockedGenerator(random)
+    return gameLogic(
+        deal: { random.deal($0) },
+        scheduler: AnyScheduler(scheduler),
+        mismatchDelay: mismatchDelay,
+        winDelay: winDelay
+    )
+}
+
+private func gameLogic(
+    deal: @escaping @Sendable (Difficulty) -> [Card],
+    scheduler: AnyScheduler,
+    mismatchDelay: Duration,
+    winDelay: Duration
+) -> Middleware<ThreeDucksState, ThreeDucksAction> {
     let outcomes = ActionOutcomes()
     return { state, action in
         let outcome = outcomes.outcome(of: action, in: state)
         switch action {
         case .startGame:
-            let deck = random.deal(state.difficulty)
+            let deck = deal(state.difficulty)
             return .merge(.cancel(id: PendingGameTimer()), .just(.dealt(deck)))
 
         case .endGame:

@@ -1,0 +1,33 @@
+/// The parts of a delayed effect: what to delay, by how much, on which scheduler.
+///
+/// A class of its own (not an `indirect` enum case) so that making one is a plain allocation;
+/// see ``Effect/Operation``.
+@usableFromInline
+package final class DelayedEffect<Output: Sendable>: Sendable {
+    @usableFromInline package let effect: Effect<Output>
+    @usableFromInline package let interval: Duration
+    @usableFromInline package let scheduler: any Scheduler
+
+    @inlinable
+    package init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
+        self.effect = effect
+        self.interval = interval
+        self.scheduler = scheduler
+    }
+}
+
+/// The parts of an effect marked cancellable: its id, whether it cancels its predecessors, and
+/// the effect itself.
+@usableFromInline
+package final class CancellableEffect<Output: Sendable>: Sendable {
+    @usableFromInline package let id: EffectID
+    @usableFromInline package let cancelInFlight: Bool
+    @usableFromInline package let effect: Effect<Output>
+
+    @inlinable
+    package init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
+        self.id = id
+        self.cancelInFlight = cancelInFlight
+        self.effect = effect
+    }
+}

@@ -1,0 +1,37 @@
+import Effects
+import Synchronization
+import Testing
+
+@Suite struct AnySchedulerTests {
+    @Test("forwards time and work to the scheduler it wraps")
+    func forwards() {
+        let scheduler = TestScheduler()
+        let erased = AnyScheduler(scheduler)
+        let ran = Mutex<[String]>([])
+        erased.schedule { ran.withLock { $0.append("now") } }
+        erased.schedule(after: .seconds(1)) { ran.withLock { $0.append("later") } }
+        let cancelled = erased.schedule(after: .seconds(1)) { ran.withLock { $0.append("cancelled") } }
+        cancelled.cancel()
+        #expect(scheduler.pendingWorkCount == 2)
+        scheduler.advance(by: .seconds(1))
+        #expect(ran.withLock { $0 } == ["now", "later"])
+        #expect(erased.now == .seconds(1))
+    }
+
+    @Test("wrapping twice does not stack wrappers")
+    func wrappingTwice() {
+        let erased = AnyScheduler(AnyScheduler(TestScheduler()))
+        #expect(erased.base is TestScheduler)
+    }
+
+    @Test("a delayed effect on an erased scheduler waits like any other")
+    func delayOnErasedScheduler() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int>()
+        Effect.just(7).delay(for: .seconds(1), scheduler: AnyScheduler(scheduler)).subscribe(recorder)
+        scheduler.advance(by: .milliseconds(999))
+        #expect(recorder.history == [.subscription])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.history == [.subscription, .value(7), .finished])
+    }
+}
