@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .library(name: "ReduxRecording", targets: ["ReduxRecording"]),
         .library(name: "ThreeDucks", targets: ["ThreeDucks"]),
+        .executable(name: "three-ducks", targets: ["three-ducks"]),
     ],
     targets: [
         // A homegrown publisher type: effects, operators and schedulers. No Foundation.
@@ -26,6 +27,12 @@ let package = Package(
         // The card game's logic: model, pure reducer, middlewares. Foundation for files and JSON.
         .target(name: "ThreeDucks", dependencies: ["Redux", "Effects", "ReduxRecording"]),
 
+        // The terminal game: input, rendering and wiring only. swift run three-ducks
+        .executableTarget(
+            name: "three-ducks",
+            dependencies: ["ThreeDucks", "Redux", "Effects", "ReduxRecording"]
+        ),
+
         // Test and benchmark support only: counts heap allocations per thread by
         // interposing malloc. Not a product; nothing ships with it.
         .target(name: "AllocationCounter"),
@@ -37,10 +44,27 @@ let package = Package(
             path: "Benchmarks"
         ),
 
+        // Test support only: the child process of ReliabilityTests, which writes files until it
+        // is killed, or reads them as an unprivileged user. Not a product.
+        .executableTarget(
+            name: "reliability-helper",
+            dependencies: ["ThreeDucks", "ReduxRecording", "Redux", "Effects", "ThreadSanitizerSupport"],
+            path: "Tests/ReliabilityHelper"
+        ),
+
+        // Test support only: under ThreadSanitizer, tells it about the acquire and release in
+        // the slow paths of Synchronization.Mutex, which it cannot see on Linux. Not a product.
+        .target(name: "ThreadSanitizerSupport", path: "Tests/ThreadSanitizerSupport"),
+
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "AllocationCounter"]),
         .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "AllocationCounter"]),
         .testTarget(name: "ReduxRecordingTests", dependencies: ["ReduxRecording", "Redux", "Effects"]),
         .testTarget(name: "ThreeDucksTests", dependencies: ["ThreeDucks", "ReduxTesting", "Redux", "Effects"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["reliability-helper", "ThreadSanitizerSupport", "ThreeDucks", "ReduxRecording", "Redux", "Effects"]
+        ),
+        .testTarget(name: "ThreeDucksCLITests", dependencies: ["three-ducks", "ThreeDucks", "ReduxRecording", "Redux", "Effects"]),
     ],
     swiftLanguageModes: [.v6]
 )

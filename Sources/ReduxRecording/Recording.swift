@@ -72,7 +72,7 @@ extension Recording where Action: Decodable {
                     tornLastLine = TornLine(line: lineNumber, text: String(decoding: line, as: UTF8.self))
                     break
                 }
-                throw RecordingError(line: lineNumber, reason: Self.describe(error))
+                throw RecordingError(line: lineNumber, reason: Self.describe(error, in: line))
             }
             if let previous = entries.last, entry.time < previous.time {
                 throw RecordingError(
@@ -99,7 +99,7 @@ extension Recording where Action: Decodable {
     }
 
     /// A short reason for a decoding failure, naming the field when there is one.
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error, in line: Data) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context) -> String {
             context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
@@ -107,6 +107,11 @@ extension Recording where Action: Decodable {
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Foundation also reports a number that does not fit its field (2.5 or 1e30 for an
+            // Int) as invalid JSON, with no path; tell the two apart.
+            if (try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])) != nil {
+                return "a number in it does not fit its field (a fraction, or too large)"
+            }
             return "the JSON is not valid"
         case .dataCorrupted(let context):
             return "\(path(context)) is not valid (\(context.debugDescription))"

@@ -40,12 +40,20 @@ public final class RecordingFile: LineSink {
 
     /// Opens `path` for appending, creating it (mode 0644) if it does not exist.
     ///
+    /// A file that ends in the middle of a line (its recorder was killed mid-write) gets a
+    /// newline first, so that the torn line stays on its own instead of swallowing the first
+    /// new line; ``Recording`` then names it as a bad line.
+    ///
     /// - Parameter path: Where the recording goes; its folder must exist.
     /// - Throws: ``RecordingFileError`` when the file cannot be opened.
     public init(path: String) throws(RecordingFileError) {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw RecordingFileError(path: path, reason: Self.describeErrno())
+        }
+        if Self.endsMidLine(path), let reason = Self.writeAll([UInt8(ascii: "\n")], to: descriptor) {
+            _ = closeDescriptor(descriptor)
+            throw RecordingFileError(path: path, reason: reason)
         }
         self.path = path
         state = Mutex(State(descriptor: descriptor))
@@ -108,6 +116,19 @@ public final class RecordingFile: LineSink {
             }
             return nil
         }
+    }
+
+    /// Whether the file at `path` is not empty and its last byte is not a newline. A file that
+    /// cannot be read counts as ending a line: appending to it is all the recorder can do.
+    private static func endsMidLine(_ path: String) -> Bool {
+        let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { return false }
+        defer { _ = closeDescriptor(reader) }
+        let size = lseek(reader, 0, SEEK_END)
+        guard size > 0 else { return false }
+        var last: UInt8 = 0
+        guard pread(reader, &last, 1, size - 1) == 1 else { return false }
+        return last != UInt8(ascii: "\n")
     }
 
     private static func describeErrno() -> String {

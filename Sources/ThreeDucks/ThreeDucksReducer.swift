@@ -30,6 +30,11 @@ extension ThreeDucksState {
     /// - `clearSelectedCards`: a match; the cards stay face up, the selection is cleared.
     /// - `unFlipSelectedCards`: a mismatch; the selected cards turn face down, the selection
     ///   is cleared.
+    ///
+    ///   Both apply only to what they are about, two selected cards that match, or two that
+    ///   do not: one that arrives out of turn (a timer from a game given up, a line of a log
+    ///   edited by hand) changes nothing, so it can neither hide a matched pair nor leave a
+    ///   card face up without its partner, which would make the game impossible to win.
     /// - `winGame`: shows the won screen, if every card is face up in a game being played.
     /// - `endGame`: back to the title screen; the game is cleared.
     /// - `highScoresLoaded`: keeps, level by level, the better of the loaded and the known
@@ -51,7 +56,7 @@ extension ThreeDucksState {
             moves += 1
 
         case .unFlipSelectedCards:
-            guard !selectedCards.isEmpty else { return }
+            guard selectionMatches == false else { return }
             for id in selectedCards {
                 if let index = index(ofCard: id) {
                     cards[index].isFlipped = false
@@ -60,7 +65,7 @@ extension ThreeDucksState {
             selectedCards.removeAll(keepingCapacity: true)
 
         case .clearSelectedCards:
-            guard !selectedCards.isEmpty else { return }
+            guard selectionMatches == true else { return }
             selectedCards.removeAll(keepingCapacity: true)
 
         case .setDifficulty(let difficulty):
@@ -111,5 +116,14 @@ extension ThreeDucksState {
         case .highScoresSaved:
             highScoreError = nil
         }
+    }
+
+    /// Whether the two selected cards show the same animal; nil unless two cards are selected.
+    private var selectionMatches: Bool? {
+        guard selectedCards.count == 2,
+            let first = card(withID: selectedCards[0]),
+            let second = card(withID: selectedCards[1])
+        else { return nil }
+        return first.animal == second.animal
     }
 }

@@ -59,8 +59,9 @@ import ThreeDucks
     func flipFaceUpCard() {
         let one = reduced(playing(), .flipCard(0))
         #expect(reduced(one, .flipCard(0)) == one)
-        let matched = reduced(playing(), .flipCard(0), .flipCard(1), .clearSelectedCards)
-        #expect(reduced(matched, .flipCard(1)) == matched)
+        let (first, second) = pairs(in: playing().cards)[0]
+        let matched = reduced(playing(), .flipCard(first), .flipCard(second), .clearSelectedCards)
+        #expect(reduced(matched, .flipCard(second)) == matched)
     }
 
     @Test("a flip changes nothing when the id is unknown", arguments: [-1, 8, 1_000, Int.min, Int.max])
@@ -96,10 +97,29 @@ import ThreeDucks
 
     @Test("clearSelectedCards clears the selection and leaves the cards face up")
     func clear() {
-        let state = reduced(playing(), .flipCard(0), .flipCard(1), .clearSelectedCards)
+        let (first, second) = pairs(in: playing().cards)[0]
+        let state = reduced(playing(), .flipCard(first), .flipCard(second), .clearSelectedCards)
         #expect(state.selectedCards.isEmpty)
-        #expect(state.cards[0].isFlipped && state.cards[1].isFlipped)
+        #expect(state.cards[first].isFlipped && state.cards[second].isFlipped)
         #expect(state.moves == 2)
+    }
+
+    @Test("clearSelectedCards out of turn (one card, or a mismatch) changes nothing")
+    func clearOutOfTurn() {
+        let one = reduced(playing(), .flipCard(0))
+        #expect(reduced(one, .clearSelectedCards) == one)
+        let (first, second) = mismatch(in: playing().cards)
+        let mismatched = reduced(playing(), .flipCard(first), .flipCard(second))
+        #expect(reduced(mismatched, .clearSelectedCards) == mismatched)
+    }
+
+    @Test("unFlipSelectedCards out of turn (one card, or a match) changes nothing")
+    func unFlipOutOfTurn() {
+        let one = reduced(playing(), .flipCard(0))
+        #expect(reduced(one, .unFlipSelectedCards) == one)
+        let (first, second) = pairs(in: playing().cards)[0]
+        let matching = reduced(playing(), .flipCard(first), .flipCard(second))
+        #expect(reduced(matching, .unFlipSelectedCards) == matching)
     }
 
     @Test("winGame shows the won screen when every card is face up")

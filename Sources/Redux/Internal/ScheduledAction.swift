@@ -33,7 +33,12 @@ final class ScheduledAction<State: Sendable, Action: Sendable>: RunningEffect, C
             return false
         }
         // Cancelled meanwhile: release the work now. (Fired meanwhile: cancelling is harmless.)
-        if alreadyOver { handle.cancel() }
+        // A cancel by a store shutting down can come between the store's `runningEffects` and
+        // its registry: then this was registered after the registry let everything go, and
+        // would stay there (holding the store's core) for good. Removing it twice is harmless.
+        guard alreadyOver else { return }
+        handle.cancel()
+        if let id { core.registry.remove(self, id: id) }
     }
 
     /// Called by the scheduler: dispatches the action, unless cancelled first.
@@ -41,8 +46,10 @@ final class ScheduledAction<State: Sendable, Action: Sendable>: RunningEffect, C
     func fire() {
         guard end() != nil else { return }
         if let id { core.registry.remove(self, id: id) }
-        core.effectFinished(key)
+        // Dispatch first, then report the effect finished, as a subscribed effect does: a
+        // caller that waits for `runningEffectCount == 0` must find the action already handled.
         core.dispatch(action)
+        core.effectFinished(key)
     }
 
     /// Cancelled by the store (released, or shutting down).

@@ -113,10 +113,47 @@ public struct HighScoreFile: Hashable, Sendable {
     private struct Entry: Codable {
         var moves: Int
         var date: Date
+
+        init(moves: Int, date: Date) {
+            self.moves = moves
+            self.date = date
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            do {
+                moves = try container.decode(Int.self, forKey: .moves)
+            } catch let error as DecodingError {
+                throw error
+            } catch {
+                // A number that is no Int (12.5, 1e30) fails with an error of Foundation's own,
+                // which it reports as invalid JSON with no path; say which field it is instead.
+                throw DecodingError.typeMismatch(
+                    Int.self,
+                    DecodingError.Context(codingPath: container.codingPath + [CodingKeys.moves], debugDescription: "not a whole number")
+                )
+            }
+            date = try container.decode(Date.self, forKey: .date)
+        }
     }
 
     private struct Header: Decodable {
         var version: Int?
+        /// Whether there is a version that is not a whole number (text, 1.5, 1e30).
+        var hasMalformedVersion = false
+
+        private enum CodingKeys: String, CodingKey {
+            case version
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            do {
+                version = try container.decodeIfPresent(Int.self, forKey: .version)
+            } catch {
+                hasMalformedVersion = true
+            }
+        }
     }
 
     private struct DecodingProblem: Error {
@@ -151,6 +188,9 @@ public struct HighScoreFile: Hashable, Sendable {
             return .failure(DecodingProblem(problem: .notJSON))
         } catch {
             return .failure(DecodingProblem(problem: .unexpectedFormat("it is not a JSON object")))
+        }
+        if header.hasMalformedVersion {
+            return .failure(DecodingProblem(problem: .unexpectedFormat("its version is not a whole number")))
         }
         guard let version = header.version else {
             return .failure(DecodingProblem(problem: .unexpectedFormat("it has no version")))

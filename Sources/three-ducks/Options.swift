@@ -1,0 +1,206 @@
+import ThreeDucks
+
+/// What the command line asks for, parsed by hand (the package has no dependencies).
+///
+/// ```swift
+/// let options = try Options(parsing: ["--difficulty", "hard", "--seed", "7"])
+/// ```
+///
+/// Options take their value as the next argument or after `=` (`--seed=7`). `-h`/`--help` and
+/// `--version` win over everything else on the line.
+struct Options: Equatable, Sendable {
+    /// What the program does.
+    enum Mode: Equatable, Sendable {
+        /// The interactive game, reading commands line by line.
+        case play
+        /// A player with perfect memory plays one game and prints every move.
+        case autoplay
+        /// Replays the JSON Lines log at the path and prints the final state.
+        case replay(String)
+        /// Prints ``Options/helpText``.
+        case help
+        /// Prints ``Options/versionText``.
+        case version
+    }
+
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    /// How much faster than real time `--autoplay` runs unless `--speed` says otherwise.
+    static let autoplaySpeed = 20.0
+
+    var mode: Mode = .play
+    /// `--difficulty`; nil leaves the game's default (normal).
+    var difficulty: Difficulty?
+    /// `--seed`; nil deals from a random seed.
+    var seed: UInt64?
+    /// `--speed`; nil means the mode's default (see ``speed``).
+    var requestedSpeed: Double?
+    /// `--record`: where the session's actions go, as JSON Lines.
+    var recordPath: String?
+    /// `--high-scores`: the high-score file; nil means the default location.
+    var highScoresPath: String?
+    /// `--mute`: no bell and no visible sound cues.
+    var isMuted = false
+    /// `--plain`: plain text even on a terminal.
+    var isPlain = false
+
+    /// How many times faster than real time the game's clock runs: `--speed`, or 1 when
+    /// playing and ``autoplaySpeed`` in autoplay.
+    var speed: Double {
+        requestedSpeed ?? (mode == .autoplay ? Self.autoplaySpeed : 1)
+    }
+
+    /// The text `--version` prints.
+    static var versionText: String {
+        "three-ducks \(version)\n"
+    }
+
+    /// The text `--help` prints.
+    static let helpText = """
+        three-ducks: the Three Ducks matching-pairs card game, in the terminal.
+
+        USAGE
+          three-ducks [options]             play; commands are read one per line
+          three-ducks --autoplay [options]  watch a player with perfect memory win
+          three-ducks replay FILE [--plain] replay a recorded session and print
+                                            the state it ends in
+
+        OPTIONS
+          --difficulty LEVEL easy, normal or hard: 4, 6 or 10 pairs (default: normal)
+          --seed N           deal reproducible decks from the number N
+          --autoplay         play a whole game by itself, printing every move; it
+                             keeps no high scores unless --high-scores is given
+          --speed X          run the game's clock X times faster than real time:
+                             a mismatch stays face up for 1/X seconds (default: 1;
+                             20 with --autoplay, where a mismatch shows for 50 ms)
+          --record FILE      write every action of the session to FILE as JSON
+                             Lines (FILE is replaced)
+          --high-scores PATH the high-score file (default:
+                             $XDG_DATA_HOME/three-ducks/high-scores.json, or
+                             ~/.local/share/three-ducks/high-scores.json)
+          --mute             no bell, and no sound cues on screen
+          --plain            plain text: no colours, emoji or screen clearing
+                             (also when NO_COLOR is set or output is not a terminal)
+          -h, --help         show this help
+          --version          show the version
+
+        IN THE GAME
+          b3                 flip the card in row b, column 3
+          new (n)            start a new game
+          give up (q)        back to the title screen; q on the title screen quits
+          easy|normal|hard   choose the difficulty (in a game: a new game at it)
+          scores             show the high scores
+          help               show the commands
+          quit               leave (so does the end of the input)
+
+        Exit status: 0 at the end of a game (quit or end of input), 1 when a file
+        cannot be read or written, 2 on a usage error.
+
+        """
+
+    /// Parses the arguments after the program's name.
+    ///
+    /// - Parameter arguments: `CommandLine.arguments.dropFirst()`.
+    /// - Throws: ``UsageError`` with a one-line reason.
+    init(parsing arguments: some Collection<String>) throws(UsageError) {
+        if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+            mode = .help
+            return
+        }
+        if arguments.contains("--version") {
+            mode = .version
+            return
+        }
+
+        var positionals: [String] = []
+        var isAutoplay = false
+        var given: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else {
+                    throw UsageError(reason: "\(name) needs a value")
+                }
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if inlineValue != nil { throw UsageError(reason: "\(name) takes no value") }
+            }
+            given.append(name)
+            switch name {
+            case "--difficulty":
+                let text = try value()
+                guard let difficulty = Difficulty(rawValue: text.lowercased()) else {
+                    throw UsageError(reason: "--difficulty must be easy, normal or hard, not '\(Self.quoted(text))'")
+                }
+                self.difficulty = difficulty
+            case "--seed":
+                let text = try value()
+                guard let seed = UInt64(text) else {
+                    throw UsageError(reason: "--seed must be a whole number from 0 to \(UInt64.max), not '\(Self.quoted(text))'")
+                }
+                self.seed = seed
+            case "--speed":
+                let text = try value()
+                guard let speed = Double(text), speed.isFinite, speed > 0, speed <= 1_000_000 else {
+                    throw UsageError(reason: "--speed must be a number above 0 and at most 1000000, not '\(Self.quoted(text))'")
+                }
+                requestedSpeed = speed
+            case "--record":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(reason: "--record needs a file name") }
+                recordPath = path
+            case "--high-scores":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(reason: "--high-scores needs a file name") }
+                highScoresPath = path
+            case "--autoplay":
+                try noValue()
+                isAutoplay = true
+            case "--mute":
+                try noValue()
+                isMuted = true
+            case "--plain":
+                try noValue()
+                isPlain = true
+            default:
+                throw UsageError(reason: "unknown option '\(Self.quoted(argument))'")
+            }
+        }
+
+        if let first = positionals.first {
+            guard first == "replay" else {
+                throw UsageError(reason: "unexpected argument '\(Self.quoted(first))'")
+            }
+            guard positionals.count >= 2 else {
+                throw UsageError(reason: "replay needs the FILE to replay")
+            }
+            guard positionals.count == 2 else {
+                throw UsageError(reason: "unexpected argument '\(Self.quoted(positionals[2]))'")
+            }
+            if let other = given.first(where: { $0 != "--plain" }) {
+                throw UsageError(reason: "replay takes a FILE and --plain only, not \(other)")
+            }
+            mode = .replay(positionals[1])
+        } else if isAutoplay {
+            mode = .autoplay
+        }
+    }
+
+    /// `text` cut short and stripped of control characters, to quote it on one line.
+    private static func quoted(_ text: String) -> String {
+        InputEcho.sanitized(text)
+    }
+}

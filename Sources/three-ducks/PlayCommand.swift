@@ -1,0 +1,40 @@
+/// The interactive game: reads commands line by line until `quit` or the end of the input.
+///
+/// When the input is not a terminal (a script piped in), it waits after each command until the
+/// store is idle, so a piped script plays like a patient player: a mismatch is seen turning
+/// back before the next line is read, and the output is the same on every run. At a terminal
+/// it does not wait: a flip typed while a mismatch shows is refused, as the rules say.
+struct PlayCommand {
+    /// The session being played.
+    let session: Session
+
+    /// Whether the input is a terminal (a person typing) rather than a script.
+    let readsFromTerminal: Bool
+
+    /// Blocks until the store is idle: no effect running, no delayed action on its way.
+    let waitUntilIdle: () -> Void
+
+    /// Reads one line of input; nil at the end of the input.
+    var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
+
+    /// Plays until `quit` or the end of the input, then says goodbye.
+    func run() {
+        session.begin()
+        waitUntilIdle()
+        session.show()
+        var endedByInput = true
+        while let line = readLine() {
+            if session.handle(line) == .quit {
+                endedByInput = false
+                break
+            }
+            if !readsFromTerminal {
+                waitUntilIdle()
+            }
+        }
+        session.hide()
+        session.sayGoodbye(afterEndOfInput: endedByInput)
+        // Let a high score being saved reach its file.
+        waitUntilIdle()
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Effects
+import Foundation
+import ReduxRecording
+import ThreeDucks
+
+/// The program: parses the command line, runs the mode it asks for, returns the exit status.
+enum Program {
+    /// Runs `three-ducks` with `arguments` (without the program's name).
+    ///
+    /// - Returns: 0 on a normal end, 1 when a file cannot be read or written, 2 on a usage error.
+    static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let stdout = StandardStream.output
+        let stderr = StandardStream.error
+        let options: Options
+        do {
+            options = try Options(parsing: arguments)
+        } catch {
+            stderr.write(error.message + "\n")
+            return 2
+        }
+        let style = RenderStyle.forOutput(
+            isTerminal: stdout.isTerminal,
+            environment: environment,
+            plainRequested: options.isPlain
+        )
+
+        switch options.mode {
+        case .help:
+            stdout.write(Options.helpText)
+            return 0
+        case .version:
+            stdout.write(Options.versionText)
+            return 0
+        case .replay(let path):
+            return ReplayCommand.run(path: path, renderer: Renderer(style: style), output: stdout, errors: stderr)
+        case .play, .autoplay:
+            return play(options, style: style, stdout: stdout, stderr: stderr)
+        }
+    }
+
+    private static func play(_ options: Options, style: RenderStyle, stdout: StandardStream, stderr: StandardStream) -> Int32 {
+        var recordingFile: RecordingFile?
+        if let path = options.recordPath {
+            do {
+                recordingFile = try openRecording(path)
+            } catch {
+                stderr.write("three-ducks: \(error)\n")
+                return 1
+            }
+        }
+        let recording = recordingFile.map(CountingLineSink.init)
+
+        let isAutoplay = options.mode == .autoplay
+        let highScoreFile: HighScoreFile? = options.highScoresPath.map(HighScoreFile.init(path:))
+            ?? (isAutoplay ? nil : .standard)
+        let readsFromTerminal = isatty(0) == 1
+        let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
+        let configuration = Session.Configuration(
+            difficulty: options.difficulty,
+            seed: seed,
+            highScoreFile: highScoreFile,
+            recording: recording,
+            style: isAutoplay ? RenderStyle(usesColor: style.usesColor, usesEmoji: style.usesEmoji, clearsScreen: false) : style,
+            prompt: !isAutoplay && readsFromTerminal && stdout.isTerminal ? "> " : nil,
+            sounds: options.isMuted ? .muted : .visible(bell: stdout.isTerminal ? stdout : nil)
+        )
+        let scheduler = TrackedScheduler(ScaledScheduler(DispatchQueueScheduler(), speed: options.speed))
+        let ioScheduler = TrackedScheduler(DispatchQueueScheduler(queue: DispatchQueue(label: "three-ducks.high-scores")))
+        let session = Session(configuration: configuration, scheduler: scheduler, ioScheduler: ioScheduler, output: stdout)
+        let waitUntilIdle: () -> Void = {
+            session.store.waitUntilIdle(tracking: [scheduler, ioScheduler], timeout: .seconds(60))
+        }
+
+        var status: Int32 = 0
+        if isAutoplay {
+            let autoplay = Autoplay(session: session, output: stdout, waitUntilIdle: waitUntilIdle)
+            let final = autoplay.run(seed: seed, speed: options.speed)
+            if final.screen != .won { status = 1 }
+        } else {
+            PlayCommand(session: session, readsFromTerminal: readsFromTerminal, waitUntilIdle: waitUntilIdle).run()
+        }
+
+        if let recordingFile, let recording {
+            if let error = recordingFile.firstError {
+                stderr.write("three-ducks: \(error)\n")
+                return 1
+            }
+            stdout.write("Recorded \(ReplayCommand.count(recording.count)) to \(recordingFile.path).\n")
+            stdout.write(session.renderer.finalState(session.store.state))
+        }
+        return status
+    }
+
+    /// Opens `path` for a new recording, emptying it if it exists.
+    private static func openRecording(_ path: String) throws(RecordingFileError) -> RecordingFile {
+        if truncate(path, 0) != 0, errno != ENOENT {
+            throw RecordingFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        return try RecordingFile(path: path)
+    }
+}

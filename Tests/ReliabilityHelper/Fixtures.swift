@@ -1,0 +1,100 @@
+import Effects
+import Foundation
+import Redux
+import ThreeDucks
+
+// What the helper writes is a function of a counter K, so that the parent, which reads the
+// file after killing the helper, can tell which write it holds. ReliabilityTests imports this
+// module (`@testable import reliability_helper`) so that both sides share one definition.
+
+/// A fixed instant on a whole second, 2026-11-22T10:00:00Z, as the high-score file stores dates.
+let fixedDate = Date(timeIntervalSince1970: 1_795_341_600)
+
+/// The record set that the helper's save number `k` writes: one score per level, each
+/// derived from `k`.
+func highScores(forSave k: Int) -> [Difficulty: HighScore] {
+    [
+        .easy: HighScore(moves: k + 8, date: fixedDate.addingTimeInterval(TimeInterval(k))),
+        .normal: HighScore(moves: k + 12, date: fixedDate.addingTimeInterval(TimeInterval(2 * k))),
+        .hard: HighScore(moves: k + 20, date: fixedDate.addingTimeInterval(TimeInterval(3 * k))),
+    ]
+}
+
+/// The save number whose record set `scores` is, or nil if it is none of them.
+func saveNumber(of scores: [Difficulty: HighScore]) -> Int? {
+    guard let easy = scores[.easy] else { return nil }
+    let k = easy.moves - 8
+    return k >= 0 && scores == highScores(forSave: k) ? k : nil
+}
+
+/// The action that the recording helper dispatches `k`-th.
+///
+/// Every third one carries a long message (up to 64 KiB of JSON) so that its line takes long
+/// enough to write that a kill can land in the middle of it and tear it.
+func recordedAction(_ k: Int) -> ThreeDucksAction {
+    guard k.isMultiple(of: 3) else { return .flipCard(k) }
+    let length = 1_000 + (k &* 7_919) % 64_000
+    let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(k % 26)))
+    return .highScoresFailedToLoad(String(repeating: letter, count: length))
+}
+
+/// When the recording helper dispatches action `k`: `k` milliseconds, so that times keep
+/// growing across helpers that append to the same log.
+func recordedTime(_ k: Int) -> Duration {
+    .milliseconds(k)
+}
+
+/// What a store with the game logic and the high-scores middleware saw while a player won one
+/// game: the states it showed, and the last one.
+struct PlayedGame {
+    /// The state after loading the scores, before the game.
+    var afterLoading: ThreeDucksState
+    /// The state after the win and its save.
+    var final: ThreeDucksState
+}
+
+/// Plays one easy game to a win, on virtual time, against `file`: loads the high scores, starts
+/// a game, makes one mismatch, then turns every pair; the win sets a record, which is saved.
+///
+/// It is what the game does with a high-score file, without a terminal: whatever the file holds
+/// (or whatever is in its place), the game must go on to the end.
+func playOneWinningGame(file: HighScoreFile) -> PlayedGame {
+    let scheduler = TestScheduler()
+    let store = Store(
+        initial: ThreeDucksState(),
+        mutatingReducer: threeDucksReducer,
+        middlewares: [
+            gameLogic(random: SplitMix64(seed: 7), scheduler: scheduler),
+            highScores(file: file, ioScheduler: scheduler, now: { fixedDate }),
+        ]
+    )
+    store.dispatch(.loadHighScores)
+    scheduler.advance()
+    let afterLoading = store.state
+
+    store.dispatch(.setDifficulty(.easy))
+    store.dispatch(.startGame)
+    let deck = store.state.cards
+    var partner: [Animal: Card.ID] = [:]
+    var pairs: [(Card.ID, Card.ID)] = []
+    for card in deck {
+        if let first = partner[card.animal] {
+            pairs.append((first, card.id))
+        } else {
+            partner[card.animal] = card.id
+        }
+    }
+    if let mismatched = deck.first(where: { $0.animal != deck[0].animal }) {
+        store.dispatch(.flipCard(deck[0].id))
+        store.dispatch(.flipCard(mismatched.id))
+        scheduler.advance(by: .seconds(1))
+    }
+    for (first, second) in pairs {
+        store.dispatch(.flipCard(first))
+        store.dispatch(.flipCard(second))
+    }
+    // The win arrives a second after the last pair; the save runs on the I/O scheduler.
+    scheduler.advance(by: .seconds(1))
+    scheduler.advance()
+    return PlayedGame(afterLoading: afterLoading, final: store.state)
+}

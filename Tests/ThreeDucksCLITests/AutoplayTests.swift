@@ -1,0 +1,43 @@
+import Testing
+import ThreeDucks
+@testable import three_ducks
+
+@Suite struct AutoplayTests {
+    @Test("autoplay wins every seeded game, at every level, in fewer than twice as many moves as cards", arguments: Difficulty.allCases)
+    func winsEverySeed(difficulty: Difficulty) throws {
+        for seed in UInt64(0)..<20 {
+            let harness = try SessionHarness(seed: seed, difficulty: difficulty, sounds: .muted)
+            let autoplay = Autoplay(session: harness.session, output: harness.output) { harness.scheduler.run() }
+
+            let final = autoplay.run(seed: seed, speed: 20)
+
+            #expect(final.screen == .won)
+            #expect(final.moves >= difficulty.cardCount && final.moves < 2 * difficulty.cardCount)
+            let lines = harness.output.take().split(separator: "\n")
+            #expect(lines.filter { $0.hasPrefix("move ") }.count == final.moves)
+            #expect(lines.last == "New high score at \(difficulty.rawValue): \(final.moves) moves!")
+            #expect(harness.scheduler.pendingWorkCount == 0)
+        }
+    }
+
+    @Test("autoplay prints the header, the empty grid, each move with its cues, the grid and the result")
+    func output() throws {
+        let harness = try SessionHarness(seed: 7, difficulty: nil)
+        let autoplay = Autoplay(session: harness.session, output: harness.output) { harness.scheduler.run() }
+
+        autoplay.run(seed: 7, speed: 20)
+
+        let lines = harness.output.take().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(5)) == [
+            "THREE DUCKS autoplay: normal (6 pairs, 3 x 4), seed 7.",
+            "A player with perfect memory: it turns a pair it has seen when it knows one, otherwise",
+            "an unseen card, then that card's match if it has seen it.",
+            "The clock runs 20x faster than real time: a mismatch stays face up for 50 ms.",
+            "",
+        ])
+        #expect(lines.contains("move   2  a2  PELICAN   no match: they turn back  (no match)"))
+        #expect(lines.contains("move  10  b2  DUCK      a pair: they stay face up  (quack) (match)"))
+        #expect(lines.contains("move  18  c1  BEAR      a pair: they stay face up  (match) (ta-da)"))
+        #expect(lines.contains("Won in 18 moves with perfect memory; a player whose every guess is lucky needs 12."))
+    }
+}

@@ -1,0 +1,19 @@
+import Effects
+import Testing
+@testable import three_ducks
+
+@Suite struct ScaledSchedulerTests {
+    @Test("a scaled scheduler divides delays by its speed, and reads game time")
+    func scaled() {
+        let base = TestScheduler()
+        let scheduler = ScaledScheduler(base, speed: 20)
+        let ran = Flag()
+        scheduler.schedule(after: .seconds(1)) { ran.set() }
+
+        base.advance(by: .milliseconds(49))
+        #expect(!ran.isSet)
+        base.advance(by: .milliseconds(1))
+        #expect(ran.isSet)
+        #expect(scheduler.now == .seconds(1))
+    }
+}

@@ -1,0 +1,14 @@
+import Synchronization
+
+/// A flag set from any thread.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool {
+        value.withLock { $0 }
+    }
+
+    func set() {
+        value.withLock { $0 = true }
+    }
+}

@@ -1,0 +1,14 @@
+import Synchronization
+
+/// Values recorded from any thread, in order.
+final class ValueLog: Sendable {
+    private let storage = Mutex<[Int]>([])
+
+    var values: [Int] {
+        storage.withLock { $0 }
+    }
+
+    func record(_ value: Int) {
+        storage.withLock { $0.append(value) }
+    }
+}
