@@ -58,8 +58,7 @@ public struct DispatchQueueScheduler: Scheduler {
 
 /// Cancels a one-shot Dispatch timer. Dispatch sources are thread-safe, and cancelling twice is
 /// harmless, so nothing here needs a lock of its own.
-// Sendable: a Dispatch source is thread-safe, and cancelling it twice is harmless.
-private struct TimerCancellable: Cancellable, @unchecked Sendable {
+private struct TimerCancellable: Cancellable, @unchecked Sendable {  // Dispatch sources are thread-safe
     let timer: any DispatchSourceTimer
 
     func cancel() {
