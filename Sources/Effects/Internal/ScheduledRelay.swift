@@ -1,13 +1,13 @@
 import Synchronization
 
-/// Re-delivers everything an upstream sends on a scheduler, optionally after a delay.
+/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for `receive(on:)`).
 ///
 /// Every event (each value and the completion) is put in a FIFO and one piece of work is
 /// scheduled for it. Whichever piece of work runs takes the *oldest* waiting event, so order
 /// is kept even if a scheduler ran two due items out of order. The handles of work not yet run
 /// are kept, so that `cancel()` can cancel them and release what they capture.
 ///
-/// Used by ``Publishers/Delay`` (with a delay) and ``Publishers/ReceiveOn`` (without).
+/// Used by ``Publishers/Delay`` and ``Publishers/ReceiveOn`` (with a zero delay).
 final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
     typealias Input = Downstream.Input
 
@@ -28,11 +28,11 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
 
     private let state: Mutex<State>
     private let scheduler: Context
-    private let delay: Duration?
+    private let delay: Duration
 
-    /// - Parameter delay: The delay to wait before each delivery, or nil to deliver as soon as
+    /// - Parameter delay: The delay to wait before each delivery; zero to deliver as soon as
     ///   the scheduler can.
-    init(downstream: Downstream, scheduler: Context, delay: Duration?) {
+    init(downstream: Downstream, scheduler: Context, delay: Duration) {
         state = Mutex(State(downstream: downstream))
         self.scheduler = scheduler
         self.delay = delay
@@ -82,9 +82,9 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
         }
         guard let ticket else { return }
 
-        // Scheduled with a handle even without a delay, so that cancelling releases the work
+        // Scheduled with a handle even for a zero delay, so that cancelling releases the work
         // at once instead of leaving it queued until the scheduler gets to it.
-        let handle = scheduler.schedule(after: delay ?? .zero) { self.deliverOldest(ticket: ticket) }
+        let handle = scheduler.schedule(after: delay) { self.deliverOldest(ticket: ticket) }
         let stillWaiting = state.withLock { state -> Bool in
             guard let index = state.scheduled.firstIndex(where: { $0.ticket == ticket }) else { return false }
             state.scheduled[index].handle = handle
