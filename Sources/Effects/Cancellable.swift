@@ -19,22 +19,25 @@ public protocol Cancellable: Sendable {
 /// publisher.sink { print($0) }.store(in: &cancellables)
 /// ```
 public final class AnyCancellable: Cancellable, Hashable {
-    @usableFromInline let onCancel: Mutex<(@Sendable () -> Void)?>
+    // The wrapped cancellable itself, not a closure calling it: a class (a subscription) or a
+    // closure's two words fit in the existential's inline storage, so wrapping allocates
+    // nothing beyond this object.
+    @usableFromInline let wrapped: Mutex<(any Cancellable)?>
 
     /// Wraps a closure that is called once, on the first `cancel()` or on release.
     ///
     /// - Parameter cancel: The work that stops whatever is running.
     @inlinable
-    public init(_ cancel: @escaping @Sendable () -> Void) {
-        onCancel = Mutex(cancel)
+    public convenience init(_ cancel: @escaping @Sendable () -> Void) {
+        self.init(CancelClosure(cancel: cancel))
     }
 
     /// Wraps another cancellable, which is cancelled once, on the first `cancel()` or on release.
     ///
     /// - Parameter cancellable: The cancellable to wrap.
     @inlinable
-    public convenience init(_ cancellable: some Cancellable) {
-        self.init { cancellable.cancel() }
+    public init(_ cancellable: some Cancellable) {
+        wrapped = Mutex(cancellable)
     }
 
     /// The cancellable that synchronous publishers return from `sink`: by the time it is
@@ -44,7 +47,7 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     @inlinable
     init() {
-        onCancel = Mutex(nil)
+        wrapped = Mutex(nil)
     }
 
     deinit {
@@ -53,11 +56,11 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
-        let cancel = onCancel.withLock { onCancel in
-            defer { onCancel = nil }
-            return onCancel
+        let cancellable = wrapped.withLock { wrapped in
+            defer { wrapped = nil }
+            return wrapped
         }
-        cancel?()
+        cancellable?.cancel()
     }
 
     /// Keeps this cancellable alive in `set` (the usual way to hold several).
@@ -82,5 +85,21 @@ public final class AnyCancellable: Cancellable, Hashable {
     /// Hashes the instance's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+/// A closure as a ``Cancellable``, for ``AnyCancellable/init(_:)-(()->Void)``.
+@usableFromInline
+struct CancelClosure: Cancellable {
+    @usableFromInline let body: @Sendable () -> Void
+
+    @inlinable
+    init(cancel: @escaping @Sendable () -> Void) {
+        body = cancel
+    }
+
+    @inlinable
+    func cancel() {
+        body()
     }
 }

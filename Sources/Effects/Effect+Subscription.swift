@@ -1,14 +1,16 @@
 extension Effect {
-    /// Runs the effect for `subscriber`, ignoring cancellation ids.
+    /// Runs the effect for `subscriber`, in the subscriber's effect runtime, if it has one.
     ///
-    /// Stores run effects with a registry of their own, which gives the ids their meaning.
+    /// Inside a store every subscriber answers the store's ``EffectContext``, so ids work at
+    /// any depth; subscribed to directly (a `sink`), `.cancellable` runs its effect unchanged and
+    /// `.cancel(id:)` just finishes.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        subscribe(subscriber, registry: nil)
+        subscribe(subscriber, context: subscriber.effectContext)
     }
 
-    /// Runs the effect for `subscriber`; `.cancellable` parts are registered in `registry`
-    /// while they run, and `.cancel(id:)` parts cancel through it.
-    package func subscribe<S: Subscriber>(_ subscriber: S, registry: CancellationRegistry?) where S.Input == Output {
+    /// Runs the effect for `subscriber`; `.cancellable` parts are registered in `context` while
+    /// they run, and `.cancel(id:)` parts cancel through it.
+    package func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?) where S.Input == Output {
         switch operation {
         case .none:
             subscriber.receive(subscription: Subscriptions.empty)
@@ -19,54 +21,49 @@ extension Effect {
             publisher.receive(subscriber: subscriber)
         case .merge(let effects):
             MergeSubscription(downstream: subscriber, upstreamCount: effects.count)
-                .start(effects.map { effect in { effect.subscribe($0, registry: registry) } })
+                .start(effects.map { effect in { effect.subscribe($0, context: context) } })
         case .concatenate(let effects):
             ConcatenateSubscription(
                 downstream: subscriber,
-                starts: effects.map { effect in { effect.subscribe($0, registry: registry) } }
+                starts: effects.map { effect in { effect.subscribe($0, context: context) } }
             ).start()
         case .cancellable(let node):
-            let (id, cancelInFlight, effect) = (node.id, node.cancelInFlight, node.effect)
-            guard let registry else {
-                effect.subscribe(subscriber, registry: nil)
+            guard let context else {
+                node.effect.subscribe(subscriber, context: nil)
                 return
             }
-            if cancelInFlight {
-                registry.cancel(id: id)
+            if node.cancelInFlight {
+                context.cancel(id: node.id)
             }
-            let registered = RegisteredSubscription(downstream: subscriber, id: id, registry: registry)
-            registry.insert(registered, id: id)
-            effect.subscribe(registered, registry: registry)
+            if case .delayed(let delayed) = node.effect.operation, case .just(let value) = delayed.effect.operation {
+                DelayedValue(value, to: subscriber, context: context, id: node.id, isRoot: false)
+                    .start(after: delayed.interval, on: delayed.scheduler)
+            } else {
+                RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start(node.effect)
+            }
         case .cancel(let id):
-            registry?.cancel(id: id)
+            context?.cancel(id: id)
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: .finished)
         case .delayed(let node):
-            subscribeDelayed(node.effect, by: node.interval, on: node.scheduler, subscriber, registry: registry)
+            if case .just(let value) = node.effect.operation {
+                DelayedValue(value, to: subscriber, context: context, id: nil, isRoot: false)
+                    .start(after: node.interval, on: node.scheduler)
+            } else {
+                subscribeDelayed(node.effect, by: node.interval, on: node.scheduler, subscriber)
+            }
         }
     }
 }
 
 /// Runs `effect` through a `Publishers.Delay` on `scheduler`, whose concrete type is opened
-/// from the existential here.
+/// from the existential here. The relay answers its downstream's context, so ids inside the
+/// delayed effect keep working.
 private func subscribeDelayed<Output, Context: Scheduler, S: Subscriber>(
     _ effect: Effect<Output>,
     by interval: Duration,
     on scheduler: Context,
-    _ subscriber: S,
-    registry: CancellationRegistry?
+    _ subscriber: S
 ) where S.Input == Output {
-    let upstream = RegistryCarryingEffect(effect: effect, registry: registry)
-    Publishers.Delay(upstream: upstream, interval: interval, scheduler: scheduler).subscribe(subscriber)
-}
-
-/// An effect that keeps its store's registry when wrapped in a publisher operator, so that ids
-/// inside a delayed effect still work.
-private struct RegistryCarryingEffect<Output: Sendable>: Publisher {
-    let effect: Effect<Output>
-    let registry: CancellationRegistry?
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        effect.subscribe(subscriber, registry: registry)
-    }
+    Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler).subscribe(subscriber)
 }

@@ -24,6 +24,25 @@ public protocol Subscriber<Input>: Sendable {
     /// - Parameter completion: How the publisher ended; always `.finished`, since effects never
     ///   fail.
     func receive(completion: Subscribers.Completion)
+
+    /// The effect runtime this subscriber works for, if any: a store's ``EffectContext``.
+    ///
+    /// A store subscribes to an effect with a subscriber that answers its own context; every
+    /// operator's subscriber answers its downstream's, so the context travels up the chain to
+    /// each ``Effect`` inside it, however deeply it is wrapped. That is how
+    /// ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)`` keep their meaning
+    /// under `map`, `receive(on:)` or any other operator. Write your own operator's subscriber
+    /// the same way (`downstream.effectContext`); other subscribers need not implement it: the
+    /// default is nil.
+    var effectContext: EffectContext? { get }
+}
+
+extension Subscriber {
+    /// No effect runtime: ids inside the publisher mean nothing.
+    @inlinable
+    public var effectContext: EffectContext? {
+        nil
+    }
 }
 
 /// A namespace for subscriber types and the completion signal, as in Combine.

@@ -1,16 +1,20 @@
 /// The classic pure reducer: the next state from the current state and an action.
 ///
+/// The store hands the reducer its state to consume, so changing it and returning it copies
+/// nothing, however large it is:
+///
 /// ```swift
-/// let reducer: Reducer<Counter, CounterAction> = { state, action in
-///     var state = state
+/// let reducer: Reducer<Counter, CounterAction> = { (state: consuming Counter, action) in
 ///     if case .increment = action { state.count += 1 }
 ///     return state
 /// }
 /// ```
 ///
+/// The more familiar `var state = state` works too, and copies nothing in optimized builds.
+///
 /// A reducer must be pure: no randomness, no clock, no I/O, and no access to the store. Side
 /// effects belong in a ``Middleware``.
-public typealias Reducer<State, Action> = @Sendable (State, Action) -> State
+public typealias Reducer<State, Action> = @Sendable (consuming State, Action) -> State
 
 /// A reducer that changes the state in place.
 ///

@@ -37,15 +37,12 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        let last = Mutex<Value?>(nil)
+        let last = LastSelection<Value>()
         return subscribe { state in
             let value = select(state)
-            let isNew = last.withLock { last -> Bool in
-                if let previous = last, isDuplicate(previous, value) { return false }
-                last = value
-                return true
-            }
-            if isNew { observer(value) }
+            if let previous = last.value, isDuplicate(previous, value) { return }
+            last.value = value
+            observer(value)
         }
     }
 
@@ -62,4 +59,17 @@ extension Store {
     ) -> AnyCancellable {
         subscribe(to: select, isDuplicate: ==, observer)
     }
+}
+
+/// The value a selecting observer last passed on.
+///
+/// Needs no lock: the store calls an observer one call at a time (its contract, line 6), and
+/// each call happens after the previous one through the store's lock, which hands the drainer's
+/// role from thread to thread.
+@usableFromInline
+final class LastSelection<Value>: @unchecked Sendable {  // touched only by one observer's serialized calls
+    @usableFromInline var value: Value?
+
+    @inlinable
+    init() {}
 }

@@ -53,7 +53,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ) {
         self.init(
             initial: initial,
-            mutatingReducer: { state, action in state = reducer(state, action) },
+            // The state is moved into the reducer and back, never copied: a reducer that changes
+            // one element of a large array finds the array uniquely referenced.
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
             interceptors: interceptors,
             middlewares: middlewares
         )

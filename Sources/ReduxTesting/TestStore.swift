@@ -61,7 +61,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ) {
         self.init(
             initial: initial,
-            mutatingReducer: { state, action in state = reducer(state, action) },
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
             scheduler: scheduler,
             interceptors: interceptors,
             middlewares: middlewares,

@@ -1,8 +1,8 @@
 import Effects
 import Testing
 
-/// Cancellation by id, through the `package` registry that a store passes when it runs an
-/// effect. Subscribed to directly, without a registry, ids mean nothing.
+/// Cancellation by id, through the `package` effect context that a store runs its effects in.
+/// Subscribed to directly, without a context, ids mean nothing.
 @Suite struct EffectCancellationTests {
     private enum GameTimer: Hashable, Sendable {
         case unFlip
@@ -12,77 +12,77 @@ import Testing
     @Test("cancel(id:) stops a running effect, finishes it and releases its work")
     func cancelByID() {
         let scheduler = TestScheduler()
-        let registry = CancellationRegistry()
+        let registry = EffectContext()
         let recorder = Recorder<Int>()
         Effect.just(1).delay(for: .seconds(1), scheduler: scheduler)
             .cancellable(id: GameTimer.unFlip)
-            .subscribe(recorder, registry: registry)
-        #expect(registry.count == 1)
+            .subscribe(recorder, context: registry)
+        #expect(registry.registeredCount == 1)
 
         let canceller = Recorder<Int>()
-        Effect<Int>.cancel(id: GameTimer.unFlip).subscribe(canceller, registry: registry)
+        Effect<Int>.cancel(id: GameTimer.unFlip).subscribe(canceller, context: registry)
         #expect(canceller.history == [.subscription, .finished])
         #expect(recorder.history == [.subscription, .finished])
-        #expect(registry.count == 0)
+        #expect(registry.registeredCount == 0)
         #expect(scheduler.pendingWorkCount == 0)
     }
 
     @Test("cancel(id:) leaves effects with other ids, and ids of other types, running")
     func cancelLeavesOtherIDs() {
         let scheduler = TestScheduler()
-        let registry = CancellationRegistry()
+        let registry = EffectContext()
         let clock = Recorder<Int>(), numbered = Recorder<Int>()
         Effect.just(1).delay(for: .seconds(1), scheduler: scheduler)
             .cancellable(id: GameTimer.clock)
-            .subscribe(clock, registry: registry)
+            .subscribe(clock, context: registry)
         Effect.just(2).delay(for: .seconds(1), scheduler: scheduler)
             .cancellable(id: 0)
-            .subscribe(numbered, registry: registry)
+            .subscribe(numbered, context: registry)
 
-        Effect<Int>.cancel(id: GameTimer.unFlip).subscribe(Recorder(), registry: registry)
-        Effect<Int>.cancel(id: "0").subscribe(Recorder(), registry: registry)
-        #expect(registry.count == 2)
+        Effect<Int>.cancel(id: GameTimer.unFlip).subscribe(Recorder(), context: registry)
+        Effect<Int>.cancel(id: "0").subscribe(Recorder(), context: registry)
+        #expect(registry.registeredCount == 2)
 
         scheduler.advance(by: .seconds(1))
         #expect(clock.history == [.subscription, .value(1), .finished])
         #expect(numbered.history == [.subscription, .value(2), .finished])
-        #expect(registry.count == 0)
+        #expect(registry.registeredCount == 0)
         #expect(scheduler.pendingWorkCount == 0)
     }
 
     @Test("cancelInFlight cancels the running effect with the same id before starting")
     func cancelInFlight() {
         let scheduler = TestScheduler()
-        let registry = CancellationRegistry()
+        let registry = EffectContext()
         let first = Recorder<String>(), second = Recorder<String>()
         let unFlip = { (name: String) in
             Effect.just(name).delay(for: .seconds(1), scheduler: scheduler)
                 .cancellable(id: GameTimer.unFlip, cancelInFlight: true)
         }
-        unFlip("first").subscribe(first, registry: registry)
+        unFlip("first").subscribe(first, context: registry)
         scheduler.advance(by: .milliseconds(500))
-        unFlip("second").subscribe(second, registry: registry)
+        unFlip("second").subscribe(second, context: registry)
         #expect(first.history == [.subscription, .finished])
-        #expect(registry.count == 1)
+        #expect(registry.registeredCount == 1)
 
         scheduler.advance(by: .seconds(1))
         #expect(second.history == [.subscription, .value("second"), .finished])
-        #expect(registry.count == 0)
+        #expect(registry.registeredCount == 0)
         #expect(scheduler.pendingWorkCount == 0)
     }
 
     @Test("a merge goes on when one of its members is cancelled by id")
     func mergeGoesOnAfterCancel() {
         let scheduler = TestScheduler()
-        let registry = CancellationRegistry()
+        let registry = EffectContext()
         let recorder = Recorder<Int>()
         Effect.merge(
             Effect.just(1).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: GameTimer.unFlip),
             Effect.just(2).delay(for: .seconds(2), scheduler: scheduler)
         )
-        .subscribe(recorder, registry: registry)
+        .subscribe(recorder, context: registry)
 
-        Effect<Int>.cancel(id: GameTimer.unFlip).subscribe(Recorder(), registry: registry)
+        Effect<Int>.cancel(id: GameTimer.unFlip).subscribe(Recorder(), context: registry)
         scheduler.advance(by: .seconds(2))
         #expect(recorder.history == [.subscription, .value(2), .finished])
         #expect(scheduler.pendingWorkCount == 0)
@@ -91,13 +91,13 @@ import Testing
     @Test("cancelling the subscription unregisters the effect")
     func downstreamCancelUnregisters() {
         let scheduler = TestScheduler()
-        let registry = CancellationRegistry()
+        let registry = EffectContext()
         let recorder = Recorder<Int>()
         Effect.just(1).delay(for: .seconds(1), scheduler: scheduler)
             .cancellable(id: GameTimer.unFlip)
-            .subscribe(recorder, registry: registry)
+            .subscribe(recorder, context: registry)
         recorder.cancel()
-        #expect(registry.count == 0)
+        #expect(registry.registeredCount == 0)
         #expect(scheduler.pendingWorkCount == 0)
         #expect(recorder.history == [.subscription])
     }
@@ -105,17 +105,17 @@ import Testing
     @Test("cancelAll stops every registered effect")
     func cancelAll() {
         let scheduler = TestScheduler()
-        let registry = CancellationRegistry()
+        let registry = EffectContext()
         let first = Recorder<Int>(), second = Recorder<Int>()
         Effect.just(1).delay(for: .seconds(1), scheduler: scheduler)
-            .cancellable(id: GameTimer.unFlip).subscribe(first, registry: registry)
+            .cancellable(id: GameTimer.unFlip).subscribe(first, context: registry)
         Effect.just(2).delay(for: .seconds(1), scheduler: scheduler)
-            .cancellable(id: GameTimer.clock).subscribe(second, registry: registry)
+            .cancellable(id: GameTimer.clock).subscribe(second, context: registry)
 
-        registry.cancelAll()
+        registry.close()
         #expect(first.history == [.subscription, .finished])
         #expect(second.history == [.subscription, .finished])
-        #expect(registry.count == 0)
+        #expect(registry.registeredCount == 0)
         #expect(scheduler.pendingWorkCount == 0)
     }
 

@@ -19,9 +19,12 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
     }
 
     private let state: Mutex<State>
+    /// The downstream's effect runtime, answered by every child so that ids inside work.
+    let context: EffectContext?
     private let starts: [Start]
 
     init(downstream: Downstream, starts: [Start]) {
+        context = downstream.effectContext
         state = Mutex(State(downstream: downstream))
         self.starts = starts
     }
@@ -122,6 +125,10 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
 struct ConcatenateChild<Downstream: Subscriber>: Subscriber {
     let parent: ConcatenateSubscription<Downstream>
     let index: Int
+
+    var effectContext: EffectContext? {
+        parent.context
+    }
 
     func receive(subscription: any Subscription) {
         parent.child(index, received: subscription)

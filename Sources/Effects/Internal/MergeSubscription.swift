@@ -25,8 +25,11 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
     }
 
     private let state: Mutex<State>
+    /// The downstream's effect runtime, answered by every child so that ids inside work.
+    let context: EffectContext?
 
     init(downstream: Downstream, upstreamCount: Int) {
+        context = downstream.effectContext
         state = Mutex(State(
             downstream: downstream,
             upstreams: Array(repeating: nil, count: upstreamCount),
@@ -128,6 +131,10 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
 struct MergeChild<Downstream: Subscriber>: Subscriber {
     let parent: MergeSubscription<Downstream>
     let index: Int
+
+    var effectContext: EffectContext? {
+        parent.context
+    }
 
     func receive(subscription: any Subscription) {
         parent.child(index, received: subscription)

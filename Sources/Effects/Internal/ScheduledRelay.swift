@@ -1,13 +1,18 @@
 import Synchronization
 
-/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for `receive(on:)`).
+/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
+/// `receive(on:)`), one call at a time.
 ///
-/// Every event (each value and the completion) is put in a FIFO and one piece of work is
-/// scheduled for it. Whichever piece of work runs takes the *oldest* waiting event, so order
-/// is kept even if a scheduler ran two due items out of order. The handles of work not yet run
-/// are kept, so that `cancel()` can cancel them and release what they capture.
+/// Every event (each value and the completion) waits in `State.events`, oldest first, with the
+/// handle of the one piece of work scheduled for it. The work captures only the relay: when a
+/// piece runs it *releases* the oldest waiting event (all events wait the same delay, and a
+/// scheduler runs due work in order, so the oldest is the one that is due). Released events
+/// are delivered by one thread at a time — whichever released first drains them all — so the
+/// downstream is never called concurrently, even on a concurrent scheduler.
 ///
-/// Used by ``Publishers/Delay`` and ``Publishers/ReceiveOn`` (with a zero delay).
+/// Size and cost: `events` holds the events not yet delivered; every operation on it is O(1)
+/// (appending, popping the oldest, finding an event's slot by its ticket). Cancelling is
+/// O(waiting events): each scheduled piece of work is cancelled and released.
 final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
     typealias Input = Downstream.Input
 
@@ -16,35 +21,53 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
         case finished
     }
 
-    private struct State {
-        var downstream: Downstream?
-        var upstream: (any Subscription)?
-        var events: [Event] = []
-        var firstEvent = 0
-        var nextTicket: UInt64 = 0
-        /// Work scheduled and not yet run; the handle is nil until `schedule` has returned it.
-        var scheduled: [(ticket: UInt64, handle: (any Cancellable)?)] = []
+    private struct Waiting {
+        let event: Event
+        /// Nil until `schedule` has returned it.
+        var handle: (any Cancellable)?
     }
 
-    private let state: Mutex<State>
+    private enum Phase {
+        /// Relaying: the upstream's subscription (once it has arrived) and whether a thread is
+        /// delivering right now.
+        case active(upstream: (any Subscription)?, isDelivering: Bool)
+        /// Cancelled, or the completion was delivered: nothing more goes downstream.
+        case ended
+    }
+
+    private struct State {
+        var phase = Phase.active(upstream: nil, isDelivering: false)
+        var events = FIFOQueue<Waiting>()
+        /// The ticket of `events`' oldest entry; tickets number events in arrival order.
+        var firstTicket: UInt64 = 0
+        /// How many of the oldest events are due and wait only for the deliverer.
+        var released = 0
+    }
+
+    private let state = Mutex(State())
+    private let downstream: Downstream
     private let scheduler: Context
     private let delay: Duration
 
     /// - Parameter delay: The delay to wait before each delivery; zero to deliver as soon as
     ///   the scheduler can.
     init(downstream: Downstream, scheduler: Context, delay: Duration) {
-        state = Mutex(State(downstream: downstream))
+        self.downstream = downstream
         self.scheduler = scheduler
         self.delay = delay
     }
 
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
     func receive(subscription: any Subscription) {
-        let downstream = state.withLock { state -> Downstream? in
-            guard state.downstream != nil, state.upstream == nil else { return nil }
-            state.upstream = subscription
-            return state.downstream
+        let accepted = state.withLock { state -> Bool in
+            guard case .active(nil, let isDelivering) = state.phase else { return false }
+            state.phase = .active(upstream: subscription, isDelivering: isDelivering)
+            return true
         }
-        guard let downstream else {
+        guard accepted else {
             subscription.cancel()
             return
         }
@@ -60,63 +83,79 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     }
 
     func cancel() {
-        let (upstream, scheduled) = state.withLock { state in
-            let taken = (state.upstream, state.scheduled)
-            state = State()
-            return taken
+        let (upstream, events) = state.withLock { state -> ((any Subscription)?, FIFOQueue<Waiting>) in
+            guard case .active(let upstream, _) = state.phase else { return (nil, FIFOQueue()) }
+            state.phase = .ended
+            defer { state.events = FIFOQueue() }
+            return (upstream, state.events)
         }
         upstream?.cancel()
-        for work in scheduled {
-            work.handle?.cancel()
+        for waiting in events {
+            waiting.handle?.cancel()
         }
     }
 
     private func enqueue(_ event: Event) {
         let ticket = state.withLock { state -> UInt64? in
-            guard state.downstream != nil else { return nil }
-            state.events.append(event)
-            let ticket = state.nextTicket
-            state.nextTicket += 1
-            state.scheduled.append((ticket, nil))
-            return ticket
+            guard case .active = state.phase else { return nil }
+            state.events.append(Waiting(event: event))
+            return state.firstTicket + UInt64(state.events.count - 1)
         }
         guard let ticket else { return }
 
         // Scheduled with a handle even for a zero delay, so that cancelling releases the work
         // at once instead of leaving it queued until the scheduler gets to it.
-        let handle = scheduler.schedule(after: delay) { self.deliverOldest(ticket: ticket) }
-        let stillWaiting = state.withLock { state -> Bool in
-            guard let index = state.scheduled.firstIndex(where: { $0.ticket == ticket }) else { return false }
-            state.scheduled[index].handle = handle
+        let handle = scheduler.schedule(after: delay) { self.releaseOldest() }
+        let kept = state.withLock { state -> Bool in
+            guard ticket >= state.firstTicket else { return false }
+            let offset = Int(ticket - state.firstTicket)
+            guard offset >= state.released, offset < state.events.count else { return false }
+            state.events[offset].handle = handle
             return true
         }
         // Ran already (an immediate scheduler) or was cancelled meanwhile: nothing to keep.
-        if !stillWaiting { handle.cancel() }
+        if !kept { handle.cancel() }
     }
 
-    private func deliverOldest(ticket: UInt64) {
-        let next = state.withLock { state -> (Event, Downstream)? in
-            if let index = state.scheduled.firstIndex(where: { $0.ticket == ticket }) {
-                state.scheduled.remove(at: index)
-            }
-            guard let downstream = state.downstream, state.firstEvent < state.events.count else { return nil }
-            let event = state.events[state.firstEvent]
-            state.firstEvent += 1
-            if state.firstEvent == state.events.count {
-                state.events.removeAll(keepingCapacity: true)
-                state.firstEvent = 0
-            }
-            if case .finished = event {
-                state = State()
-            }
-            return (event, downstream)
+    /// Run by the scheduler: the oldest waiting event is due. Delivers it, and any released
+    /// meanwhile, unless another thread is delivering (it will deliver this one too).
+    private func releaseOldest() {
+        let becameDeliverer = state.withLock { state -> Bool in
+            guard case .active(let upstream, let isDelivering) = state.phase,
+                state.released < state.events.count
+            else { return false }
+            state.events[state.released].handle = nil
+            state.released += 1
+            if isDelivering { return false }
+            state.phase = .active(upstream: upstream, isDelivering: true)
+            return true
         }
-        guard let (event, downstream) = next else { return }
-        switch event {
-        case .value(let value):
-            downstream.receive(value)
-        case .finished:
-            downstream.receive(completion: .finished)
+        guard becameDeliverer else { return }
+        while let event = nextReleased() {
+            switch event {
+            case .value(let value):
+                downstream.receive(value)
+            case .finished:
+                downstream.receive(completion: .finished)
+                return
+            }
+        }
+    }
+
+    /// Takes the oldest released event, or gives up the deliverer's role when there is none.
+    private func nextReleased() -> Event? {
+        state.withLock { state -> Event? in
+            guard case .active(let upstream, _) = state.phase else { return nil }
+            guard state.released > 0, let waiting = state.events.popFirst() else {
+                state.phase = .active(upstream: upstream, isDelivering: false)
+                return nil
+            }
+            state.released -= 1
+            state.firstTicket += 1
+            if case .finished = waiting.event {
+                state.phase = .ended
+            }
+            return waiting.event
         }
     }
 }

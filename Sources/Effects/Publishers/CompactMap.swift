@@ -47,6 +47,10 @@ private struct CompactMapSubscriber<Downstream: Subscriber, Input: Sendable>: Su
     let downstream: Downstream
     let transform: @Sendable (Input) -> Downstream.Input?
 
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -13,6 +13,7 @@ extension Publisher {
     ///   - interval: How long each event waits.
     ///   - scheduler: The scheduler that waits and then delivers.
     /// - Returns: A publisher of the same values, later.
+    @inlinable
     public func delay<Context: Scheduler>(
         for interval: Duration,
         scheduler: Context
@@ -42,6 +43,7 @@ extension Publishers {
         ///   - upstream: The publisher whose events are delayed.
         ///   - interval: How long each event waits.
         ///   - scheduler: The scheduler that waits and delivers.
+        @inlinable
         public init(upstream: Upstream, interval: Duration, scheduler: Context) {
             self.upstream = upstream
             self.interval = interval
@@ -49,10 +51,62 @@ extension Publishers {
         }
 
         /// Subscribes `subscriber` through the delay.
+        ///
+        /// A single value (`Just(x).delay(…)`) takes the runtime's one-object path; any other
+        /// upstream goes through a relay that delivers its events in order, one at a time.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
+            if Upstream.self == Just<Output>.self {
+                let just = unsafeBitCast(upstream, to: Just<Output>.self)
+                DelayedValue(just.output, to: subscriber, context: nil, id: nil, isRoot: false)
+                    .start(after: delay, on: scheduler)
+            } else {
+                subscribeThroughRelay(subscriber, delay: delay)
+            }
+        }
+
+        @usableFromInline
+        func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration) where S.Input == Output {
             upstream.subscribe(ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: delay))
         }
+    }
+}
+
+extension Publishers.Delay {
+    /// Calls `receiveValue` with the value once the delay has passed.
+    ///
+    /// The same as ``Publisher/sink(receiveValue:)``, specialized for a delayed single value:
+    /// the delivery and its cancellation are one object, and the cancellable another.
+    ///
+    /// - Parameter receiveValue: Called with the value, on the scheduler.
+    /// - Returns: A cancellable that drops the delivery when cancelled or released.
+    @inlinable
+    public func sink<Value>(receiveValue: @escaping @Sendable (Value) -> Void) -> AnyCancellable
+    where Upstream == Just<Value> {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+
+    /// Calls `receiveValue` with the value, then `receiveCompletion`, once the delay has passed.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once after the value.
+    ///   - receiveValue: Called with the value, on the scheduler.
+    /// - Returns: A cancellable that drops the delivery when cancelled or released.
+    @inlinable
+    public func sink<Value>(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable where Upstream == Just<Value> {
+        let delivery = DelayedValue(
+            upstream.output,
+            to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
+            context: nil,
+            id: nil,
+            isRoot: false
+        )
+        delivery.start(after: max(interval, .zero), on: scheduler)
+        return AnyCancellable(delivery)
     }
 }
 

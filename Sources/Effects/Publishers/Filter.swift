@@ -48,6 +48,10 @@ private struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
     let downstream: Downstream
     let isIncluded: @Sendable (Downstream.Input) -> Bool
 
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

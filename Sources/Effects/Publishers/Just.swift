@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A publisher that sends one value, then finishes.
 ///
 /// ```swift
@@ -19,11 +21,41 @@ public struct Just<Output: Sendable>: Publisher {
     }
 
     /// Sends the value and the completion to `subscriber` at once.
+    ///
+    /// As in Combine, a subscriber that cancels inside `receive(subscription:)` receives
+    /// nothing more. A ``Subscribers/Sink`` never does, so it is handed the shared empty
+    /// subscription and the delivery allocates nothing; any other subscriber gets a small
+    /// subscription of its own that records the cancel.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        subscriber.receive(subscription: Subscriptions.empty)
+        if S.self == Subscribers.Sink<Output>.self {
+            subscriber.receive(subscription: Subscriptions.empty)
+        } else {
+            let subscription = JustSubscription()
+            subscriber.receive(subscription: subscription)
+            if subscription.isCancelled { return }
+        }
         subscriber.receive(output)
         subscriber.receive(completion: .finished)
+    }
+}
+
+/// The subscription ``Just`` hands a subscriber that might cancel before the value is sent.
+@usableFromInline
+final class JustSubscription: Subscription {
+    @usableFromInline let cancelled = Atomic(false)
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isCancelled: Bool {
+        cancelled.load(ordering: .acquiring)
+    }
+
+    @inlinable
+    func cancel() {
+        cancelled.store(true, ordering: .releasing)
     }
 }
 

@@ -49,6 +49,10 @@ private struct MapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscribe
     let downstream: Downstream
     let transform: @Sendable (Input) -> Downstream.Input
 
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -137,3 +137,33 @@ enum SinkStage {
     @usableFromInline static let subscribed: UInt8 = 1
     @usableFromInline static let terminal: UInt8 = 2
 }
+
+/// A subscriber made of two closures that keeps no subscription: for publishers whose
+/// subscription is also the cancellable handed to the caller, so cancelling goes to it directly.
+@usableFromInline
+struct ClosureSubscriber<Input: Sendable>: Subscriber {
+    @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
+    @usableFromInline let receiveValue: @Sendable (Input) -> Void
+
+    @inlinable
+    init(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Input) -> Void
+    ) {
+        self.receiveCompletion = receiveCompletion
+        self.receiveValue = receiveValue
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {}
+
+    @inlinable
+    func receive(_ input: Input) {
+        receiveValue(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion) {
+        receiveCompletion(completion)
+    }
+}

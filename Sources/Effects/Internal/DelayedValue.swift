@@ -1,0 +1,124 @@
+import Synchronization
+
+/// One value delivered once after a delay: the runtime's specialization of `delay` over a
+/// single value (`Effect.just(x).delay(…)`, `Just(x).delay(…)`), cancellable by id or not.
+///
+/// A single object plays every part the general chain would spread over several: it is the
+/// subscription its downstream may cancel, the work the scheduler runs (one closure capturing
+/// only it), the member of its id's group in the context, and, when a store started it, the
+/// running effect the store counts. It delivers exactly what `Delay` over `Just` would — the
+/// value, then the completion, both `interval` later — and the same cancellation rules hold.
+///
+/// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
+/// to `over` first wins, the others do nothing.
+@usableFromInline
+final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID, RunningEffect {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let value: Downstream.Input
+    @usableFromInline let context: EffectContext?
+    @usableFromInline let id: EffectID?
+    /// Whether the context counts this as one of its running effects (a store started it), as
+    /// opposed to a part of a larger effect.
+    @usableFromInline let isRoot: Bool
+    @usableFromInline let stage = Mutex(DelayedValueStage.waiting(nil))
+
+    @inlinable
+    init(_ value: Downstream.Input, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
+        self.value = value
+        self.downstream = downstream
+        self.context = context
+        self.id = context == nil ? nil : id
+        self.isRoot = isRoot && context != nil
+    }
+
+    /// Registers, hands the downstream its subscription, then schedules the delivery.
+    @inlinable
+    func start(after interval: Duration, on scheduler: some Scheduler) {
+        if let context {
+            let admitted =
+                isRoot
+                ? context.begin(self, id: id)
+                : id.map { context.register(self, id: $0) } ?? true
+            // A closed context (a store released meanwhile) starts nothing.
+            guard admitted else { return }
+        }
+        downstream.receive(subscription: self)
+        // Cancelled from inside `receive(subscription:)`: nothing is scheduled.
+        if case .over = stage.withLock({ $0 }) { return }
+        let handle = scheduler.schedule(after: interval) { self.fire() }
+        let alreadyOver = stage.withLock { stage -> Bool in
+            guard case .waiting = stage else { return true }
+            stage = .waiting(handle)
+            return false
+        }
+        // Cancelled while it was being scheduled: release the work now. (Fired meanwhile:
+        // cancelling spent work is harmless.)
+        if alreadyOver { handle.cancel() }
+    }
+
+    /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
+    @inlinable
+    func fire() {
+        guard end() != nil else { return }
+        downstream.receive(value)
+        // Forgotten after the value is delivered, as a subscribed effect is after it finishes:
+        // whoever waits for a store to have no running effect finds the action handled.
+        forget()
+        downstream.receive(completion: .finished)
+    }
+
+    /// Cancelled by its downstream.
+    @inlinable
+    func cancel() {
+        guard let handle = end() else { return }
+        forget()
+        handle?.cancel()
+    }
+
+    /// Cancelled by id: the context has taken it out of the id's group already.
+    @inlinable
+    func cancelByID() {
+        guard let handle = end() else { return }
+        handle?.cancel()
+        if isRoot, let context { context.end(self, id: nil) }
+        downstream.receive(completion: .finished)
+    }
+
+    /// Stopped by its context closing: the context has let it go already.
+    @inlinable
+    func stop() {
+        guard let handle = end() else { return }
+        handle?.cancel()
+    }
+
+    /// Moves to `over`; returns the scheduler's handle (if it had arrived) when this call did it,
+    /// nil when it was over already.
+    @inlinable
+    func end() -> (any Cancellable)?? {
+        stage.withLock { stage in
+            guard case .waiting(let handle) = stage else { return nil }
+            stage = .over
+            return .some(handle)
+        }
+    }
+
+    /// Leaves the context's books.
+    @inlinable
+    func forget() {
+        guard let context else { return }
+        if isRoot {
+            context.end(self, id: id)
+        } else if let id {
+            context.unregister(self, id: id)
+        }
+    }
+}
+
+/// Where a ``DelayedValue`` stands; outside the generic class so that it is not generic.
+@usableFromInline
+enum DelayedValueStage {
+    /// Scheduled; the scheduler's handle arrives once `schedule` has returned it.
+    case waiting((any Cancellable)?)
+    /// Fired or cancelled.
+    case over
+}

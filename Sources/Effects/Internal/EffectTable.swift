@@ -1,0 +1,170 @@
+/// What an ``EffectContext`` keeps, behind its lock: the effects running now, and which of them
+/// answer to which cancellation id.
+///
+/// A plain value with mutating transitions that return what the caller must do (or release)
+/// once the lock is let go; it never calls out itself.
+///
+/// Size and cost: `running` holds one entry per effect a store has started and that has not
+/// ended; `ids` one entry per id that some running effect is marked with, removed when its last
+/// member ends. Nothing stays for work that has ended, so both are bounded by the work in flight,
+/// not by how much has come and gone. Every operation is O(1) (hashing), except ``close()`` and
+/// taking a group to cancel, which are O(members).
+@usableFromInline
+struct EffectTable {
+    /// Whether effects may still start.
+    enum Stage {
+        case open
+        /// The store is gone: nothing new starts, nothing is kept.
+        case closed
+    }
+
+    /// The members of one id. Most ids mark one effect at a time (a game's single timer), so
+    /// that case is stored inline and costs no dictionary of its own.
+    enum Group {
+        case one(any CancellableByID)
+        case many([ObjectIdentifier: any CancellableByID])
+    }
+
+    private(set) var stage = Stage.open
+    private var running: [ObjectIdentifier: any RunningEffect] = [:]
+    private var ids: [EffectID: Group] = [:]
+
+    init() {}
+
+    var runningCount: Int {
+        running.count
+    }
+
+    var idCount: Int {
+        ids.count
+    }
+
+    /// O(ids): for tests and diagnostics.
+    var registeredCount: Int {
+        ids.values.reduce(0) { count, group in
+            switch group {
+            case .one: count + 1
+            case .many(let members): count + members.count
+            }
+        }
+    }
+
+    /// Counts `effect` as running, and registers it under `id` if there is one.
+    ///
+    /// - Returns: false when the context is closed: the effect must not start.
+    mutating func begin(_ effect: any RunningEffect & CancellableByID, id: EffectID?) -> Bool {
+        guard case .open = stage else { return false }
+        running[ObjectIdentifier(effect)] = effect
+        if let id { insert(effect, id: id) }
+        return true
+    }
+
+    /// Counts `effect` as running.
+    mutating func begin(_ effect: any RunningEffect) -> Bool {
+        guard case .open = stage else { return false }
+        running[ObjectIdentifier(effect)] = effect
+        return true
+    }
+
+    /// Forgets a running effect that ended (and its id membership, if `id` is given).
+    ///
+    /// - Returns: what was kept, to be released by the caller outside the lock.
+    mutating func end(_ effect: any RunningEffect, id: EffectID?) -> (any RunningEffect)? {
+        if let id { _ = remove(ObjectIdentifier(effect), id: id) }
+        return running.removeValue(forKey: ObjectIdentifier(effect))
+    }
+
+    /// Registers `member` under `id`.
+    ///
+    /// - Returns: false when the context is closed.
+    mutating func register(_ member: any CancellableByID, id: EffectID) -> Bool {
+        guard case .open = stage else { return false }
+        insert(member, id: id)
+        return true
+    }
+
+    /// Forgets `member`'s membership of `id`.
+    ///
+    /// - Returns: what was kept, to be released by the caller outside the lock.
+    mutating func unregister(_ member: any CancellableByID, id: EffectID) -> (any CancellableByID)? {
+        remove(ObjectIdentifier(member), id: id)
+    }
+
+    /// Takes every member of `id` out of the table, for the caller to cancel outside the lock.
+    mutating func takeMembers(of id: EffectID) -> Group? {
+        ids.removeValue(forKey: id)
+    }
+
+    /// Closes the context and takes everything it kept, for the caller to stop and release
+    /// outside the lock.
+    mutating func close() -> (running: [ObjectIdentifier: any RunningEffect], ids: [EffectID: Group]) {
+        stage = .closed
+        defer {
+            running = [:]
+            ids = [:]
+        }
+        return (running, ids)
+    }
+
+    private mutating func insert(_ member: any CancellableByID, id: EffectID) {
+        let key = ObjectIdentifier(member)
+        switch ids[id] {
+        case nil:
+            ids[id] = .one(member)
+        case .one(let other):
+            ids[id] = .many([ObjectIdentifier(other): other, key: member])
+        case .many(var members):
+            // Moved out first, so that the insertion does not copy the dictionary.
+            ids[id] = nil
+            members[key] = member
+            ids[id] = .many(members)
+        }
+    }
+
+    private mutating func remove(_ key: ObjectIdentifier, id: EffectID) -> (any CancellableByID)? {
+        switch ids[id] {
+        case nil:
+            return nil
+        case .one(let member):
+            guard ObjectIdentifier(member) == key else { return nil }
+            ids[id] = nil
+            return member
+        case .many(var members):
+            ids[id] = nil
+            let removed = members.removeValue(forKey: key)
+            switch members.count {
+            case 0: break
+            case 1: ids[id] = .one(members.first!.value)
+            default: ids[id] = .many(members)
+            }
+            return removed
+        }
+    }
+}
+
+extension EffectTable.Group {
+    /// The members, in no particular order.
+    var members: [any CancellableByID] {
+        switch self {
+        case .one(let member): [member]
+        case .many(let members): Array(members.values)
+        }
+    }
+}
+
+/// An effect that a context counts as running until it ends; ``stop()`` ends it when the
+/// context closes.
+@usableFromInline
+package protocol RunningEffect: AnyObject, Sendable {
+    /// Stops the effect because its context closed: it delivers nothing more, and reports
+    /// nothing (the context has already let it go).
+    func stop()
+}
+
+/// A running part of an effect, marked with an id, that ``EffectContext/cancel(id:)`` can end.
+@usableFromInline
+package protocol CancellableByID: AnyObject, Sendable {
+    /// Stops the part and finishes its downstream, so that whatever contains it goes on. The
+    /// context has already removed it from the id's group.
+    func cancelByID()
+}

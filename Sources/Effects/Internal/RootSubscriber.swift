@@ -1,0 +1,75 @@
+import Synchronization
+
+/// The subscriber at the top of an effect a context runs: it passes values on, answers the
+/// context to everything above it, and keeps the effect counted as running until it finishes,
+/// is cancelled by the context, or the context closes.
+///
+/// A stop can come before the effect has handed over its subscription (a store released on
+/// another thread while the effect starts); the subscription is then cancelled as it arrives.
+final class RootSubscriber<Downstream: Subscriber>: Subscriber, RunningEffect {
+    private let downstream: Downstream
+    private let context: EffectContext
+    private let link = Mutex(SubscriptionLink.starting)
+
+    init(downstream: Downstream, context: EffectContext) {
+        self.downstream = downstream
+        self.context = context
+    }
+
+    var effectContext: EffectContext? {
+        context
+    }
+
+    func receive(subscription: any Subscription) {
+        if !link.withLock({ $0.attach(subscription) }) {
+            subscription.cancel()
+        }
+    }
+
+    func receive(_ input: Downstream.Input) {
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        let subscription = link.withLock { $0.end() }
+        _ = subscription
+        context.end(self, id: nil)
+        downstream.receive(completion: completion)
+    }
+
+    func stop() {
+        link.withLock { $0.end() }?.cancel()
+    }
+}
+
+/// Where a subscriber that keeps its upstream's subscription stands: one state machine for the
+/// runtime's subscribers that must be able to cancel what they are attached to.
+enum SubscriptionLink {
+    /// Attached, but the subscription has not arrived yet.
+    case starting
+    case running(any Subscription)
+    /// Finished or cancelled: nothing more to hold.
+    case ended
+
+    /// Keeps `subscription`; false if the link has ended already (the caller cancels it) or
+    /// already holds one (a publisher that subscribed twice).
+    mutating func attach(_ subscription: any Subscription) -> Bool {
+        guard case .starting = self else { return false }
+        self = .running(subscription)
+        return true
+    }
+
+    /// Ends the link; returns the subscription it held, for the caller to cancel or release
+    /// outside the lock.
+    @discardableResult
+    mutating func end() -> (any Subscription)? {
+        defer { self = .ended }
+        guard case .running(let subscription) = self else { return nil }
+        return subscription
+    }
+
+    var hasEnded: Bool {
+        if case .ended = self { return true }
+        return false
+    }
+}

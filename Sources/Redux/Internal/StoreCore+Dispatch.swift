@@ -1,0 +1,118 @@
+import Effects
+import Synchronization
+
+extension StoreCore {
+    /// What a dispatch found when it took the lock.
+    @usableFromInline
+    enum Entry {
+        /// Another thread is draining (or the store is shut down): the work was queued or dropped.
+        case queued
+        /// This thread is the drainer now; the action still has to go through the interceptors.
+        case drain
+        /// This thread is the drainer now and has already reduced the action (no interceptors).
+        case reduced
+    }
+
+    @inlinable
+    func dispatch(_ action: Action) {
+        // The snapshot leaves the lock through these locals rather than inside `Entry`, so that
+        // it is copied once, and only when a middleware or an observer will read it.
+        var snapshot: State?
+        var observers: ObserverList<State>.Snapshot?
+        let entry = shared.withLock { shared -> Entry in
+            switch shared.phase {
+            case .shutDown:
+                return .queued
+            case .draining:
+                shared.queue.append(.action(action))
+                return .queued
+            case .idle:
+                shared.phase = .draining
+            }
+            guard interceptors.isEmpty else { return .drain }
+            // The common case in one critical section: become the drainer and reduce.
+            reduce(&shared.state, action)
+            if !middlewares.isEmpty || !shared.observers.isEmpty {
+                snapshot = shared.state
+                observers = shared.observers.snapshot
+            }
+            return .reduced
+        }
+        switch entry {
+        case .queued:
+            return
+        case .drain:
+            intercept(action, from: 0)
+        case .reduced:
+            if let state = consume snapshot {
+                react(to: action, in: state, observers: observers)
+            }
+        }
+        drain()
+    }
+
+    /// Processes the queue until it is empty, then gives up the drainer's role.
+    @inlinable
+    func drain() {
+        while let work = shared.withLock({ shared -> Work? in
+            if let work = shared.queue.popFirst() { return work }
+            if case .draining = shared.phase { shared.phase = .idle }
+            return nil
+        }) {
+            switch work {
+            case .action(let action):
+                if interceptors.isEmpty {
+                    apply(action)
+                } else {
+                    intercept(action, from: 0)
+                }
+            case .attach(let observer):
+                welcome(observer)
+            }
+        }
+    }
+
+    @usableFromInline
+    func intercept(_ action: Action, from index: Int) {
+        guard index < interceptors.count else {
+            apply(action)
+            return
+        }
+        interceptors[index].intercept(action, InterceptorContext(core: self)) { next in
+            self.intercept(next, from: index + 1)
+        }
+    }
+
+    /// Reduces one action, starts its middlewares' effects, then notifies the observers.
+    @inlinable
+    func apply(_ action: Action) {
+        var snapshot: State?
+        var observers: ObserverList<State>.Snapshot?
+        shared.withLock { shared in
+            reduce(&shared.state, action)
+            if !middlewares.isEmpty || !shared.observers.isEmpty {
+                snapshot = shared.state
+                observers = shared.observers.snapshot
+            }
+        }
+        if let state = consume snapshot {
+            react(to: action, in: state, observers: observers)
+        }
+    }
+
+    /// Starts the middlewares' effects for a reduced action, then notifies the observers.
+    @inlinable
+    func react(to action: Action, in state: State, observers: ObserverList<State>.Snapshot?) {
+        // By index, not `for in`: unoptimized, iterating an array of closures in generic code
+        // allocates a thunk per element, and dispatch must not allocate in debug builds either.
+        var index = middlewares.startIndex
+        while index < middlewares.endIndex {
+            let effect = middlewares[index](state, action)
+            index += 1
+            // A tag check: the common answer costs no copy of the effect.
+            if effect.isNone { continue }
+            start(effect)
+        }
+        observers?.notify(state)
+    }
+}

@@ -1,0 +1,47 @@
+import Effects
+import Synchronization
+
+extension StoreCore {
+    /// Subscribes `observer`: it is welcomed with the current state now, or, while another
+    /// thread drains, by that thread before the next action.
+    func attach(_ observer: Observer<State>) {
+        let isDrainer = shared.withLock { shared -> Bool in
+            switch shared.phase {
+            case .shutDown:
+                return false
+            case .draining:
+                shared.queue.append(.attach(observer))
+                return false
+            case .idle:
+                shared.phase = .draining
+                return true
+            }
+        }
+        guard isDrainer else { return }
+        welcome(observer)
+        drain()
+    }
+
+    /// Unsubscribes `observer`; a notification already under way skips it.
+    ///
+    /// - Complexity: O(1) amortized.
+    func detach(_ observer: Observer<State>) {
+        observer.deactivate()
+        let removed = shared.withLock { $0.observers.remove(observer) }
+        // Release it (and what its closure captures) outside the lock.
+        _ = removed
+    }
+
+    @usableFromInline
+    func welcome(_ observer: Observer<State>) {
+        // Checked under the lock: `detach` deactivates, then removes under the lock, so an
+        // observer unsubscribed while it waited in the queue is never added (and never kept).
+        let state = shared.withLock { shared -> State? in
+            guard observer.isActive else { return nil }
+            shared.observers.append(observer)
+            return shared.state
+        }
+        guard let state else { return }
+        observer.notify(state)
+    }
+}
