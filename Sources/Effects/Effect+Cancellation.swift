@@ -79,6 +79,14 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         hasher.combine(hash)
     }
 
+    /// The wrapped value's hash, mixed with `seed`, without running a `Hasher` again: the hash
+    /// was computed once, when the id was made, and a store's table looks ids up on every
+    /// cancellable effect.
+    public func _rawHashValue(seed: Int) -> Int {
+        // A multiplicative mix (the 64-bit golden ratio), so that nearby hashes spread.
+        Int(bitPattern: (UInt(bitPattern: hash) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
     /// The wrapped value's description.
     public var description: String {
         "\(value)"

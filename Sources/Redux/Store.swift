@@ -101,6 +101,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.runningEffectCount
     }
 
+    /// The runtime the store's effects run in: what is running, under which ids.
+    ///
+    /// For tests and diagnostics inside this package.
+    package var effectContext: EffectContext {
+        core.effects
+    }
+
     /// Sends an action through the store.
     ///
     /// Safe from any thread and from inside middlewares, effects, interceptors and observers;

@@ -1,3 +1,4 @@
+import Synchronization
 import Effects
 import Testing
 
@@ -22,5 +23,53 @@ import Testing
     @Test("describes itself with its value")
     func description() {
         #expect(Just("unFlip").description == "Just(unFlip)")
+    }
+}
+
+/// A subscriber that cancels as soon as it is handed its subscription.
+private final class CancelsAtOnce<Input: Sendable>: Subscriber, Sendable {
+    let received = Mutex<[String]>([])
+
+    func receive(subscription: any Subscription) {
+        received.withLock { $0.append("subscription") }
+        subscription.cancel()
+    }
+
+    func receive(_ input: Input) {
+        received.withLock { $0.append("value") }
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        received.withLock { $0.append("finished") }
+    }
+}
+
+@Suite struct CancelOnSubscriptionTests {
+    @Test("Just delivers nothing to a subscriber that cancels inside receive(subscription:)")
+    func just() {
+        let subscriber = CancelsAtOnce<Int>()
+        Just(1).subscribe(subscriber)
+        #expect(subscriber.received.withLock { $0 } == ["subscription"])
+    }
+
+    @Test("a delayed value schedules nothing for a subscriber that cancels at once")
+    func delayedValue() {
+        let scheduler = TestScheduler()
+        let subscriber = CancelsAtOnce<Int>()
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+        Effect.just(2).delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.run()
+        #expect(subscriber.received.withLock { $0 } == ["subscription", "subscription"])
+    }
+
+    @Test("a relay delivers nothing to a subscriber that cancels at once")
+    func relay() {
+        let scheduler = TestScheduler()
+        let subscriber = CancelsAtOnce<Int>()
+        [1, 2].publisher.delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.received.withLock { $0 } == ["subscription"])
+        #expect(scheduler.pendingWorkCount == 0)
     }
 }

@@ -32,8 +32,12 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID,
     }
 
     /// Registers, hands the downstream its subscription, then schedules the delivery.
+    ///
+    /// The scheduler comes as an existential on purpose: generic over it, this method (and the
+    /// closure it schedules, and everything that closure calls) could not be specialized when
+    /// the scheduler is only known at run time, as in an effect's delayed node.
     @inlinable
-    func start(after interval: Duration, on scheduler: some Scheduler) {
+    func start(after interval: Duration, on scheduler: any Scheduler) {
         if let context {
             let admitted =
                 isRoot

@@ -106,31 +106,30 @@ struct EffectTable {
         return (running, ids)
     }
 
+    // Each of these costs one hash lookup in the common case (an id marking one effect): the
+    // store does them for every cancellable effect it runs.
     private mutating func insert(_ member: any CancellableByID, id: EffectID) {
+        guard let previous = ids.updateValue(.one(member), forKey: id) else { return }
         let key = ObjectIdentifier(member)
-        switch ids[id] {
-        case nil:
-            ids[id] = .one(member)
+        switch previous {
         case .one(let other):
             ids[id] = .many([ObjectIdentifier(other): other, key: member])
         case .many(var members):
-            // Moved out first, so that the insertion does not copy the dictionary.
-            ids[id] = nil
             members[key] = member
             ids[id] = .many(members)
         }
     }
 
     private mutating func remove(_ key: ObjectIdentifier, id: EffectID) -> (any CancellableByID)? {
-        switch ids[id] {
-        case nil:
-            return nil
+        guard let group = ids.removeValue(forKey: id) else { return nil }
+        switch group {
         case .one(let member):
-            guard ObjectIdentifier(member) == key else { return nil }
-            ids[id] = nil
+            guard ObjectIdentifier(member) == key else {
+                ids[id] = group
+                return nil
+            }
             return member
         case .many(var members):
-            ids[id] = nil
             let removed = members.removeValue(forKey: key)
             switch members.count {
             case 0: break

@@ -54,6 +54,14 @@ private func gameLogic(
     winDelay: Duration
 ) -> Middleware<ThreeDucksState, ThreeDucksAction> {
     let outcomes = ActionOutcomes()
+    // The delayed effects never change: made once, returned as often as needed (an effect is a
+    // value describing work, so one instance serves every game).
+    let unFlipLater = Effect.just(ThreeDucksAction.unFlipSelectedCards)
+        .delay(for: mismatchDelay, scheduler: scheduler)
+        .cancellable(id: PendingGameTimer(), cancelInFlight: true)
+    let winLater = Effect.just(ThreeDucksAction.winGame)
+        .delay(for: winDelay, scheduler: scheduler)
+        .cancellable(id: PendingGameTimer(), cancelInFlight: true)
     return { state, action in
         let outcome = outcomes.outcome(of: action, in: state)
         switch action {
@@ -70,19 +78,12 @@ private func gameLogic(
                 let second = state.card(withID: state.selectedCards[1])
             else { return .none }
             guard first.animal == second.animal else {
-                return Effect.just(.unFlipSelectedCards)
-                    .delay(for: mismatchDelay, scheduler: scheduler)
-                    .cancellable(id: PendingGameTimer(), cancelInFlight: true)
+                return unFlipLater
             }
             guard state.isEveryCardFaceUp else {
                 return .just(.clearSelectedCards)
             }
-            return .merge(
-                .just(.clearSelectedCards),
-                Effect.just(.winGame)
-                    .delay(for: winDelay, scheduler: scheduler)
-                    .cancellable(id: PendingGameTimer(), cancelInFlight: true)
-            )
+            return .merge(.just(.clearSelectedCards), winLater)
 
         default:
             return .none

@@ -1,0 +1,176 @@
+import Effects
+import Redux
+import Testing
+
+/// The effect runtime's rules, stated once and checked for every shape an effect can take:
+/// however an effect is wrapped, its cancellation id keeps working, it arrives exactly when
+/// due, and nothing of it is kept once it has ended.
+@Suite struct EffectRuntimeTests {
+    enum Action: Equatable, Sendable {
+        case start
+        case stop
+        case tick
+        case tock
+        case done
+    }
+
+    struct Log: Equatable, Sendable {
+        var received: [Action] = []
+    }
+
+    /// One way of wrapping an effect, and what a store then receives from the wrapped tick.
+    struct Shape: Sendable, CustomTestStringConvertible {
+        let name: String
+        let wrap: @Sendable (Effect<Action>, TestScheduler) -> Effect<Action>
+        /// What arrives when the effect runs to its end.
+        let whenRun: [Action]
+        /// What arrives when the inner effect is cancelled by id before it is due.
+        let whenCancelled: [Action]
+
+        var testDescription: String { name }
+    }
+
+    /// The inner effect, marked with the id: a delayed action (the runtime's one-object path)
+    /// or a delayed publisher (the general relay).
+    enum Inner: String, CaseIterable, Sendable {
+        case delayedAction
+        case delayedPublisher
+
+        func effect(on scheduler: TestScheduler) -> Effect<Action> {
+            switch self {
+            case .delayedAction:
+                Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+            case .delayedPublisher:
+                Effect([Action.tick].publisher).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+            }
+        }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(name: "as is", wrap: { effect, _ in effect }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "Effect.map", wrap: { effect, _ in effect.map { $0 == .tick ? .tock : $0 } }, whenRun: [.tock], whenCancelled: []),
+        Shape(name: "filter", wrap: { effect, _ in effect.filter { _ in true }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "compactMap", wrap: { effect, _ in effect.compactMap { $0 }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "publisher map", wrap: { effect, _ in effect.eraseToAnyPublisher().map { $0 }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "append", wrap: { effect, _ in effect.append(Just(.done)).eraseToEffect() }, whenRun: [.tick, .done], whenCancelled: [.done]),
+        Shape(name: "concatenate", wrap: { effect, _ in .concatenate(effect, .just(.done)) }, whenRun: [.tick, .done], whenCancelled: [.done]),
+        Shape(name: "merge", wrap: { effect, _ in .merge(effect, Effect([Action.done].publisher)) }, whenRun: [.done, .tick], whenCancelled: [.done]),
+        Shape(name: "publisher merge", wrap: { effect, _ in effect.merge(with: Empty()).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "receive(on: ImmediateScheduler)", wrap: { effect, _ in effect.receive(on: ImmediateScheduler()) }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "receive(on: TestScheduler)", wrap: { effect, scheduler in effect.receive(on: scheduler) }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "delayed again", wrap: { effect, scheduler in effect.delay(for: .zero, scheduler: scheduler) }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "Deferred", wrap: { effect, _ in Deferred { effect }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "AnyPublisher", wrap: { effect, _ in effect.eraseToAnyPublisher().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "another id around it", wrap: { effect, _ in effect.cancellable(id: "outer") }, whenRun: [.tick], whenCancelled: []),
+    ]
+
+    static let cases: [(Shape, Inner)] = shapes.flatMap { shape in Inner.allCases.map { (shape, $0) } }
+
+    private func makeStore(_ shape: Shape, _ inner: Inner, scheduler: TestScheduler) -> Store<Log, Action> {
+        let wrapped = shape.wrap(inner.effect(on: scheduler), scheduler)
+        return Store(
+            initial: Log(),
+            mutatingReducer: { log, action in
+                if action != .start && action != .stop { log.received.append(action) }
+            },
+            middlewares: [{ _, action in
+                switch action {
+                case .start: wrapped
+                case .stop: .cancel(id: "timer")
+                default: .none
+                }
+            }]
+        )
+    }
+
+    @Test("arrives exactly when due, then leaves nothing behind", arguments: cases)
+    func arrivesWhenDue(_ shape: Shape, _ inner: Inner) {
+        let scheduler = TestScheduler()
+        let store = makeStore(shape, inner, scheduler: scheduler)
+        store.dispatch(.start)
+        scheduler.advance(by: .milliseconds(999))
+        #expect(!store.state.received.contains(.tick) && !store.state.received.contains(.tock))
+        scheduler.advance(by: .milliseconds(1))
+        #expect(store.state.received == shape.whenRun)
+        scheduler.run()
+        #expect(store.state.received == shape.whenRun, "nothing arrives twice")
+        #expect(store.runningEffectCount == 0)
+        #expect(store.effectContext.idCount == 0)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("cancel(id:) stops it wherever the id sits in the chain", arguments: cases)
+    func cancelledByID(_ shape: Shape, _ inner: Inner) {
+        let scheduler = TestScheduler()
+        let store = makeStore(shape, inner, scheduler: scheduler)
+        store.dispatch(.start)
+        scheduler.advance(by: .milliseconds(500))
+        store.dispatch(.stop)
+        scheduler.advance(by: .seconds(2))
+        #expect(store.state.received == shape.whenCancelled)
+        #expect(store.runningEffectCount == 0)
+        #expect(store.effectContext.idCount == 0)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("releasing the store cancels it and releases its scheduled work", arguments: cases)
+    func releasedWithTheStore(_ shape: Shape, _ inner: Inner) {
+        let scheduler = TestScheduler()
+        var store: Store<Log, Action>? = makeStore(shape, inner, scheduler: scheduler)
+        weak let released = store
+        store?.dispatch(.start)
+        #expect(scheduler.pendingWorkCount > 0)
+        store = nil
+        #expect(released == nil)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("ids are kept only while an effect marked with them runs: 100,000 distinct ids leave none")
+    func distinctIDsLeaveNothing() {
+        let scheduler = TestScheduler()
+        let store = Store<Log, Int>(
+            initial: Log(),
+            mutatingReducer: { _, _ in },
+            middlewares: [{ _, request in
+                request >= 0
+                    ? Effect.just(-1).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: request)
+                    : .none
+            }]
+        )
+        for request in 0..<100_000 {
+            store.dispatch(request)
+        }
+        #expect(store.effectContext.idCount == 100_000)
+        #expect(store.runningEffectCount == 100_000)
+        scheduler.advance(by: .seconds(1))
+        #expect(store.effectContext.idCount == 0)
+        #expect(store.effectContext.registeredCount == 0)
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test("an id marking several running effects cancels them all, and is dropped when the last ends")
+    func sharedIDGroup() {
+        let scheduler = TestScheduler()
+        let store = Store<Log, Action>(
+            initial: Log(),
+            mutatingReducer: { log, action in if action == .tick { log.received.append(action) } },
+            middlewares: [{ _, action in
+                switch action {
+                case .start: Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+                case .stop: .cancel(id: "timer")
+                default: .none
+                }
+            }]
+        )
+        store.dispatch(.start)
+        store.dispatch(.start)
+        store.dispatch(.start)
+        #expect(store.effectContext.idCount == 1)
+        #expect(store.effectContext.registeredCount == 3)
+        store.dispatch(.stop)
+        #expect(store.effectContext.idCount == 0)
+        #expect(store.runningEffectCount == 0)
+        scheduler.run()
+        #expect(store.state.received.isEmpty)
+    }
+}
