@@ -22,15 +22,14 @@ import Testing
         let holder = Holder()
         holder.store.withLock { $0 = Store(initial: 0, mutatingReducer: { count, _ in count += 1 }) }
         let store: @Sendable () -> Store<Int, Action>? = { holder.store.withLock { $0 } }
-        // A payload that owns a subscription of the same store: releasing it unsubscribes,
-        // which takes the store's lock.
-        let token = try #require(store()).subscribe { _ in }
         let released = Atomic(false)
         weak let weakStore = store()
         let observer = try #require(store()).subscribe { count in
             guard count == 1 else { return }
-            // Still draining: these two wait in the queue when the store goes away.
-            store()?.dispatch(.hold(token))
+            // Still draining: these two wait in the queue when the store goes away. The first
+            // payload is the only owner of a subscription of the same store: releasing it
+            // unsubscribes, which takes the store's lock.
+            store()?.dispatch(.hold(store()!.subscribe { _ in }))
             store()?.dispatch(.hold(AnyCancellable { released.store(true, ordering: .relaxed) }))
             var last = holder.store.withLock { store in
                 defer { store = nil }
