@@ -10,6 +10,16 @@ struct Benchmark {
     let operations: Int
     /// Performs `operations` operations.
     let body: (Int) -> Void
+    /// For a case whose setup must not count: performs `operations` operations and returns the
+    /// time the measured part took. Nil when the whole body is measured.
+    var timedBody: ((Int) -> Duration)? = nil
+}
+
+extension Benchmark {
+    /// A case that times only part of its body (see ``timedBody``).
+    static func timed(name: String, baseline: String?, operations: Int, _ body: @escaping (Int) -> Duration) -> Benchmark {
+        Benchmark(name: name, baseline: baseline, operations: operations, body: { _ = body($0) }, timedBody: body)
+    }
 }
 
 /// What a case measured: the median over the runs, and allocations per operation.
@@ -53,7 +63,12 @@ func measure(_ benchmark: Benchmark, operations: Int, repetitions: Int) -> Measu
     var allocations: [UInt64] = []
     for _ in 0..<repetitions {
         let allocationsBefore = allocation_count_on_this_thread()
-        let elapsed = clock.measure { benchmark.body(operations) }
+        let elapsed: Duration
+        if let timed = benchmark.timedBody {
+            elapsed = timed(operations)
+        } else {
+            elapsed = clock.measure { benchmark.body(operations) }
+        }
         allocations.append(allocation_count_on_this_thread() - allocationsBefore)
         durations.append(elapsed)
     }
