@@ -181,7 +181,7 @@ import ThreeDucks
 
         #expect(result.status == 0)
         #expect(result.lines.contains(
-            "! The high-score file at \(highScores) is not a regular file (a folder?); high scores cannot be read or saved there."
+            "! The high-score file at \(highScores) is not a regular file; high scores cannot be read from it or saved to it, and it was left alone."
         ))
         #expect(result.lines.contains(
             "! The high scores could not be saved to \(highScores) (is a directory); they are kept until the game quits."
