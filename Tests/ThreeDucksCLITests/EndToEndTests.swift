@@ -93,6 +93,20 @@ import ThreeDucks
         #expect(!FileManager.default.fileExists(atPath: highScores))
     }
 
+    @Test("--autoplay tells the player of an unusable high-score file, which is kept as a backup")
+    func autoplayTellsOfAnUnusableFile() throws {
+        try folder.write("{ not json", to: "high-scores.json")
+        let result = try runThreeDucks(["--autoplay", "--seed", "7", "--speed", "1000", "--high-scores", highScores], in: folder)
+
+        #expect(result.status == 0)
+        #expect(result.lines.contains(
+            "! The high-score file at \(highScores) could not be read (it is not valid JSON); "
+                + "it was moved to \(highScores).corrupt-1 and a new one will be written."
+        ))
+        #expect(folder.contents(of: "high-scores.json.corrupt-1") == "{ not json")
+        #expect(try HighScoreFile(path: highScores).load()[.normal] != nil)
+    }
+
     @Test("--record then replay gives the same final state")
     func recordThenReplay() throws {
         let log = folder.file("session.jsonl")
