@@ -14,7 +14,9 @@ import ThreeDucks
 enum Program {
     /// Runs `three-ducks` with `arguments` (without the program's name).
     ///
-    /// - Returns: 0 on a normal end, 1 when a file cannot be read or written, 2 on a usage error.
+    /// - Returns: 0 when the session ends, even if the high-score file could not be used (that
+    ///   is shown, and play goes on); 1 when the recording or the log to replay cannot be read
+    ///   or written, or an autoplay game is not won; 2 on a usage error.
     static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let stdout = StandardStream.output
         let stderr = StandardStream.error

@@ -12,8 +12,8 @@ import ThreeDucks
             self.lines = Mutex(lines)
         }
 
-        func next() -> String? {
-            lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        func next() -> LineReader.Line? {
+            lines.withLock { $0.isEmpty ? nil : .text($0.removeFirst()) }
         }
 
         var remaining: Int {

@@ -143,6 +143,20 @@ import ThreeDucks
         #expect(try HighScoreFile(path: harness.folder.file("high-scores.json")).load() == [.easy: record])
     }
 
+    @Test("a line too long to read gets one line back, and changes nothing")
+    func longLine() throws {
+        let harness = try SessionHarness()
+        harness.start()
+        harness.type("new")
+        _ = harness.output.take()
+        let before = harness.state
+
+        #expect(harness.session.refuseLongLine(limit: 4_096) == .refused)
+        #expect(harness.output.take()
+            == "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help.\n")
+        #expect(harness.state == before)
+    }
+
     @Test("q gives up a game, leaves the won screen, and quits from the title")
     func back() throws {
         let harness = try SessionHarness()
