@@ -34,8 +34,8 @@ import Foundation
 ///   it is. No file yet means no scores, not an error. It also removes the temporary files
 ///   that saves killed before their rename left behind, once their process has ended.
 ///
-/// Both block on the disk: run them in an effect, off the thread that dispatches (the
-/// high-scores middleware runs them on its I/O scheduler).
+/// Both block on the disk, and on another game's save of the same file: run them in an effect,
+/// off the thread that dispatches (the high-scores middleware runs them on its I/O scheduler).
 public struct HighScoreFile: Hashable, Sendable {
     /// The version of the format this game reads and writes.
     public static let version = 1

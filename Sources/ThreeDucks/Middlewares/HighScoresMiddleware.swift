@@ -14,8 +14,9 @@ import Redux
 ///   game, another level or giving up in between keeps it. A `winGame` is checked the same
 ///   way, for a game that reached the won screen otherwise; a record already taken is not
 ///   taken twice, since it does not beat itself.
-/// - On a `newHighScore` the reducer kept, it writes all the scores to `file` and sends
-///   `highScoresSaved` or `highScoresFailedToSave(message)`.
+/// - On a `newHighScore` the reducer kept, it saves all the scores to `file` (which keeps, level
+///   by level, the better of them and of what other games saved there; see
+///   ``HighScoreFile/save(_:)``) and sends `highScoresSaved` or `highScoresFailedToSave(message)`.
 ///
 /// Failures never stop the game: the scores in memory are kept, and the message is shown.
 ///
