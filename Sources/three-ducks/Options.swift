@@ -75,10 +75,10 @@ struct Options: Equatable, Sendable {
           --seed N            deal reproducible decks from the number N
           --autoplay          play a whole game by itself, printing every move; it
                               keeps no high scores unless --high-scores is given
-          --speed X           run the game's clock X times faster than real time,
-                              X from \(Self.number(speedRange.lowerBound)) to \(Self.number(speedRange.upperBound)): a mismatch stays face up
-                              for 1/X seconds (default: 1; 20 with --autoplay,
-                              where a mismatch shows for 50 ms)
+          --speed X           run the game's clock X times faster than real time, X
+                              from \(Self.number(speedRange.lowerBound)) to \(Self.number(speedRange.upperBound)): a mismatch stays face up for 1/X
+                              seconds (default: 1; 20 with --autoplay, where a
+                              mismatch shows for 50 ms)
           --record FILE       write every action of the session to FILE as JSON
                               Lines (FILE is replaced)
           --high-scores PATH  the high-score file (default:

@@ -101,7 +101,7 @@ import ThreeDucks
         for line in Options.helpText.split(separator: "\n") {
             #expect(line.count <= 80, "too wide: \(line)")
         }
-        #expect(Options.helpText.contains("X from 0.01 to 1000"))
+        #expect(Options.helpText.contains("from 0.01 to 1000: a mismatch stays face up for 1/X"))
         for option in ["--difficulty LEVEL", "--seed", "--autoplay", "--speed", "--record", "--high-scores", "--mute", "--plain", "--help", "--version", "replay FILE"] {
             #expect(Options.helpText.contains(option))
         }
