@@ -39,10 +39,13 @@ struct Autoplay {
         let renderer = session.renderer
         session.begin()
         waitUntilIdle()
+        // A high-score file that could not be used is told at once, as the title screen of the
+        // game tells it: a save later in the game would clear the message from the state.
+        let loadError = store.state.highScoreError
         store.dispatch(.startGame)
         waitUntilIdle()
         var state = store.state
-        output.write(renderer.autoplayHeader(difficulty: state.difficulty, seed: seed, speed: speed))
+        output.write(renderer.autoplayHeader(difficulty: state.difficulty, seed: seed, speed: speed, highScoreError: loadError))
         output.write(renderer.board(state) + "\n")
         _ = session.cues.take()
 
@@ -72,7 +75,7 @@ struct Autoplay {
         }
 
         output.write("\n" + renderer.board(state))
-        output.write(renderer.autoplayResult(state))
+        output.write(renderer.autoplayResult(state, alreadyTold: loadError))
         return state
     }
 }

@@ -7,7 +7,8 @@ import ThreeDucks
 /// ```
 ///
 /// Options take their value as the next argument or after `=` (`--seed=7`). `-h`/`--help` and
-/// `--version` win over everything else on the line.
+/// `--version` win over everything else on the line. `--` ends the options: every argument after
+/// it is taken as it is (`replay -- -game.jsonl`), as POSIX utilities do.
 struct Options: Equatable, Sendable {
     /// What the program does.
     enum Mode: Equatable, Sendable {
@@ -56,59 +57,82 @@ struct Options: Equatable, Sendable {
         "three-ducks \(version)\n"
     }
 
-    /// The text `--help` prints.
+    /// The text `--help` prints. Each section's descriptions start in one column, at least two
+    /// spaces after the longest name, and no line is wider than 80 columns.
     static let helpText = """
         three-ducks: the Three Ducks matching-pairs card game, in the terminal.
 
         USAGE
-          three-ducks [options]             play; commands are read one per line
-          three-ducks --autoplay [options]  watch a player with perfect memory win
-          three-ducks replay FILE [--plain] replay a recorded session and print
-                                            the state it ends in
+          three-ducks [options]               play; commands are read one per line
+          three-ducks --autoplay [options]    watch a player with perfect memory win
+          three-ducks replay FILE [--plain]   replay a recorded session and print the
+                                              state it ends in
+          Options may come before or after replay FILE; -- ends them, so that
+          three-ducks replay -- -game.jsonl replays a file whose name starts with -.
 
         OPTIONS
-          --difficulty LEVEL easy, normal or hard: 4, 6 or 10 pairs (default: normal)
-          --seed N           deal reproducible decks from the number N
-          --autoplay         play a whole game by itself, printing every move; it
-                             keeps no high scores unless --high-scores is given
-          --speed X          run the game's clock X times faster than real time:
-                             a mismatch stays face up for 1/X seconds (default: 1;
-                             20 with --autoplay, where a mismatch shows for 50 ms)
-          --record FILE      write every action of the session to FILE as JSON
-                             Lines (FILE is replaced)
-          --high-scores PATH the high-score file (default:
-                             $XDG_DATA_HOME/three-ducks/high-scores.json, or
-                             ~/.local/share/three-ducks/high-scores.json)
-          --mute             no bell, and no sound cues on screen
-          --plain            plain text: no colours, emoji or screen clearing
-                             (also when NO_COLOR is set or output is not a terminal)
-          -h, --help         show this help
-          --version          show the version
+          --difficulty LEVEL  easy, normal or hard: 4, 6 or 10 pairs (default: normal)
+          --seed N            deal reproducible decks from the number N
+          --autoplay          play a whole game by itself, printing every move; it
+                              keeps no high scores unless --high-scores is given
+          --speed X           run the game's clock X times faster than real time, X
+                              from \(Self.number(speedRange.lowerBound)) to \(Self.number(speedRange.upperBound)): a mismatch stays face up for 1/X
+                              seconds (default: 1; 20 with --autoplay, where a
+                              mismatch shows for 50 ms)
+          --record FILE       write every action of the session to FILE as JSON
+                              Lines (FILE is replaced)
+          --high-scores PATH  the high-score file (default:
+                              $XDG_DATA_HOME/three-ducks/high-scores.json, or
+                              ~/.local/share/three-ducks/high-scores.json)
+          --mute              no bell, and no sound cues on screen
+          --plain             plain text: no colours, emoji or screen clearing
+                              (also when NO_COLOR is set or output is not a terminal)
+          -h, --help          show this help
+          --version           show the version
 
         IN THE GAME
-          b3                 flip the card in row b, column 3
-          new (n)            start a new game
-          give up (q)        back to the title screen; q on the title screen quits
-          easy|normal|hard   choose the difficulty (in a game: a new game at it)
-          scores             show the high scores
-          help               show the commands
-          quit               leave (so does the end of the input)
+          b3                  flip the card in row b, column 3
+          new (n)             start a new game
+          give up (q)         back to the title screen; q on the title screen quits
+          easy|normal|hard    choose the difficulty (in a game: a new game at it)
+          scores              show the high scores
+          help                show the commands
+          quit                leave (so does the end of the input)
+          A line longer than \(LineReader.defaultLimit) bytes is refused, and the game goes on.
 
-        Exit status: 0 at the end of a game (quit or end of input), 1 when a file
-        cannot be read or written, 2 on a usage error.
+        EXIT STATUS
+          0                   the game ended: quit, or the end of the input; also when
+                              the high-score file could not be read or saved (that is
+                              shown on screen, and play goes on without it)
+          1                   the --record FILE or the FILE to replay could not be
+                              read or written, or --autoplay did not win its game
+          2                   a usage error: an unknown option, a missing or bad
+                              value (--speed out of its range, say)
 
         """
+
+    /// The speeds `--speed` accepts: slow enough to watch a mismatch for 100 seconds, fast
+    /// enough that one shows for a millisecond. Beyond them the clock's arithmetic would leave
+    /// the range of `Duration`, or a command would wait for minutes.
+    static let speedRange: ClosedRange<Double> = 0.01...1000
+
+    /// `0.01`, `1000`: a bound without a useless fraction.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
 
     /// Parses the arguments after the program's name.
     ///
     /// - Parameter arguments: `CommandLine.arguments.dropFirst()`.
     /// - Throws: ``UsageError`` with a one-line reason.
     init(parsing arguments: some Collection<String>) throws(UsageError) {
-        if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+        // After `--` everything is an argument, even `--help`.
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains(where: { $0 == "-h" || $0 == "--help" }) {
             mode = .help
             return
         }
-        if arguments.contains("--version") {
+        if options.contains("--version") {
             mode = .version
             return
         }
@@ -117,8 +141,13 @@ struct Options: Equatable, Sendable {
         var isAutoplay = false
         var given: [String] = []
         var remaining = arguments[...]
+        var isPastOptions = false
         while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("-"), argument != "-" else {
+            if argument == "--", !isPastOptions {
+                isPastOptions = true
+                continue
+            }
+            guard !isPastOptions, argument.hasPrefix("-"), argument != "-" else {
                 positionals.append(argument)
                 continue
             }
@@ -154,8 +183,9 @@ struct Options: Equatable, Sendable {
                 self.seed = seed
             case "--speed":
                 let text = try value()
-                guard let speed = Double(text), speed.isFinite, speed > 0, speed <= 1_000_000 else {
-                    throw UsageError(reason: "--speed must be a number above 0 and at most 1000000, not '\(Self.quoted(text))'")
+                guard let speed = Double(text), Self.speedRange.contains(speed) else {
+                    throw UsageError(reason: "--speed must be a number from \(Self.number(Self.speedRange.lowerBound)) "
+                        + "to \(Self.number(Self.speedRange.upperBound)), not '\(Self.quoted(text))'")
                 }
                 requestedSpeed = speed
             case "--record":

@@ -14,8 +14,12 @@ struct PlayCommand {
     /// Blocks until the store is idle: no effect running, no delayed action on its way.
     let waitUntilIdle: () -> Void
 
-    /// Reads one line of input; nil at the end of the input.
-    var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
+    /// Reads one line of input; nil at the end of the input. A line too long to be a command
+    /// is read to its end but not kept (see ``LineReader``).
+    var readLine: () -> LineReader.Line? = {
+        let input = LineReader(descriptor: 0)
+        return { input.next() }
+    }()
 
     /// Plays until `quit` or the end of the input, then says goodbye.
     func run() {
@@ -24,7 +28,12 @@ struct PlayCommand {
         session.show()
         var endedByInput = true
         while let line = readLine() {
-            if session.handle(line) == .quit {
+            let outcome: Session.LineOutcome
+            switch line {
+            case .text(let text): outcome = session.handle(text)
+            case .tooLong: outcome = session.refuseLongLine(limit: LineReader.defaultLimit)
+            }
+            if outcome == .quit {
                 endedByInput = false
                 break
             }

@@ -14,7 +14,9 @@ import ThreeDucks
 enum Program {
     /// Runs `three-ducks` with `arguments` (without the program's name).
     ///
-    /// - Returns: 0 on a normal end, 1 when a file cannot be read or written, 2 on a usage error.
+    /// - Returns: 0 when the session ends, even if the high-score file could not be used (that
+    ///   is shown, and play goes on); 1 when the recording or the log to replay cannot be read
+    ///   or written, or an autoplay game is not won; 2 on a usage error.
     static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let stdout = StandardStream.output
         let stderr = StandardStream.error
@@ -74,8 +76,11 @@ enum Program {
         let scheduler = TrackedScheduler(ScaledScheduler(DispatchQueueScheduler(), speed: options.speed))
         let ioScheduler = TrackedScheduler(DispatchQueueScheduler(queue: DispatchQueue(label: "three-ducks.high-scores")))
         let session = Session(configuration: configuration, scheduler: scheduler, ioScheduler: ioScheduler, output: stdout)
+        // The game's longest wait is a second of game time, 1/speed seconds of real time (100 s
+        // at the slowest speed): a piped script waits for it, and a minute more for the disk.
+        let idleTimeout = Duration.seconds(60) + .seconds(1 / options.speed)
         let waitUntilIdle: () -> Void = {
-            session.store.waitUntilIdle(tracking: [scheduler, ioScheduler], timeout: .seconds(60))
+            session.store.waitUntilIdle(tracking: [scheduler, ioScheduler], timeout: idleTimeout)
         }
 
         var status: Int32 = 0

@@ -1,10 +1,12 @@
 import ThreeDucks
 
 extension Renderer {
-    /// What `--autoplay` prints first: the game, the player's strategy, the speed.
-    func autoplayHeader(difficulty: Difficulty, seed: UInt64, speed: Double) -> String {
+    /// What `--autoplay` prints first: the game, the player's strategy, the speed, and a
+    /// problem with the high-score file if loading it found one.
+    func autoplayHeader(difficulty: Difficulty, seed: UInt64, speed: Double, highScoreError: String? = nil) -> String {
         let grid = Grid(difficulty)
         let times = style.usesEmoji ? "×" : "x"
+        let notice = highScoreError.map { self.highScoreError($0) } ?? ""
         return """
             THREE DUCKS autoplay: \(difficulty.rawValue) (\(difficulty.pairCount) pairs, \
             \(grid.rows) \(times) \(grid.columns)), seed \(seed).
@@ -12,7 +14,7 @@ extension Renderer {
             an unseen card, then that card's match if it has seen it.
             The clock runs \(Self.number(speed))\(times) faster than real time: a mismatch stays face up for \
             \(Self.duration(seconds: 1 / speed)).
-
+            \(notice)
 
             """
     }
@@ -43,8 +45,9 @@ extension Renderer {
         return line + "\n"
     }
 
-    /// The end of `--autoplay`: the moves, against the fewest a lucky player could need.
-    func autoplayResult(_ state: ThreeDucksState) -> String {
+    /// The end of `--autoplay`: the moves, against the fewest a lucky player could need, the
+    /// new high score, and a problem with the high-score file unless it is `alreadyTold`.
+    func autoplayResult(_ state: ThreeDucksState, alreadyTold: String? = nil) -> String {
         guard state.screen == .won else {
             return "The game did not end: \(summary(state)).\n"
         }
@@ -53,7 +56,7 @@ extension Renderer {
         if state.isNewRecord {
             text += newRecord(state)
         }
-        if let error = state.highScoreError {
+        if let error = state.highScoreError, error != alreadyTold {
             text += highScoreError(error)
         }
         return text

@@ -50,7 +50,7 @@ struct Renderer: Sendable {
             let second = state.card(withID: state.selectedCards[1])
         {
             text += "\n" + (first.animal == second.animal
-                ? "A pair of \(shortName(first.animal))!\n"
+                ? "A pair of \(first.animal.pluralName)!\n"
                 : "No match: these two turn back in a moment.\n")
         }
         text += "\n" + commands("a coordinate like b3 flips a card; new, give up (q), help, quit")

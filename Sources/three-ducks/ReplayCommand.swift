@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import ReduxRecording
 import ThreeDucks
@@ -29,20 +36,16 @@ enum ReplayCommand {
     /// - Parameter path: The JSON Lines log.
     /// - Returns: The final state, or why the log cannot be replayed.
     static func replay(path: String) -> Result<Replay, Failure> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(Failure(message: "three-ducks: cannot replay \(path): there is no such file"))
-        }
-        guard !isDirectory.boolValue else {
-            return .failure(Failure(message: "three-ducks: cannot replay \(path): it is a folder"))
+        let bytes: [UInt8]
+        switch read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(failure)
         }
         let recording: Recording<ThreeDucksAction>
         do {
-            recording = try Recording(contentsOf: path)
-        } catch let error as RecordingError {
-            return .failure(Failure(message: "three-ducks: cannot replay \(path): \(error)"))
+            recording = try Recording(jsonLines: Data(bytes))
         } catch {
-            return .failure(Failure(message: "three-ducks: cannot read \(path): \(error.localizedDescription)"))
+            return .failure(Failure(message: "three-ducks: cannot replay \(path): \(error)"))
         }
         let state = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(recording)
         return .success(Replay(state: state, actionCount: recording.entries.count, tornLastLine: recording.tornLastLine))
@@ -76,8 +79,51 @@ enum ReplayCommand {
         return 0
     }
 
+    /// The bytes of the regular file at `path`, or a sentence saying why there are none: a
+    /// log is a regular file, and anything else (a folder, a device such as `/dev/null`, a named
+    /// pipe, a socket) is named for what it is.
+    private static func read(_ path: String) -> Result<[UInt8], Failure> {
+        func failure(_ reason: String) -> Result<[UInt8], Failure> {
+            .failure(Failure(message: "three-ducks: cannot replay \(path): \(reason)"))
+        }
+        func systemReason() -> String {
+            String(cString: strerror(errno)).lowercased()
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? failure("there is no such file") : failure(systemReason())
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return failure("it is a folder")
+        case S_IFCHR, S_IFBLK: return failure("it is a device, not a file of recorded actions")
+        case S_IFIFO: return failure("it is a named pipe, not a file of recorded actions")
+        case S_IFSOCK: return failure("it is a socket, not a file of recorded actions")
+        default: return failure("it is not a regular file")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return failure(systemReason()) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return failure(systemReason())
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
     /// "1 action", "27 actions".
     static func count(_ actions: Int) -> String {
         actions == 1 ? "1 action" : "\(actions) actions"
     }
+}
+
+// `ReplayCommand.read(_:)` hides the C function of the same name.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -203,6 +203,17 @@ final class Session: Sendable {
         }
     }
 
+    /// Answers a line that was too long to be read (more than `limit` bytes): one line back,
+    /// and nothing changes.
+    ///
+    /// - Parameter limit: The longest line read, in bytes.
+    /// - Returns: ``LineOutcome/refused``.
+    @discardableResult
+    func refuseLongLine(limit: Int) -> LineOutcome {
+        say("That line is longer than \(limit) bytes, so it was not read: type a card's coordinate, like b3, or help.")
+        return .refused
+    }
+
     /// Prints `text` (one line or several, without the final newline) and the prompt.
     func say(_ text: String) {
         output.write(renderer.message(text) + (configuration.prompt ?? ""))

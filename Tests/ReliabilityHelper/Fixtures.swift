@@ -11,20 +11,43 @@ import ThreeDucks
 let fixedDate = Date(timeIntervalSince1970: 1_795_341_600)
 
 /// The record set that the helper's save number `k` writes: one score per level, each
-/// derived from `k`.
+/// derived from `k`, and each better than save `k - 1`'s (fewer moves), so that a save, which
+/// keeps the better score at each level, replaces the whole set.
 func highScores(forSave k: Int) -> [Difficulty: HighScore] {
     [
-        .easy: HighScore(moves: k + 8, date: fixedDate.addingTimeInterval(TimeInterval(k))),
-        .normal: HighScore(moves: k + 12, date: fixedDate.addingTimeInterval(TimeInterval(2 * k))),
-        .hard: HighScore(moves: k + 20, date: fixedDate.addingTimeInterval(TimeInterval(3 * k))),
+        .easy: HighScore(moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
+        .normal: HighScore(moves: 200_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(2 * k))),
+        .hard: HighScore(moves: 300_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(3 * k))),
     ]
 }
 
 /// The save number whose record set `scores` is, or nil if it is none of them.
 func saveNumber(of scores: [Difficulty: HighScore]) -> Int? {
     guard let easy = scores[.easy] else { return nil }
-    let k = easy.moves - 8
+    let k = 100_000 - easy.moves
     return k >= 0 && scores == highScores(forSave: k) ? k : nil
+}
+
+/// One of the two games that save to one high-score file at once, each knowing only its own
+/// records (as two games in two terminals do).
+enum RacingGame: String, CaseIterable, Sendable {
+    case first
+    case second
+
+    /// The level only this game sets records at.
+    var ownLevel: Difficulty {
+        self == .first ? .easy : .hard
+    }
+
+    /// What this game saves in its round `k`: a better record at its own level each round, and
+    /// a record at the level both play (normal), where the second game is always one move better
+    /// than the first in the same round.
+    func scores(inRound k: Int) -> [Difficulty: HighScore] {
+        [
+            ownLevel: HighScore(moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
+            .normal: HighScore(moves: 200_000 - 2 * k - (self == .second ? 1 : 0), date: fixedDate),
+        ]
+    }
 }
 
 /// The action that the recording helper dispatches `k`-th.

@@ -6,6 +6,12 @@
 //   reliability-helper record PATH FIRST             records recordedAction(K) for K = FIRST, …
 //                                                    through a store and a RecordingFile, until
 //                                                    killed; "wrote K" after each line
+//   reliability-helper race-high-scores PATH GATE GAME ROUNDS
+//                                                    opens the named pipe GATE, says "ready",
+//                                                    waits for its end, then saves
+//                                                    GAME.scores(inRound: K) for K = 1…ROUNDS,
+//                                                    loading the file after each save: "saved K",
+//                                                    or "lost K: …" if its own record is gone
 //   reliability-helper as-nobody load PATH           as uid and gid 65534 (when started as root):
 //   reliability-helper as-nobody save PATH           "uid N", then the outcome of one load, one
 //   reliability-helper as-nobody play PATH           save, or one game won (as JSON)
@@ -90,6 +96,41 @@ func recordForever(path: String, first: Int) -> Never {
     }
 }
 
+func raceHighScores(path: String, gate: String, game: RacingGame, rounds: Int) -> Never {
+    // Both games start saving at the same moment: when the parent closes the gate.
+    let descriptor = open(gate, O_RDONLY)
+    guard descriptor >= 0 else { fail("cannot open \(gate): \(String(cString: strerror(errno)))") }
+    say("ready")
+    var byte: UInt8 = 0
+    while true {
+        let count = read(descriptor, &byte, 1)
+        if count == 0 { break }
+        if count < 0, errno != EINTR { fail("cannot read \(gate): \(String(cString: strerror(errno)))") }
+    }
+    close(descriptor)
+
+    let file = HighScoreFile(path: path)
+    for k in 1...rounds {
+        let scores = game.scores(inRound: k)
+        do {
+            try file.save(scores)
+            let loaded = try file.load()
+            // The other game may have saved since, but never at this game's own level, and
+            // only better records at the shared one.
+            if loaded[game.ownLevel] != scores[game.ownLevel] {
+                say("lost \(k): \(game.ownLevel) is \(String(describing: loaded[game.ownLevel]))")
+            } else if let shared = loaded[.normal], let mine = scores[.normal], mine.isBetter(than: shared) {
+                say("lost \(k): normal is \(shared), worse than \(mine)")
+            } else {
+                say("saved \(k)")
+            }
+        } catch {
+            fail("round \(k): \(error)")
+        }
+    }
+    exit(0)
+}
+
 func runAsNobody(_ command: String, path: String) {
     dropPrivileges()
     say("uid \(geteuid())")
@@ -130,8 +171,13 @@ case (4, "save-high-scores"):
 case (4, "record"):
     guard let first = Int(arguments[3]) else { fail("FIRST must be a number") }
     recordForever(path: arguments[2], first: first)
+case (6, "race-high-scores"):
+    guard let game = RacingGame(rawValue: arguments[4]), let rounds = Int(arguments[5]), rounds > 0 else {
+        fail("GAME must be first or second, ROUNDS a number above 0")
+    }
+    raceHighScores(path: arguments[2], gate: arguments[3], game: game, rounds: rounds)
 case (4, "as-nobody"):
     runAsNobody(arguments[2], path: arguments[3])
 default:
-    fail("usage: reliability-helper save-high-scores|record PATH FIRST, or as-nobody load|save|play PATH")
+    fail("usage: reliability-helper save-high-scores|record PATH FIRST, race-high-scores PATH GATE GAME ROUNDS, or as-nobody load|save|play PATH")
 }

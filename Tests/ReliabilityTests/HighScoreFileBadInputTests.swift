@@ -84,7 +84,7 @@ import ThreeDucks
         #expect(game.final.isNewRecord)
         #expect(game.final.highScoreError == nil)
         #expect(try file.load() == [.easy: record])
-        #expect(try folder.names() == ["high-scores.json", "high-scores.json.corrupt-1"])
+        #expect(try folder.names() == [".high-scores.json.lock", "high-scores.json", "high-scores.json.corrupt-1"])
     }
 
     @Test("a file cut at any length is an error, never a crash, and is kept as a backup")
@@ -127,6 +127,33 @@ import ThreeDucks
         #expect(try folder.names() == ["high-scores.json"])
     }
 
+    @Test(
+        "a device or a named pipe at the path: told at start, told at save, never replaced, the game goes on",
+        arguments: ["device", "named pipe"]
+    )
+    func specialFileInTheWay(_ kind: String) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("high-scores.json")
+        let type = kind == "device" ? S_IFCHR : S_IFIFO
+        // A character device like /dev/null (1, 3); making one takes root, and a container may
+        // refuse it even to root: then only the named pipe is tried.
+        guard mknod(path, type | 0o666, kind == "device" ? dev_t(1 << 8 | 3) : 0) == 0 else {
+            try #require(kind == "device", "mkfifo failed: \(String(cString: strerror(errno)))")
+            return
+        }
+        let file = HighScoreFile(path: path)
+
+        let game = playOneWinningGame(file: file)
+
+        #expect(game.afterLoading.highScoreError == HighScoreFileError.notAFile(path: path).description)
+        #expect(game.final.screen == .won)
+        #expect(game.final.highScores[.easy] != nil)
+        #expect(game.final.highScoreError == HighScoreFileError.couldNotSave(path: path, reason: "It is not a regular file").description)
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == type, "the \(kind) is still there")
+        #expect(try folder.names() == ["high-scores.json"])
+    }
+
     // MARK: Permissions
     //
     // Root ignores permission bits, so these run the helper, which drops to the user "nobody"
@@ -144,13 +171,13 @@ import ThreeDucks
 
         let lines = try runAsNobody("load", path)
 
-        let expected = HighScoreFileError.couldNotMoveAside(path: path, problem: .unreadable("Permission denied"), reason: "Permission denied")
+        let expected = HighScoreFileError.unreadable(path: path, reason: "Permission denied")
         #expect(lines == ["error \(expected.description)"])
         #expect(folder.bytes(of: "data/high-scores.json") == original)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("data")) == ["high-scores.json"])
     }
 
-    @Test("a file nobody may read, in a folder they may write: a clear error, and it is moved aside whole")
+    @Test("a file nobody may read, in a folder they may write: a clear error, and it is left in place, not taken for a corrupt one")
     func unreadableFileWritableFolder() throws {
         let folder = try TemporaryDirectory()
         try makeDataFolder(in: folder)
@@ -162,10 +189,11 @@ import ThreeDucks
 
         let lines = try runAsNobody("load", path)
 
-        let expected = HighScoreFileError.movedAside(path: path, problem: .unreadable("Permission denied"), backup: path + ".corrupt-1")
+        let expected = HighScoreFileError.unreadable(path: path, reason: "Permission denied")
         #expect(lines == ["error \(expected.description)"])
-        #expect(folder.bytes(of: "data/high-scores.json") == nil)
-        #expect(folder.bytes(of: "data/high-scores.json.corrupt-1") == original)
+        try folder.setPermissions(0o644, of: "data/high-scores.json")
+        #expect(folder.bytes(of: "data/high-scores.json") == original)
+        #expect(!FileManager.default.fileExists(atPath: path + ".corrupt-1"))
     }
 
     @Test("saving where nobody may write: a clear error, and the old file untouched")
@@ -213,26 +241,32 @@ import ThreeDucks
         #expect(folder.bytes(of: "data/high-scores.json") == original)
     }
 
-    @Test("a game played with an unreadable file it cannot move: told at start, told at save, the game ends well")
-    func gameWithUnreadableFile() throws {
+    @Test(
+        "a game played with a file it may not read: told at start, told at save, the file never replaced, the game ends well",
+        arguments: [0o555, 0o777]
+    )
+    func gameWithUnreadableFile(folderMode: Int) throws {
         let folder = try TemporaryDirectory()
         try makeDataFolder(in: folder)
         let path = folder.file("data/high-scores.json")
         let original = try encodedScores(highScores(forSave: 3))
         try folder.write(original, to: "data/high-scores.json")
         try folder.setPermissions(0o000, of: "data/high-scores.json")
-        try folder.setPermissions(0o555, of: "data")
+        try folder.setPermissions(folderMode, of: "data")
 
         let lines = try runAsNobody("play", path)
 
         let (loaded, final) = try states(in: lines)
-        let loadError = HighScoreFileError.couldNotMoveAside(path: path, problem: .unreadable("Permission denied"), reason: "Permission denied")
+        let loadError = HighScoreFileError.unreadable(path: path, reason: "Permission denied")
         #expect(loaded.highScoreError == loadError.description)
         #expect(loaded.highScores.isEmpty)
         #expect(final.screen == .won)
         #expect(final.highScores[.easy] != nil)
         #expect(final.highScoreError == HighScoreFileError.couldNotSave(path: path, reason: "Permission denied").description)
+        // Even where the folder lets a new file take its place, a file that could not be read
+        // (and so could not be merged) is not replaced.
         #expect(folder.bytes(of: "data/high-scores.json") == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("data")).filter { !$0.hasPrefix(".") } == ["high-scores.json"])
     }
 
     // MARK: Helpers

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ThreeDucks
 @testable import three_ducks
@@ -18,6 +19,41 @@ import ThreeDucks
             #expect(lines.last == "New high score at \(difficulty.rawValue): \(final.moves) moves!")
             #expect(harness.scheduler.pendingWorkCount == 0)
         }
+    }
+
+    @Test("an unusable high-score file is told after the header, once, and the record is saved in a new file")
+    func unusableHighScoreFile() throws {
+        let harness = try SessionHarness(seed: 7, difficulty: .easy, sounds: .muted)
+        try harness.folder.write("{ not json", to: "high-scores.json")
+        let autoplay = Autoplay(session: harness.session, output: harness.output) { harness.scheduler.run() }
+
+        let final = autoplay.run(seed: 7, speed: 20)
+
+        let path = harness.folder.file("high-scores.json")
+        let error = HighScoreFileError.movedAside(path: path, problem: .notJSON, backup: path + ".corrupt-1")
+        let lines = harness.output.take().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[3].hasPrefix("The clock runs 20x faster"))
+        #expect(Array(lines[4...5]) == ["! \(error.description)", ""])
+        #expect(lines.filter { $0.hasPrefix("! ") }.count == 1)
+        #expect(final.highScoreError == nil)
+        #expect(harness.folder.contents(of: "high-scores.json.corrupt-1") == "{ not json")
+        #expect(try HighScoreFile(path: path).load()[.easy] == final.highScores[.easy])
+    }
+
+    @Test("a high-score file that can neither be read nor saved is told at the start and at the end")
+    func highScoreFileInTheWay() throws {
+        let harness = try SessionHarness(seed: 7, difficulty: .easy, sounds: .muted)
+        let path = harness.folder.file("high-scores.json")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let autoplay = Autoplay(session: harness.session, output: harness.output) { harness.scheduler.run() }
+
+        autoplay.run(seed: 7, speed: 20)
+
+        let lines = harness.output.take().split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("! ") } == [
+            "! " + HighScoreFileError.notAFile(path: path).description,
+            "! " + HighScoreFileError.couldNotSave(path: path, reason: "Is a directory").description,
+        ])
     }
 
     @Test("autoplay prints the header, the empty grid, each move with its cues, the grid and the result")

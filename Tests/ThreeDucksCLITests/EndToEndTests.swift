@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
 import ThreeDucks
@@ -93,6 +98,20 @@ import ThreeDucks
         #expect(!FileManager.default.fileExists(atPath: highScores))
     }
 
+    @Test("--autoplay tells the player of an unusable high-score file, which is kept as a backup")
+    func autoplayTellsOfAnUnusableFile() throws {
+        try folder.write("{ not json", to: "high-scores.json")
+        let result = try runThreeDucks(["--autoplay", "--seed", "7", "--speed", "1000", "--high-scores", highScores], in: folder)
+
+        #expect(result.status == 0)
+        #expect(result.lines.contains(
+            "! The high-score file at \(highScores) could not be read (it is not valid JSON); "
+                + "it was moved to \(highScores).corrupt-1 and a new one will be written."
+        ))
+        #expect(folder.contents(of: "high-scores.json.corrupt-1") == "{ not json")
+        #expect(try HighScoreFile(path: highScores).load()[.normal] != nil)
+    }
+
     @Test("--record then replay gives the same final state")
     func recordThenReplay() throws {
         let log = folder.file("session.jsonl")
@@ -137,11 +156,73 @@ import ThreeDucks
         #expect(missing.standardError == "three-ducks: cannot replay nowhere.jsonl: there is no such file\n")
     }
 
+    @Test("-- ends the options: replay takes the file after it, even one named like an option")
+    func endOfOptions() throws {
+        let log = #"{"action":{"startGame":{}},"nanoseconds":0}"# + "\n"
+        try folder.write(log, to: "game.jsonl")
+        try folder.write(log, to: "-game.jsonl")
+
+        let replayed = try runThreeDucks(["--", "replay", "game.jsonl"], in: folder)
+        #expect(replayed.status == 0)
+        #expect(replayed.lines.contains("Replayed 1 action from game.jsonl."))
+
+        let dashed = try runThreeDucks(["replay", "--", "-game.jsonl"], in: folder)
+        #expect(dashed.status == 0)
+        #expect(dashed.standardError == "")
+        #expect(dashed.lines.contains("Replayed 1 action from -game.jsonl."))
+    }
+
+    @Test("replaying /dev/null says it is a device, with status 1")
+    func replayDevice() throws {
+        let result = try runThreeDucks(["replay", "/dev/null"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "three-ducks: cannot replay /dev/null: it is a device, not a file of recorded actions\n")
+    }
+
+    @Test("a 64 MiB line is refused with one line, quickly and in little memory, and the game goes on")
+    func hugeLine() throws {
+        // Written a MiB at a time: the test itself never holds the line. (A child's peak memory,
+        // as the system counts it, starts from its parent's.)
+        let input = folder.file("huge.stdin")
+        #expect(FileManager.default.createFile(atPath: input, contents: Data("new\n".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: input))
+        try handle.seekToEnd()
+        let mebibyte = Data(repeating: UInt8(ascii: "a"), count: 1_024 * 1_024)
+        for _ in 0..<64 {
+            try handle.write(contentsOf: mebibyte)
+        }
+        try handle.write(contentsOf: Data("\na1\nquit\n".utf8))
+        try handle.close()
+
+        let started = ContinuousClock.now
+        let result = try runThreeDucks(
+            ["--high-scores", highScores, "--speed", "1000", "--seed", "1", "--difficulty", "easy"],
+            inputFile: input,
+            in: folder
+        )
+        let elapsed = ContinuousClock.now - started
+
+        #expect(result.status == 0)
+        let refusal = "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help."
+        #expect(result.lines.filter { $0 == refusal }.count == 1)
+        #expect(result.standardOutput.contains("THREE DUCKS  |  easy  |  moves: 1  |  best: -"), "the next line was played")
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
+        // The largest resident size of any child this test process has waited for, in KiB:
+        // reading the line whole would take several times its size.
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #expect(usage.ru_maxrss < 160 * 1_024, "a child grew to \(usage.ru_maxrss) KiB")
+    }
+
     @Test("a usage error exits with 2 and one line on standard error", arguments: [
         (["--difficulty", "extreme"], "--difficulty must be easy, normal or hard, not 'extreme'"),
         (["--seed"], "--seed needs a value"),
         (["--colour"], "unknown option '--colour'"),
         (["replay"], "replay needs the FILE to replay"),
+        (["--speed", "1e-21"], "--speed must be a number from 0.01 to 1000, not '1e-21'"),
+        (["--speed", "1e-9", "--autoplay"], "--speed must be a number from 0.01 to 1000, not '1e-9'"),
+        (["--", "replay"], "replay needs the FILE to replay"),
     ])
     func usageError(arguments: [String], reason: String) throws {
         let result = try runThreeDucks(arguments, in: folder)
@@ -181,7 +262,7 @@ import ThreeDucks
 
         #expect(result.status == 0)
         #expect(result.lines.contains(
-            "! The high-score file at \(highScores) is not a regular file (a folder?); high scores cannot be read or saved there."
+            "! The high-score file at \(highScores) is not a regular file; high scores cannot be read from it or saved to it, and it was left alone."
         ))
         #expect(result.lines.contains(
             "! The high scores could not be saved to \(highScores) (is a directory); they are kept until the game quits."

@@ -12,8 +12,8 @@ import ThreeDucks
             self.lines = Mutex(lines)
         }
 
-        func next() -> String? {
-            lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        func next() -> LineReader.Line? {
+            lines.withLock { $0.isEmpty ? nil : .text($0.removeFirst()) }
         }
 
         var remaining: Int {
@@ -34,7 +34,7 @@ import ThreeDucks
         let output = harness.output.take()
         #expect(output.hasPrefix("THREE DUCKS\n"))
         #expect(output.contains("You found every pair in 10 moves!"))
-        #expect(output.hasSuffix("New high score at easy: 10 moves!\nGoodbye, and thanks for playing Three Ducks!\n"))
+        #expect(output.hasSuffix("New high score at easy: 10 moves!\n\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\nGoodbye, and thanks for playing Three Ducks!\n"))
         #expect(harness.scheduler.pendingWorkCount == 0)
     }
 

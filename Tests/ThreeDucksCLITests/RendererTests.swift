@@ -58,7 +58,23 @@ import ThreeDucks
         let mismatch = Self.game(flipped: [0, 1], selected: [0, 1], moves: 2)
         #expect(plain.game(mismatch).contains("\nNo match: these two turn back in a moment.\n"))
         let pair = Self.game(flipped: [0, 7], selected: [0, 7], moves: 2)
-        #expect(plain.game(pair).contains("\nA pair of BAT!\n"))
+        #expect(plain.game(pair).contains("\nA pair of bats!\n"))
+    }
+
+    @Test("a pair is named in the plural, for every animal", arguments: Animal.allCases)
+    func pairOfEveryAnimal(_ animal: Animal) {
+        let plurals: [Animal: String] = [
+            .bat: "bats", .ducks: "ducks", .bear: "bears", .pelican: "pelicans", .horse: "horses",
+            .elephant: "elephants", .owl: "owls", .frog: "frogs", .fox: "foxes", .whale: "whales",
+        ]
+        let state = ThreeDucksState(
+            screen: .started,
+            difficulty: .hard,
+            cards: (0..<4).map { Card(id: $0, animal: $0 < 2 ? animal : (animal == .bat ? .owl : .bat), isFlipped: $0 < 2) },
+            selectedCards: [0, 1],
+            moves: 2
+        )
+        #expect(plain.game(state).contains("\nA pair of \(plurals[animal]!)!\n"))
     }
 
     @Test("the won screen shows the moves, the grid, and the best score or the new record")

@@ -95,7 +95,7 @@ import ThreeDucks
         #expect(harness.output.take() == "\(coordinate(of: pairs[0].0, in: deck)) is already face up.\n")
     }
 
-    @Test("a won game shows the won screen, the cue, then the new high score, saved to the file")
+    @Test("a won game: the new high score is told at the last pair, then the won screen shows it, and it is saved")
     func winning() throws {
         let harness = try SessionHarness()
         harness.start()
@@ -107,11 +107,54 @@ import ThreeDucks
         let output = harness.output.take()
 
         let won = try #require(output.range(of: "THREE DUCKS  |  easy\n\nYou found every pair in 10 moves!\n"))
+        let before = String(output[..<won.lowerBound])
         let after = String(output[won.lowerBound...])
-        #expect(after.contains("\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\nNew high score at easy: 10 moves!\n"))
+        #expect(before.hasSuffix("(match)\nNew high score at easy: 10 moves!\n\n"))
+        #expect(after.hasSuffix("\nNew high score at easy: 10 moves!\n\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\n"))
         #expect(harness.state.screen == .won)
         #expect(harness.state.highScores[.easy] == HighScore(moves: 10, date: fixedDate))
         #expect(harness.folder.contents(of: "high-scores.json")?.contains("\"moves\" : 10") == true)
+    }
+
+    @Test("new, a difficulty or q typed before the won screen shows keep the record", arguments: ["new", "hard", "q"])
+    func leavingBeforeTheWonScreen(_ command: String) throws {
+        let harness = try SessionHarness()
+        harness.start()
+        harness.type("new")
+        let deck = seededDeck(.easy, seed: 42)
+        for line in winningScript(for: deck) {
+            harness.typeQuickly(line)
+            // Every turned pair is answered, but no time passes: the won screen is still a
+            // second away when the command comes.
+            if harness.state.selectedCards.count == 2, !harness.state.isWon {
+                harness.scheduler.advance(by: .seconds(1))
+            }
+        }
+        #expect(harness.state.isWon && harness.state.screen == .started)
+        harness.typeQuickly(command)
+        harness.scheduler.advance(by: .seconds(5))
+
+        let record = HighScore(moves: 10, date: fixedDate)
+        #expect(harness.state.highScores == [.easy: record])
+        #expect(harness.state.screen == (command == "q" ? .title : .started))
+        let output = harness.output.take()
+        #expect(output.contains("New high score at easy: 10 moves!\n"))
+        #expect(!output.contains("You found every pair"))
+        #expect(try HighScoreFile(path: harness.folder.file("high-scores.json")).load() == [.easy: record])
+    }
+
+    @Test("a line too long to read gets one line back, and changes nothing")
+    func longLine() throws {
+        let harness = try SessionHarness()
+        harness.start()
+        harness.type("new")
+        _ = harness.output.take()
+        let before = harness.state
+
+        #expect(harness.session.refuseLongLine(limit: 4_096) == .refused)
+        #expect(harness.output.take()
+            == "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help.\n")
+        #expect(harness.state == before)
     }
 
     @Test("q gives up a game, leaves the won screen, and quits from the title")

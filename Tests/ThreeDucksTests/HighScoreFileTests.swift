@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
 import ThreeDucks
@@ -54,16 +59,25 @@ import ThreeDucks
         try file.save([.easy: HighScore(moves: 12, date: fixedDate)])
         try file.save([.easy: HighScore(moves: 10, date: fixedDate)])
         #expect(try file.load() == [.easy: HighScore(moves: 10, date: fixedDate)])
-        #expect(try folder.names() == ["high-scores.json"])
+        // Beside it, only the lock file that saves share.
+        #expect(try folder.names() == [".high-scores.json.lock", "high-scores.json"])
     }
 
-    @Test("a save killed before its rename leaves the old file whole")
+    @Test("a save killed before its rename leaves the old file whole, and its temporary file goes at the next load")
     func killedSave() throws {
         let scores: [Difficulty: HighScore] = [.easy: HighScore(moves: 12, date: fixedDate)]
         try file.save(scores)
-        // What a kill between writing the temporary file and renaming it leaves.
-        try folder.write("{\"version\": 1, \"sco", to: ".high-scores.json.4242-1.tmp")
+        // What a kill between writing the temporary file and renaming it leaves, by a process
+        // that has ended (no process has this id), and one by a process still running (this one).
+        let dead = ".high-scores.json.2000000000-17.tmp"
+        let live = ".high-scores.json.\(getpid())-18.tmp"
+        // Not temporary files of this high-score file: left alone.
+        let others = [".other.json.2000000000-19.tmp", ".high-scores.json.notes.tmp", "high-scores.json.2000000000-20.tmp"]
+        for name in [dead, live] + others {
+            try folder.write("{\"version\": 1, \"sco", to: name)
+        }
         #expect(try file.load() == scores)
+        #expect(try folder.names() == ([".high-scores.json.lock", "high-scores.json", live] + others).sorted())
     }
 
     @Test(
@@ -107,13 +121,133 @@ import ThreeDucks
         #expect(folder.contents(of: "high-scores.json.corrupt-3") == "third")
     }
 
-    @Test("levels this version does not know are skipped")
+    @Test("levels this version does not know are skipped on load, and kept as they were on save, with unknown fields")
     func unknownLevels() throws {
         try folder.write("""
             {"version": 1, "scores": {"easy": {"moves": 9, "date": "2026-11-22T10:00:00Z"},
-                                      "nightmare": {"moves": 99, "date": "2026-11-22T10:00:00Z"}}}
+                                      "nightmare": {"moves": 99, "date": "2026-11-22T10:00:00Z", "ghosts": [1, 2.5, null]}},
+             "player": {"name": "Ann", "trusted": true}}
             """, to: "high-scores.json")
         #expect(try file.load() == [.easy: HighScore(moves: 9, date: fixedDate)])
+
+        let saved = try file.save([.hard: HighScore(moves: 30, date: fixedDate)])
+
+        #expect(saved == [.easy: HighScore(moves: 9, date: fixedDate), .hard: HighScore(moves: 30, date: fixedDate)])
+        #expect(folder.contents(of: "high-scores.json") == """
+            {
+              "player" : {
+                "name" : "Ann",
+                "trusted" : true
+              },
+              "scores" : {
+                "easy" : {
+                  "date" : "2026-11-22T10:00:00Z",
+                  "moves" : 9
+                },
+                "hard" : {
+                  "date" : "2026-11-22T10:00:00Z",
+                  "moves" : 30
+                },
+                "nightmare" : {
+                  "date" : "2026-11-22T10:00:00Z",
+                  "ghosts" : [
+                    1,
+                    2.5,
+                    null
+                  ],
+                  "moves" : 99
+                }
+              },
+              "version" : 1
+            }
+
+            """)
+    }
+
+    @Test("a save merges with the file: the better score at each level wins, whoever wrote it")
+    func savesMerge() throws {
+        let earlier = fixedDate.addingTimeInterval(-3_600)
+        // What another game saved since this one loaded.
+        try file.save([.easy: HighScore(moves: 9, date: earlier), .hard: HighScore(moves: 30, date: earlier)])
+
+        // This game knows only its own view: a worse easy, an equal hard set later, a new normal.
+        let saved = try file.save([
+            .easy: HighScore(moves: 11, date: fixedDate),
+            .hard: HighScore(moves: 30, date: fixedDate),
+            .normal: HighScore(moves: 14, date: fixedDate),
+        ])
+
+        let best: [Difficulty: HighScore] = [
+            .easy: HighScore(moves: 9, date: earlier),
+            .hard: HighScore(moves: 30, date: earlier),
+            .normal: HighScore(moves: 14, date: fixedDate),
+        ]
+        #expect(saved == best)
+        #expect(try file.load() == best)
+        // A better score replaces the file's.
+        try file.save([.easy: HighScore(moves: 8, date: fixedDate)])
+        #expect(try file.load()[.easy] == HighScore(moves: 8, date: fixedDate))
+    }
+
+    @Test("a save through a symbolic link replaces the file it leads to, beside it, and the link stays")
+    func savesThroughASymbolicLink() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "real/scores.json")
+        let scores: [Difficulty: HighScore] = [.easy: HighScore(moves: 12, date: fixedDate)]
+
+        // A link that leads nowhere yet: the save makes the file it names.
+        try file.save(scores)
+        try file.save([.easy: HighScore(moves: 10, date: fixedDate)])
+
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == "real/scores.json")
+        #expect(try file.load() == [.easy: HighScore(moves: 10, date: fixedDate)])
+        #expect(try HighScoreFile(path: folder.file("real/scores.json")).load() == [.easy: HighScore(moves: 10, date: fixedDate)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("real")).sorted() == [".scores.json.lock", "scores.json"])
+    }
+
+    @Test("an unusable file behind a symbolic link is moved aside beside it, and the link stays")
+    func corruptFileBehindALink() throws {
+        try folder.write("not json", to: "target.json")
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: folder.file("target.json"))
+        #expect(throws: HighScoreFileError.movedAside(path: file.path, problem: .notJSON, backup: folder.file("target.json.corrupt-1"))) {
+            try file.load()
+        }
+        #expect(folder.contents(of: "target.json.corrupt-1") == "not json")
+        try file.save([.easy: HighScore(moves: 12, date: fixedDate)])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == folder.file("target.json"))
+        #expect(try HighScoreFile(path: folder.file("target.json")).load() == [.easy: HighScore(moves: 12, date: fixedDate)])
+    }
+
+    @Test("a named pipe where the file should be is neither read nor replaced, through a link or not", arguments: [false, true])
+    func namedPipeInTheWay(throughALink: Bool) throws {
+        let pipe = folder.file("pipe")
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let file = throughALink ? self.file : HighScoreFile(path: pipe)
+        if throughALink {
+            try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: pipe)
+        }
+        #expect(throws: HighScoreFileError.notAFile(path: file.path)) {
+            try file.load()
+        }
+        #expect(throws: HighScoreFileError.couldNotSave(path: file.path, reason: "It is not a regular file")) {
+            try file.save([.easy: HighScore(moves: 12, date: fixedDate)])
+        }
+        var info = stat()
+        #expect(stat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the pipe is still a pipe")
+        #expect(!(try folder.names().contains { $0.hasSuffix(".lock") || $0.hasSuffix(".tmp") }), "nothing was made beside it")
+    }
+
+    @Test("a loop of symbolic links is an error that says so, on load and on save")
+    func symbolicLinkLoop() throws {
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "loop")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("loop"), withDestinationPath: "high-scores.json")
+        let reason = String(cString: strerror(ELOOP))
+        #expect(throws: HighScoreFileError.unreadable(path: file.path, reason: reason)) {
+            try file.load()
+        }
+        #expect(throws: HighScoreFileError.couldNotSave(path: file.path, reason: reason)) {
+            try file.save([:])
+        }
     }
 
     @Test("a folder in the way cannot be loaded or saved, and is left alone")
@@ -154,6 +288,16 @@ import ThreeDucks
         #expect(
             HighScoreFileError.couldNotSave(path: "/d/s.json", reason: "Read-only file system").description
                 == "The high scores could not be saved to /d/s.json (read-only file system); they are kept until the game quits."
+        )
+        #expect(
+            HighScoreFileError.unreadable(path: "/d/s.json", reason: "Permission denied").description
+                == "The high-score file at /d/s.json could not be read (permission denied); "
+                + "it was left as it is, and new high scores are kept until the game quits."
+        )
+        #expect(
+            HighScoreFileError.notAFile(path: "/dev/null").description
+                == "The high-score file at /dev/null is not a regular file; "
+                + "high scores cannot be read from it or saved to it, and it was left alone."
         )
         #expect(
             HighScoreFileError.couldNotMoveAside(path: "/d/s.json", problem: .empty, reason: "Permission denied").description

@@ -92,6 +92,115 @@ import ThreeDucks
         store.finish()
     }
 
+    // MARK: The win is the win
+
+    /// A store with the game logic and the high scores on one test scheduler, a game of the
+    /// seeded easy deck started, and every pair but the last matched.
+    private func lastPairToGo(seed: UInt64 = 1) -> (TestStore<ThreeDucksState, ThreeDucksAction>, last: (Card.ID, Card.ID)) {
+        let deck = seededDeck(.easy, seed: seed)
+        let file = self.file
+        let store = makeGameStore(seed: seed) { scheduler in
+            [highScores(file: file, ioScheduler: scheduler, now: { fixedDate })]
+        }
+        store.start(expecting: deck)
+        let pairs = pairs(in: deck)
+        for pair in pairs.dropLast() {
+            store.match(pair)
+        }
+        return (store, pairs[pairs.count - 1])
+    }
+
+    @Test("the record is taken, and saved, when the last pair matches; the won screen follows a second later")
+    func recordAtTheLastPair() throws {
+        let (store, last) = lastPairToGo()
+        let record = HighScore(moves: 8, date: fixedDate)
+        store.match(last)
+        store.receive(.newHighScore(difficulty: .easy, score: record)) {
+            $0.highScores[.easy] = record
+            $0.isNewRecord = true
+        }
+        store.advance()
+        store.receive(.highScoresSaved)
+        #expect(try file.load() == [.easy: record])
+        #expect(store.state.screen == .started && store.state.isWon)
+
+        store.advance(by: .milliseconds(999))
+        store.advance(by: .milliseconds(1))
+        store.receive(.winGame) { $0.screen = .won }
+        store.finish()
+        #expect(try file.load() == [.easy: record])
+    }
+
+    /// What a player can type during the second between the last pair and the won screen.
+    enum Leaving: String, CaseIterable, CustomTestStringConvertible {
+        case newGame = "new"
+        case anotherLevel = "hard"
+        case giveUp = "q"
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("leaving before the won screen shows keeps the record: new, a difficulty, q", arguments: Leaving.allCases)
+    func leavingKeepsTheRecord(_ leaving: Leaving) throws {
+        let (store, last) = lastPairToGo()
+        let record = HighScore(moves: 8, date: fixedDate)
+        store.match(last)
+        store.receive(.newHighScore(difficulty: .easy, score: record)) {
+            $0.highScores[.easy] = record
+            $0.isNewRecord = true
+        }
+        store.advance(by: .milliseconds(500))
+        store.receive(.highScoresSaved)
+
+        let nextDeck: [Card] = {
+            var random = SplitMix64(seed: 1)
+            _ = Deck.shuffled(.easy, using: &random)
+            return Deck.shuffled(leaving == .anotherLevel ? .hard : .easy, using: &random)
+        }()
+        let ended: (inout ThreeDucksState) -> Void = {
+            $0.screen = .title
+            $0.cards = []
+            $0.moves = 0
+            $0.isNewRecord = false
+        }
+        switch leaving {
+        case .newGame:
+            store.send(.startGame) {
+                $0.cards = []
+                $0.moves = 0
+                $0.isNewRecord = false
+            }
+            store.receive(.dealt(nextDeck)) { $0.cards = nextDeck }
+        case .anotherLevel:
+            store.send(.endGame, ended)
+            store.send(.setDifficulty(.hard)) { $0.difficulty = .hard }
+            store.send(.startGame) { $0.screen = .started }
+            store.receive(.dealt(nextDeck)) { $0.cards = nextDeck }
+        case .giveUp:
+            store.send(.endGame, ended)
+        }
+
+        // The won screen never shows, and the record stays, in the state and in the file.
+        store.advance(by: .seconds(5))
+        store.finish()
+        #expect(store.state.highScores == [.easy: record])
+        #expect(try file.load() == [.easy: record])
+    }
+
+    @Test("a last pair that beats no record takes none, and the won screen still follows")
+    func lastPairWithoutRecord() throws {
+        let best = HighScore(moves: 8, date: fixedDate.addingTimeInterval(-60))
+        try file.save([.easy: best])
+        let (store, last) = lastPairToGo()
+        store.send(.loadHighScores)
+        store.advance()
+        store.receive(.highScoresLoaded([.easy: best])) { $0.highScores = [.easy: best] }
+        store.match(last)
+        store.advance(by: .seconds(1))
+        store.receive(.winGame) { $0.screen = .won }
+        store.finish()
+    }
+
     @Test("a win with as many moves or more is not a record, and nothing is saved", arguments: [10, 11])
     func notARecord(_ moves: Int) throws {
         let best = HighScore(moves: 10, date: fixedDate.addingTimeInterval(-60))

@@ -15,19 +15,65 @@ enum FileSystem {
     /// What reading a file found.
     enum ReadResult {
         case missing
-        case notARegularFile
+        case notARegularFile(NodeKind)
         case contents([UInt8])
         case failed(reason: String)
     }
 
-    /// Reads the whole file at `path`.
-    static func read(_ path: String) -> ReadResult {
+    /// What is at a path.
+    enum NodeKind: Equatable {
+        /// Nothing: the path, or one of its folders, does not exist.
+        case missing
+        /// A regular file: the only thing the game reads or replaces.
+        case regularFile
+        /// A folder.
+        case directory
+        /// A device, a named pipe or a socket.
+        case other
+    }
+
+    /// What is at `path`, following symbolic links, or why that cannot be told.
+    static func kind(of path: String) -> Result<NodeKind, FileSystemError> {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            // ENOTDIR: a parent is a file, so there is no file here either (saving will say why).
-            return errno == ENOENT || errno == ENOTDIR ? .missing : .failed(reason: errorDescription())
+            // ENOTDIR: a parent is a file, so there is nothing here either (saving will say why).
+            return errno == ENOENT || errno == ENOTDIR ? .success(.missing) : .failure(FileSystemError())
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .notARegularFile }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .success(.regularFile)
+        case S_IFDIR: return .success(.directory)
+        default: return .success(.other)
+        }
+    }
+
+    /// `path` with every symbolic link at its end followed: the file that reading and writing
+    /// `path` reach. A link that leads nowhere yet gives the path it would create.
+    ///
+    /// Only the last component is followed; the folders on the way may be links, which the
+    /// system follows anyway. Relative targets are read from the link's folder.
+    static func resolvingSymbolicLinks(_ path: String) -> Result<String, FileSystemError> {
+        var current = path
+        // The limit Linux applies to a path's links (ELOOP).
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .success(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { return .failure(FileSystemError()) }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : parentDirectory(of: current) + "/" + target
+        }
+        return .failure(FileSystemError(reason: String(cString: strerror(ELOOP))))
+    }
+
+    /// Reads the whole file at `path`.
+    static func read(_ path: String) -> ReadResult {
+        switch kind(of: path) {
+        case .failure(let error): return .failed(reason: error.reason)
+        case .success(.missing): return .missing
+        case .success(.regularFile): break
+        case .success(let kind): return .notARegularFile(kind)
+        }
 
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failed(reason: errorDescription()) }
@@ -102,7 +148,7 @@ enum FileSystem {
     /// `path` is untouched.
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> FileSystemError? {
         let folder = parentDirectory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName(of: path)
         let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
 
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -123,6 +169,43 @@ enum FileSystem {
         }
         syncDirectory(folder)
         return nil
+    }
+
+    /// Removes the temporary files that saves of `path` killed before their rename left behind.
+    ///
+    /// ``writeAtomically(_:to:)`` names them `.NAME.PID-RANDOM.tmp`, after the process that
+    /// writes them: only those of processes that no longer exist are removed, never one that a
+    /// live process may still rename. (A process id the system has since given to another
+    /// process keeps its file until that one ends too.)
+    static func removeAbandonedTemporaryFiles(of path: String) {
+        let folder = parentDirectory(of: path)
+        let prefix = "." + fileName(of: path) + "."
+        guard let directory = opendir(folder) else { return }
+        var abandoned: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
+            let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+            guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0,
+                UInt32(middle[middle.index(after: dash)...]) != nil
+            else { continue }
+            // Signal 0 only asks whether the process exists; ESRCH says it does not. EPERM
+            // means it exists under another user: its file is left alone.
+            if kill(pid, 0) != 0, errno == ESRCH {
+                abandoned.append(name)
+            }
+        }
+        closedir(directory)
+        for name in abandoned {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// The last component of `path`.
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The folder that contains `path` ("." for a bare name, "/" for a top-level entry).

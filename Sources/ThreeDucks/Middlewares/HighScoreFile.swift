@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The file where high scores persist between games: JSON, at a path the caller chooses.
@@ -11,15 +18,24 @@ import Foundation
 /// }
 /// ```
 ///
-/// - ``save(_:)`` is atomic: the scores go to a temporary file in the same folder, which is
-///   flushed to disk, then renamed over the old file. A crash mid-save leaves the old file or
-///   the new one, never a broken one. Missing folders are created.
-/// - ``load()`` loses nothing: a file that is empty, cut short, not JSON, of another version or
-///   unreadable is moved aside to `high-scores.json.corrupt-1` (or `-2`, … never overwriting
-///   an earlier backup), and the error says so. No file yet means no scores, not an error.
+/// - ``save(_:)`` merges and is atomic. It takes an advisory lock (`flock`) on
+///   `.high-scores.json.lock` beside the file, reads the file again, keeps the better score at
+///   each level (so that two games sharing the file never lose each other's records) and
+///   whatever the file holds that this version does not know, writes a temporary file in the
+///   same folder, flushes it to disk, renames it over the old file, then unlocks. A crash
+///   mid-save leaves the old file or the new one, never a broken one. Missing folders are
+///   created.
+/// - Only a regular file, or nothing, is ever replaced: a folder, a device, a pipe or a socket
+///   at the path is an error. A symbolic link is followed: the file it leads to is the one
+///   read, locked beside, and replaced (atomically, beside it), and the link stays.
+/// - ``load()`` loses nothing: a file that is empty, cut short, not JSON or of another version
+///   is moved aside to `high-scores.json.corrupt-1` (or `-2`, … never overwriting an earlier
+///   backup), and the error says so. A file that cannot be read (no permission) is left where
+///   it is. No file yet means no scores, not an error. It also removes the temporary files
+///   that saves killed before their rename left behind, once their process has ended.
 ///
-/// Both block on the disk: run them in an effect, off the thread that dispatches (the
-/// high-scores middleware runs them on its I/O scheduler).
+/// Both block on the disk, and on another game's save of the same file: run them in an effect,
+/// off the thread that dispatches (the high-scores middleware runs them on its I/O scheduler).
 public struct HighScoreFile: Hashable, Sendable {
     /// The version of the format this game reads and writes.
     public static let version = 1
@@ -62,25 +78,37 @@ public struct HighScoreFile: Hashable, Sendable {
     /// - Returns: The best score at each level in the file; empty if there is no file yet.
     /// - Throws: ``HighScoreFileError``: `.movedAside` when the file could not be used and is
     ///   now under a backup name, `.couldNotMoveAside` when it could not even be moved,
-    ///   `.notAFile` when a folder (or the like) is in the way.
+    ///   `.unreadable` when the system would not let it be read (it is left as it is),
+    ///   `.notAFile` when a folder, a device or the like is in the way.
     public func load() throws(HighScoreFileError) -> [Difficulty: HighScore] {
+        let target: String
+        switch FileSystem.resolvingSymbolicLinks(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let error): throw .unreadable(path: path, reason: error.reason)
+        }
+        if case .success(let kind) = FileSystem.kind(of: target), kind == .directory || kind == .other {
+            // Nothing is created beside what is in the way.
+            throw .notAFile(path: path)
+        }
+        // The lock keeps a save from changing the file between the read and a move aside. In a
+        // folder this user may not write there is no lock file to be had, and nothing to move
+        // or remove either: the file is only read.
+        let lock = try? FileLock.acquire(Self.lockPath(besides: target)).get()
+        defer { lock?.unlock() }
+        if lock != nil {
+            FileSystem.removeAbandonedTemporaryFiles(of: target)
+        }
+
         let problem: HighScoreFileError.Problem
-        switch FileSystem.read(path) {
+        switch try read(target) {
         case .missing:
             return [:]
-        case .notARegularFile:
-            throw .notAFile(path: path)
-        case .failed(let reason):
-            problem = .unreadable(reason)
-        case .contents(let bytes):
-            switch Self.decode(bytes) {
-            case .success(let scores):
-                return scores
-            case .failure(let decodingProblem):
-                problem = decodingProblem.problem
-            }
+        case .document(let document):
+            return document.scores
+        case .unusable(let unusable):
+            problem = unusable
         }
-        switch FileSystem.moveAside(path, suffix: "corrupt") {
+        switch FileSystem.moveAside(target, suffix: "corrupt") {
         case .success(let backup):
             throw .movedAside(path: path, problem: problem, backup: backup)
         case .failure(let error):
@@ -88,151 +116,114 @@ public struct HighScoreFile: Hashable, Sendable {
         }
     }
 
-    /// Writes `scores`, replacing the file atomically.
+    /// Adds `scores` to the file: under the lock, the file is read again and, level by level,
+    /// the better of its score and the one given is written back, atomically.
     ///
-    /// - Parameter scores: The best score at each level.
+    /// A file that became unusable since it was loaded is moved aside first, as ``load()`` does,
+    /// so nothing is lost.
+    ///
+    /// - Parameter scores: The best score at each level this game knows of.
+    /// - Returns: The scores now in the file: those given, and the better ones it already held.
     /// - Throws: ``HighScoreFileError/couldNotSave(path:reason:)``; the old file, if any, is
     ///   then untouched.
-    public func save(_ scores: [Difficulty: HighScore]) throws(HighScoreFileError) {
-        let bytes = Self.encode(scores)
-        if let error = FileSystem.makeDirectories(FileSystem.parentDirectory(of: path)) {
+    @discardableResult
+    public func save(_ scores: [Difficulty: HighScore]) throws(HighScoreFileError) -> [Difficulty: HighScore] {
+        let target: String
+        switch FileSystem.resolvingSymbolicLinks(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let error): throw .couldNotSave(path: path, reason: error.reason)
+        }
+        // Checked before anything is created beside it, and again under the lock.
+        try checkReplaceable(target)
+        if let error = FileSystem.makeDirectories(FileSystem.parentDirectory(of: target)) {
             throw .couldNotSave(path: path, reason: error.reason)
         }
-        if let error = FileSystem.writeAtomically(bytes, to: path) {
-            throw .couldNotSave(path: path, reason: error.reason)
+        let lock: FileLock
+        switch FileLock.acquire(Self.lockPath(besides: target)) {
+        case .success(let acquired): lock = acquired
+        case .failure(let error): throw .couldNotSave(path: path, reason: error.reason)
         }
-    }
+        defer { lock.unlock() }
 
-    // MARK: The format
-
-    private struct Contents: Codable {
-        var version: Int
-        var scores: [String: Entry]
-    }
-
-    private struct Entry: Codable {
-        var moves: Int
-        var date: Date
-
-        init(moves: Int, date: Date) {
-            self.moves = moves
-            self.date = date
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            do {
-                moves = try container.decode(Int.self, forKey: .moves)
-            } catch let error as DecodingError {
+        var document: Document
+        do throws(HighScoreFileError) {
+            switch try read(target) {
+            case .missing:
+                document = Document()
+            case .document(let existing):
+                document = existing
+            case .unusable:
+                if case .failure(let error) = FileSystem.moveAside(target, suffix: "corrupt") {
+                    throw .couldNotSave(path: path, reason: error.reason)
+                }
+                document = Document()
+            }
+        } catch {
+            switch error {
+            case .notAFile, .unreadable:
+                try checkReplaceable(target)
+                throw .couldNotSave(path: path, reason: Self.reason(error))
+            default:
                 throw error
-            } catch {
-                // A number that is no Int (12.5, 1e30) fails with an error of Foundation's own,
-                // which it reports as invalid JSON with no path; say which field it is instead.
-                throw DecodingError.typeMismatch(
-                    Int.self,
-                    DecodingError.Context(codingPath: container.codingPath + [CodingKeys.moves], debugDescription: "not a whole number")
-                )
-            }
-            date = try container.decode(Date.self, forKey: .date)
-        }
-    }
-
-    private struct Header: Decodable {
-        var version: Int?
-        /// Whether there is a version that is not a whole number (text, 1.5, 1e30).
-        var hasMalformedVersion = false
-
-        private enum CodingKeys: String, CodingKey {
-            case version
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            do {
-                version = try container.decodeIfPresent(Int.self, forKey: .version)
-            } catch {
-                hasMalformedVersion = true
             }
         }
+        document.merge(scores)
+        if let error = FileSystem.writeAtomically(Self.encode(document), to: target) {
+            throw .couldNotSave(path: path, reason: error.reason)
+        }
+        return document.scores
     }
 
-    private struct DecodingProblem: Error {
-        var problem: HighScoreFileError.Problem
+    // MARK: Reading
+
+    /// What the file at a path holds.
+    private enum Reading {
+        case missing
+        case document(Document)
+        case unusable(HighScoreFileError.Problem)
     }
 
-    static func encode(_ scores: [Difficulty: HighScore]) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        var entries: [String: Entry] = [:]
-        for (difficulty, score) in scores {
-            entries[difficulty.rawValue] = Entry(moves: score.moves, date: score.date)
-        }
-        // Encoding plain integers, strings and dates cannot fail.
-        let data = (try? encoder.encode(Contents(version: version, scores: entries))) ?? Data()
-        return Array(data) + [UInt8(ascii: "\n")]
-    }
-
-    private static func decode(_ bytes: [UInt8]) -> Result<[Difficulty: HighScore], DecodingProblem> {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .failure(DecodingProblem(problem: .empty))
-        }
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-
-        let header: Header
-        do {
-            header = try decoder.decode(Header.self, from: data)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            return .failure(DecodingProblem(problem: .notJSON))
-        } catch {
-            return .failure(DecodingProblem(problem: .unexpectedFormat("it is not a JSON object")))
-        }
-        if header.hasMalformedVersion {
-            return .failure(DecodingProblem(problem: .unexpectedFormat("its version is not a whole number")))
-        }
-        guard let version = header.version else {
-            return .failure(DecodingProblem(problem: .unexpectedFormat("it has no version")))
-        }
-        guard version == Self.version else {
-            return .failure(DecodingProblem(problem: .unsupportedVersion(version)))
-        }
-
-        let contents: Contents
-        do {
-            contents = try decoder.decode(Contents.self, from: data)
-        } catch {
-            return .failure(DecodingProblem(problem: .unexpectedFormat(describe(error))))
-        }
-        var scores: [Difficulty: HighScore] = [:]
-        for (key, entry) in contents.scores {
-            // A level this version does not know (from a later one, say) is skipped.
-            guard let difficulty = Difficulty(rawValue: key) else { continue }
-            guard entry.moves > 0 else {
-                return .failure(DecodingProblem(problem: .unexpectedFormat("the \(key) score has \(entry.moves) moves")))
+    /// Reads the file at `target` (the path, its links followed).
+    ///
+    /// - Throws: `.notAFile` or `.unreadable`, naming ``path``.
+    private func read(_ target: String) throws(HighScoreFileError) -> Reading {
+        switch FileSystem.read(target) {
+        case .missing:
+            return .missing
+        case .notARegularFile:
+            throw .notAFile(path: path)
+        case .failed(let reason):
+            throw .unreadable(path: path, reason: reason)
+        case .contents(let bytes):
+            switch Self.decode(bytes) {
+            case .success(let document): return .document(document)
+            case .failure(let decodingProblem): return .unusable(decodingProblem.problem)
             }
-            scores[difficulty] = HighScore(moves: entry.moves, date: entry.date)
         }
-        return .success(scores)
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
+    /// Throws unless `target` is a regular file or nothing: nothing else is ever replaced.
+    private func checkReplaceable(_ target: String) throws(HighScoreFileError) {
+        switch FileSystem.kind(of: target) {
+        case .success(.missing), .success(.regularFile):
+            return
+        case .success(.directory):
+            throw .couldNotSave(path: path, reason: String(cString: strerror(EISDIR)))
+        case .success(.other):
+            throw .couldNotSave(path: path, reason: "It is not a regular file")
+        case .failure(let error):
+            throw .couldNotSave(path: path, reason: error.reason)
         }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return parent.isEmpty ? "\"\(key.stringValue)\" is missing" : "\(parent) has no \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context)) has the wrong type"
-        case .dataCorrupted(let context):
-            return "\(path(context)) is not valid (\(context.debugDescription))"
-        @unknown default:
-            return "\(error)"
-        }
+    }
+
+    private static func reason(_ error: HighScoreFileError) -> String {
+        if case .unreadable(_, let reason) = error { return reason }
+        return "It is not a regular file"
+    }
+
+    /// The lock file of the high-score file at `target`: `.NAME.lock` in the same folder.
+    static func lockPath(besides target: String) -> String {
+        FileSystem.parentDirectory(of: target) + "/." + FileSystem.fileName(of: target) + ".lock"
     }
 
     private static func join(_ folder: String, _ relative: String) -> String {

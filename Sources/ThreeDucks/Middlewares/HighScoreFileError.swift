@@ -15,8 +15,13 @@ public enum HighScoreFileError: Error, Equatable, Sendable, CustomStringConverti
     /// The file could not be used, and could not be moved aside either; it was left alone.
     case couldNotMoveAside(path: String, problem: Problem, reason: String)
 
-    /// Something other than a regular file (a folder, say) is where the file should be.
+    /// Something other than a regular file (a folder, a device, a pipe) is where the file
+    /// should be; it is left alone.
     case notAFile(path: String)
+
+    /// The system would not let the file be read (no permission, say); it was left where it is,
+    /// and no save replaces it while it cannot be read.
+    case unreadable(path: String, reason: String)
 
     /// The scores could not be written to the file; it was left as it was.
     case couldNotSave(path: String, reason: String)
@@ -31,8 +36,6 @@ public enum HighScoreFileError: Error, Equatable, Sendable, CustomStringConverti
         case unsupportedVersion(Int)
         /// The file is JSON, but not a high-score file; the text says what is off.
         case unexpectedFormat(String)
-        /// The file could not be read; the text is the system's reason.
-        case unreadable(String)
 
         /// A short clause: "it is empty", "it is not valid JSON"….
         public var description: String {
@@ -41,7 +44,6 @@ public enum HighScoreFileError: Error, Equatable, Sendable, CustomStringConverti
             case .notJSON: "it is not valid JSON"
             case .unsupportedVersion(let version): "it is version \(version), and this game reads version \(HighScoreFile.version)"
             case .unexpectedFormat(let detail): "it is not a high-score file: \(detail)"
-            case .unreadable(let reason): "\(reason.lowercased())"
             }
         }
     }
@@ -50,7 +52,7 @@ public enum HighScoreFileError: Error, Equatable, Sendable, CustomStringConverti
     public var path: String {
         switch self {
         case .movedAside(let path, _, _), .couldNotMoveAside(let path, _, _), .notAFile(let path),
-            .couldNotSave(let path, _):
+            .unreadable(let path, _), .couldNotSave(let path, _):
             path
         }
     }
@@ -65,8 +67,11 @@ public enum HighScoreFileError: Error, Equatable, Sendable, CustomStringConverti
             "The high-score file at \(path) could not be read (\(problem)), "
                 + "and it could not be moved aside (\(reason.lowercased())); it was left as it is."
         case .notAFile(let path):
-            "The high-score file at \(path) is not a regular file (a folder?); "
-                + "high scores cannot be read or saved there."
+            "The high-score file at \(path) is not a regular file; "
+                + "high scores cannot be read from it or saved to it, and it was left alone."
+        case .unreadable(let path, let reason):
+            "The high-score file at \(path) could not be read (\(reason.lowercased())); "
+                + "it was left as it is, and new high scores are kept until the game quits."
         case .couldNotSave(let path, let reason):
             "The high scores could not be saved to \(path) (\(reason.lowercased())); "
                 + "they are kept until the game quits."

@@ -7,11 +7,16 @@ import Redux
 /// - On `loadHighScores` (dispatch it when the program starts), it reads `file` and sends
 ///   `highScoresLoaded(scores)`, or `highScoresFailedToLoad(message)` if the file was unusable
 ///   (it has then been moved aside; see ``HighScoreFile/load()``).
-/// - On a `winGame` that showed the won screen, if the moves beat the score at that level, it
-///   sends `newHighScore(difficulty:score:)`, dated by `now` (to the whole second, as the
-///   file keeps it).
-/// - On a `newHighScore` the reducer kept, it writes all the scores to `file` and sends
-///   `highScoresSaved` or `highScoresFailedToSave(message)`.
+/// - When the last pair of a game matches (the `clearSelectedCards` that leaves the game
+///   ``ThreeDucksState/isWon``), if the moves beat the score at that level, it sends
+///   `newHighScore(difficulty:score:)`, dated by `now` (to the whole second, as the file keeps
+///   it). The won screen shows a moment later, but the record does not wait for it: a new
+///   game, another level or giving up in between keeps it. A `winGame` is checked the same
+///   way, for a game that reached the won screen otherwise; a record already taken is not
+///   taken twice, since it does not beat itself.
+/// - On a `newHighScore` the reducer kept, it saves all the scores to `file` (which keeps, level
+///   by level, the better of them and of what other games saved there; see
+///   ``HighScoreFile/save(_:)``) and sends `highScoresSaved` or `highScoresFailedToSave(message)`.
 ///
 /// Failures never stop the game: the scores in memory are kept, and the message is shown.
 ///
@@ -52,8 +57,8 @@ public func highScores(
                 }
             )
 
-        case .winGame:
-            guard state.screen == .won else { return .none }
+        case .clearSelectedCards, .winGame:
+            guard state.isWon else { return .none }
             let date = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
             let score = HighScore(moves: state.moves, date: date)
             guard score.isBetter(than: state.highScores[state.difficulty]) else { return .none }

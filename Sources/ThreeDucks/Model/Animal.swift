@@ -29,4 +29,24 @@ public enum Animal: String, CaseIterable, Codable, Hashable, Sendable {
     public var name: String {
         rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
+
+    /// The animal's name in the plural, lowercase, as in "a pair of pelicans": "bats", "ducks",
+    /// "foxes".
+    ///
+    /// The raw values name one animal, except ``ducks``, which is plural already (the game is
+    /// named after them); English plurals are not a rule to compute, so each is written out.
+    public var pluralName: String {
+        switch self {
+        case .bat: "bats"
+        case .ducks: "ducks"
+        case .bear: "bears"
+        case .pelican: "pelicans"
+        case .horse: "horses"
+        case .elephant: "elephants"
+        case .owl: "owls"
+        case .frog: "frogs"
+        case .fox: "foxes"
+        case .whale: "whales"
+        }
+    }
 }

@@ -71,6 +71,16 @@ public struct ThreeDucksState: Equatable, Codable, Sendable {
         !cards.isEmpty && cards.allSatisfy(\.isFlipped)
     }
 
+    /// Whether the game is won: every card of a game being played is face up, and no pair is
+    /// waiting for an answer.
+    ///
+    /// A game is won the moment its last pair matches (`clearSelectedCards`), not when the won
+    /// screen shows a moment later: the high scores count the game then, so that starting a new
+    /// game, choosing another level or giving up before the won screen keeps the record.
+    public var isWon: Bool {
+        (screen == .started || screen == .won) && selectedCards.isEmpty && isEveryCardFaceUp
+    }
+
     /// The position in ``cards`` of the card with `id`, or nil if there is none.
     ///
     /// - Parameter id: A card's id.

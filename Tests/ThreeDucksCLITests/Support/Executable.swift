@@ -23,21 +23,26 @@ struct ExecutableResult {
 /// - Parameters:
 ///   - arguments: The arguments after the program's name.
 ///   - input: The text piped to standard input.
+///   - inputFile: A file to read standard input from instead of `input`: for inputs too large
+///     to hold in the test's memory.
 ///   - folder: A temporary folder for the three files.
 ///   - environment: Variables to add to the environment; `NO_COLOR` is always removed so that
 ///     a test checks that piped output is plain by itself.
 func runThreeDucks(
     _ arguments: [String],
     input: String = "",
+    inputFile: String? = nil,
     in folder: TemporaryDirectory,
     environment: [String: String] = [:]
 ) throws -> ExecutableResult {
     let executable = try threeDucksExecutable()
     let name = UUID().uuidString
-    let inputPath = folder.file("\(name).stdin")
+    let inputPath = inputFile ?? folder.file("\(name).stdin")
     let outputPath = folder.file("\(name).stdout")
     let errorPath = folder.file("\(name).stderr")
-    try folder.write(input, to: "\(name).stdin")
+    if inputFile == nil {
+        try folder.write(input, to: "\(name).stdin")
+    }
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
 
