@@ -265,8 +265,12 @@ struct TimerHeap<Payload> {
 
     /// Drops every dead entry and restores heap order bottom up: O(n).
     private mutating func rebuild() {
-        let slots = self.slots
-        entries.removeAll { slots[Int($0.slot)].order != $0.order }
+        var kept = 0
+        for index in entries.indices where isLive(entries[index]) {
+            entries[kept] = entries[index]
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
         entries.withUnsafeMutableBufferPointer { heap in
             var index = heap.count / 2
             while index > 0 {
