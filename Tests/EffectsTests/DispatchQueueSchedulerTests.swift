@@ -204,6 +204,47 @@ import Testing
         #expect(next(.zero, .nanoseconds(7), .seconds(1)) == .nanoseconds(1_000_000_001))
     }
 
+    @Test("after everything pending was cancelled, new work earlier or later than it still runs", .timeLimit(.minutes(1)))
+    func workAfterCancellingEverything() async {
+        let scheduler = DispatchQueueScheduler()
+        let log = Mutex<[String]>([])
+        // Arms the timer for 30 ms, then leaves it armed for nothing.
+        scheduler.schedule(after: .milliseconds(30)) { log.withLock { $0.append("cancelled") } }.cancel()
+        await withCheckedContinuation { continuation in
+            scheduler.schedule(after: .milliseconds(40)) {
+                log.withLock { $0.append("later") }
+                continuation.resume()
+            }
+            scheduler.schedule(after: .milliseconds(5)) { log.withLock { $0.append("earlier") } }
+        }
+        #expect(log.withLock { $0 } == ["earlier", "later"])
+    }
+
+    @Test("pending work runs even when no copy of the scheduler is kept", .timeLimit(.minutes(1)))
+    func pendingWorkKeepsTheTimerAlive() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueueScheduler().schedule(after: .milliseconds(5)) { continuation.resume() }
+        }
+        let runs = Mutex(0)
+        let ticking = Mutex<(any Cancellable)?>(nil)
+        await withCheckedContinuation { continuation in
+            let handle = DispatchQueueScheduler().schedule(after: .milliseconds(1), interval: .milliseconds(1)) {
+                let count = runs.withLock { runs in
+                    runs += 1
+                    return runs
+                }
+                if count == 3 {
+                    ticking.withLock { $0 }?.cancel()
+                    continuation.resume()
+                }
+            }
+            ticking.withLock { $0 = handle }
+        }
+        #expect(runs.withLock { $0 } >= 3)
+        ticking.withLock { $0 }?.cancel()
+        ticking.withLock { $0 = nil }
+    }
+
     @Test("the clock moves forward from zero")
     func clockMovesForward() {
         let scheduler = DispatchQueueScheduler()

@@ -7,62 +7,42 @@ import Synchronization
 /// Only the queue arms the timer: a pass over the due work ends by arming it, and new work due
 /// before the armed time queues a pass rather than arming from the caller's thread. Two threads
 /// arming at once could otherwise leave the later call, for the later time, in force. Work runs
-/// on the queue, outside the lock, which is taken once per piece.
+/// on the queue, outside the lock, which is taken once per piece. Cancelling never re-arms: the
+/// timer may fire for work since cancelled, and that pass finds nothing to do. So scheduling
+/// and cancelling work due no earlier than the armed time costs the caller a lock and the heap
+/// operations, nothing more.
 ///
-/// While work is pending (the alarm is not idle) the queue holds a reference to itself, so that
-/// work scheduled on a scheduler nobody keeps still runs, as one Dispatch timer per piece did.
+/// While work is pending the queue holds a reference to itself, so that work scheduled on a
+/// scheduler nobody keeps still runs, as one Dispatch timer per piece did.
 final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe
-    /// What the Dispatch timer is doing. Not idle, it holds the queue alive.
+    /// What will next run a pass over the due work.
     private enum Alarm {
-        /// Nothing is pending; the timer may still fire for work since cancelled.
+        /// Nothing: no pass is queued, and the timer is not armed for pending work.
         case idle
-        /// A pass over the due work is queued (or running) and will arm the timer as it ends.
-        case passQueued(keepAlive: DispatchTimerQueue)
-        /// The timer is armed (or about to be, by the pass that decided it) for `due`.
-        case armed(due: Duration, keepAlive: DispatchTimerQueue)
+        /// A pass is queued (or running); it arms the timer as it ends.
+        case passQueued
+        /// The timer is armed (or about to be, by the pass that decided it) to fire at `due`.
+        case armed(due: Duration)
 
-        /// New work due at `due` came in: returns whether a pass must be queued to re-arm.
-        mutating func workAdded(due: Duration, owner: DispatchTimerQueue) -> Bool {
+        /// New work due at `due` came in: returns whether a pass must be queued, because nothing
+        /// will run one by then.
+        mutating func workAdded(due: Duration) -> Bool {
             switch self {
             case .idle:
-                self = .passQueued(keepAlive: owner)
+                self = .passQueued
                 return true
-            case .armed(let armed, let keepAlive) where due < armed:
-                self = .passQueued(keepAlive: keepAlive)
+            case .armed(let armed) where due < armed:
+                self = .passQueued
                 return true
             case .armed, .passQueued:
                 return false
             }
         }
 
-        /// A pass ended with `next` the earliest due time left, nil if nothing is left. Returns
-        /// the reference that kept the queue alive, for the caller to release outside the lock,
-        /// once nothing is pending.
-        mutating func passEnded(next: Duration?) -> DispatchTimerQueue? {
-            switch (self, next) {
-            case (.idle, nil):
-                // A pass queued before everything was cancelled, or a stale timer event.
-                return nil
-            case (.idle, .some):
-                preconditionFailure("DispatchTimerQueue: work is pending while the alarm is idle")
-            case (.passQueued(let keepAlive), nil), (.armed(_, let keepAlive), nil):
-                self = .idle
-                return keepAlive
-            case (.passQueued(let keepAlive), .some(let due)), (.armed(_, let keepAlive), .some(let due)):
-                self = .armed(due: due, keepAlive: keepAlive)
-                return nil
-            }
-        }
-
-        /// The last pending work was cancelled. Returns the reference to release.
-        mutating func emptied() -> DispatchTimerQueue? {
-            switch self {
-            case .idle:
-                return nil
-            case .passQueued(let keepAlive), .armed(_, let keepAlive):
-                self = .idle
-                return keepAlive
-            }
+        /// A pass ended with `next` the earliest due time left, nil if nothing is left: the
+        /// timer is armed for it.
+        mutating func passEnded(next: Duration?) {
+            self = next.map { .armed(due: $0) } ?? .idle
         }
     }
 
@@ -70,19 +50,22 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
         /// Every piece of pending work; O(log n) to add or run one, O(1) to cancel (TimerHeap).
         var work = TimerHeap<TimedWork>()
         var alarm = Alarm.idle
+        /// The queue itself while `work` is not empty (set by scheduling, cleared by the pass or
+        /// the cancel that finds it empty), nil otherwise.
+        var keepAlive: DispatchTimerQueue?
 
         /// Takes the next piece of work due by `limit`. Repeating work goes back in, due on its
         /// grid after `limit` (missed runs are coalesced), before it runs.
-        mutating func takeNext(dueBy limit: Duration) -> (@Sendable () -> Void)? {
+        mutating func takeNext(dueBy limit: Duration) -> TimedWork? {
             guard let (handle, due) = work.popFirst(dueBy: limit) else { return nil }
             guard let piece = work[handle] else {
                 preconditionFailure("DispatchTimerQueue: popped work has no payload")
             }
             if let interval = piece.interval {
                 work.reinsert(handle, due: DispatchTimerQueue.nextDue(after: due, every: interval, laterThan: limit))
-                return piece.action
+                return piece
             }
-            return work.remove(handle)?.action
+            return work.remove(handle)
         }
     }
 
@@ -119,7 +102,10 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
         let due = now + max(delay, .zero)
         let (handle, needsPass) = state.withLock { state in
             let handle = state.work.insert(work, due: due)
-            return (handle, state.alarm.workAdded(due: due, owner: self))
+            if state.keepAlive == nil {
+                state.keepAlive = self
+            }
+            return (handle, state.alarm.workAdded(due: due))
         }
         if needsPass {
             queue.async { self.runDueWork() }
@@ -130,10 +116,11 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
     fileprivate func cancel(_ handle: TimerHeap<TimedWork>.Handle) {
         let (removed, released) = state.withLock { state -> (TimedWork?, DispatchTimerQueue?) in
             let removed = state.work.remove(handle)
-            let released = removed != nil && state.work.isEmpty ? state.alarm.emptied() : nil
+            let released = state.work.isEmpty ? state.keepAlive.take() : nil
             return (removed, released)
         }
         // Released here, outside the lock: the action, and perhaps the queue's hold on itself.
+        // The alarm stays as it is: re-arming the timer later would cost the caller a pass.
         _ = (removed, released)
     }
 
@@ -160,12 +147,13 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
     private func runDueWork() {
         dispatchPrecondition(condition: .onQueue(queue))
         let limit = now
-        while let action = state.withLock({ $0.takeNext(dueBy: limit) }) {
-            action()
+        while let work = state.withLock({ $0.takeNext(dueBy: limit) }) {
+            work.action()
         }
         let (next, released) = state.withLock { state in
             let next = state.work.firstDue()
-            return (next, state.alarm.passEnded(next: next))
+            state.alarm.passEnded(next: next)
+            return (next, state.work.isEmpty ? state.keepAlive.take() : nil)
         }
         if let next {
             let remaining = Self.nanoseconds(in: next - now)

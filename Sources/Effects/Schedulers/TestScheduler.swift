@@ -35,7 +35,7 @@ public final class TestScheduler: Scheduler {
         /// One-shot work leaves the queue; repeating work goes back in, due one interval later,
         /// before it runs, so that it can cancel itself and a later run inside the window runs
         /// in the same advance.
-        mutating func takeNext(dueBy limit: Duration?) -> (@Sendable () -> Void)? {
+        mutating func takeNext(dueBy limit: Duration?) -> TimedWork? {
             guard let (handle, due) = queue.popFirst(dueBy: limit) else { return nil }
             now = max(now, due)
             guard let work = queue[handle] else {
@@ -45,9 +45,9 @@ public final class TestScheduler: Scheduler {
                 // Duration arithmetic is exact: adding the interval to the previous due time is
                 // the first due time plus k intervals.
                 queue.reinsert(handle, due: due + interval)
-                return work.action
+                return work
             }
-            return queue.remove(handle)?.action
+            return queue.remove(handle)
         }
     }
 
@@ -140,8 +140,8 @@ public final class TestScheduler: Scheduler {
             instant >= start,
             "TestScheduler.advance(to:) cannot move time backwards (from \(start) to \(instant))"
         )
-        while let action = state.withLock({ $0.takeNext(dueBy: instant) }) {
-            action()
+        while let work = state.withLock({ $0.takeNext(dueBy: instant) }) {
+            work.action()
         }
         state.withLock { $0.now = max($0.now, instant) }
     }
@@ -151,8 +151,8 @@ public final class TestScheduler: Scheduler {
     /// Work that keeps scheduling more work, or repeating work, makes this loop forever; advance
     /// by a bounded amount instead in that case.
     public func run() {
-        while let action = state.withLock({ $0.takeNext(dueBy: nil) }) {
-            action()
+        while let work = state.withLock({ $0.takeNext(dueBy: nil) }) {
+            work.action()
         }
     }
 
