@@ -41,4 +41,16 @@ struct ScaledScheduler<Base: Scheduler>: Scheduler {
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
         base.schedule(after: speed == 1 ? delay : delay / speed, action)
     }
+
+    /// Runs `action` after `delay`, then every `interval`, both divided by the speed.
+    @discardableResult
+    func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        speed == 1
+            ? base.schedule(after: delay, interval: interval, action)
+            : base.schedule(after: delay / speed, interval: interval / speed, action)
+    }
 }

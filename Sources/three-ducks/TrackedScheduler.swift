@@ -52,6 +52,19 @@ final class TrackedScheduler<Base: Scheduler>: Scheduler, WorkTracking {
         }
         return TrackedCancellable(handle: handle, work: work)
     }
+
+    /// Schedules repeating work, which counts as one piece until it is cancelled: it never
+    /// runs to an end of its own.
+    @discardableResult
+    func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        let work = TrackedWork(counter)
+        let handle = base.schedule(after: delay, interval: interval, action)
+        return TrackedCancellable(handle: handle, work: work)
+    }
 }
 
 /// Something that can tell how much work it still holds.

@@ -34,4 +34,19 @@ import Testing
         scheduler.advance(by: .milliseconds(1))
         #expect(recorder.history == [.subscription, .value(7), .finished])
     }
+
+    @Test("forwards repeating work, and its cancellation, to the scheduler it wraps")
+    func forwardsRepeating() {
+        let scheduler = TestScheduler()
+        let erased = AnyScheduler(scheduler)
+        let runs = Mutex<[Duration]>([])
+        let ticking = erased.schedule(after: .seconds(1), interval: .seconds(2)) {
+            runs.withLock { $0.append(scheduler.now) }
+        }
+        #expect(scheduler.pendingWorkCount == 1)
+        scheduler.advance(by: .seconds(5))
+        #expect(runs.withLock { $0 } == [.seconds(1), .seconds(3), .seconds(5)])
+        ticking.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+    }
 }

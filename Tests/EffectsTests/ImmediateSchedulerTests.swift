@@ -12,4 +12,17 @@ import Testing
         #expect(log.withLock { $0 } == [1, 2])
         #expect(scheduler.now == .zero)
     }
+
+    @Test("repeating work runs once, at once, as on Combine's ImmediateScheduler")
+    func repeatingRunsOnce() {
+        let scheduler = ImmediateScheduler()
+        let runs = Mutex(0)
+        let cancellable = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) {
+            runs.withLock { $0 += 1 }
+        }
+        #expect(runs.withLock { $0 } == 1)
+        cancellable.cancel()
+        cancellable.cancel()
+        #expect(runs.withLock { $0 } == 1)
+    }
 }

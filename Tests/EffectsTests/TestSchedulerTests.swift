@@ -1,3 +1,4 @@
+import AllocationCounter
 import Effects
 import Synchronization
 import Testing
@@ -169,6 +170,224 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @Test("many items at the same instant, some scheduled while advancing, run in scheduling order")
+    func sameInstantManyWithNested() {
+        let scheduler = TestScheduler()
+        let log = Mutex<[Int]>([])
+        for index in 0..<100 {
+            scheduler.schedule(after: .seconds(1)) {
+                log.withLock { $0.append(index) }
+                if index.isMultiple(of: 10) {
+                    // Same instant: after everything already scheduled for it.
+                    scheduler.schedule(after: .zero) { log.withLock { $0.append(1_000 + index) } }
+                    // Inside the window, later: runs in this advance.
+                    scheduler.schedule(after: .milliseconds(500)) { log.withLock { $0.append(2_000 + index) } }
+                    // Outside the window: waits.
+                    scheduler.schedule(after: .seconds(2)) { log.withLock { $0.append(3_000 + index) } }
+                }
+            }
+        }
+        #expect(scheduler.pendingWorkCount == 100)
+
+        scheduler.advance(by: .milliseconds(1_500))
+        let tens = Array(stride(from: 0, to: 100, by: 10))
+        #expect(log.withLock { $0 } == Array(0..<100) + tens.map { 1_000 + $0 } + tens.map { 2_000 + $0 })
+        #expect(scheduler.pendingWorkCount == 10)
+
+        scheduler.advance(by: .seconds(2))
+        #expect(log.withLock { $0.suffix(10) } == tens.map { 3_000 + $0 })
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("100,000 items scheduled in random order run in due order")
+    func manyPendingItemsRunSorted() {
+        let scheduler = TestScheduler()
+        var generator = SystemRandomNumberGenerator()
+        var dues: [Int] = []
+        let log = Mutex<[Int]>([])
+        log.withLock { $0.reserveCapacity(100_000) }
+        for _ in 0..<100_000 {
+            let due = Int.random(in: 0..<1_000_000, using: &generator)
+            dues.append(due)
+            scheduler.schedule(after: .microseconds(due)) { log.withLock { $0.append(due) } }
+        }
+        #expect(scheduler.pendingWorkCount == 100_000)
+        scheduler.advance(by: .seconds(1))
+        #expect(log.withLock { $0 } == dues.sorted())
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("cancelling the head, a middle item, an item that ran, or twice: pendingWorkCount stays exact")
+    func cancelAnywhere() {
+        let scheduler = TestScheduler()
+        let log = Mutex<[Int]>([])
+        let handles = (0..<5).map { index in
+            scheduler.schedule(after: .seconds(index + 1)) { log.withLock { $0.append(index) } }
+        }
+        #expect(scheduler.pendingWorkCount == 5)
+        handles[0].cancel()
+        #expect(scheduler.pendingWorkCount == 4)
+        handles[2].cancel()
+        #expect(scheduler.pendingWorkCount == 3)
+        handles[2].cancel()
+        #expect(scheduler.pendingWorkCount == 3)
+
+        scheduler.advance(by: .seconds(2))
+        #expect(log.withLock { $0 } == [1])
+        #expect(scheduler.pendingWorkCount == 2)
+        handles[1].cancel()
+        #expect(scheduler.pendingWorkCount == 2, "work that ran cannot be cancelled")
+
+        // The slot of cancelled or finished work is reused; old handles must not reach the new work.
+        let newcomer = scheduler.schedule(after: .seconds(1)) { log.withLock { $0.append(10) } }
+        handles[0].cancel()
+        handles[1].cancel()
+        #expect(scheduler.pendingWorkCount == 3)
+        scheduler.advance(by: .seconds(3))
+        #expect(log.withLock { $0 } == [1, 10, 3, 4])
+        #expect(scheduler.pendingWorkCount == 0)
+        newcomer.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("cancelling releases the action, and what it captures, at once")
+    func cancelReleasesAtOnce() {
+        let scheduler = TestScheduler()
+        weak var weakOneShot: Witness?
+        weak var weakRepeating: Witness?
+        let (oneShot, repeating): (any Cancellable, any Cancellable) = {
+            let first = Witness()
+            let second = Witness()
+            weakOneShot = first
+            weakRepeating = second
+            return (
+                scheduler.schedule(after: .seconds(1)) { first.touch() },
+                scheduler.schedule(after: .seconds(1), interval: .seconds(1)) { second.touch() }
+            )
+        }()
+        #expect(weakOneShot != nil)
+        #expect(weakRepeating != nil)
+
+        oneShot.cancel()
+        #expect(weakOneShot == nil)
+        repeating.cancel()
+        #expect(weakRepeating == nil)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("the action of work that ran is released once it has run")
+    func ranWorkIsReleased() {
+        let scheduler = TestScheduler()
+        weak var weakWitness: Witness?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            scheduler.schedule(after: .seconds(1)) { witness.touch() }
+        }
+        #expect(weakWitness != nil)
+        scheduler.advance(by: .seconds(1))
+        #expect(weakWitness == nil)
+    }
+
+    @Test("scheduling a delayed item and cancelling it allocates nothing once the queue has grown")
+    func scheduleAndCancelAllocateNothing() {
+        let scheduler = TestScheduler()
+        // Grow the queue's arrays and instantiate the metadata first.
+        let warmUp = (0..<64).map { _ in scheduler.schedule(after: .seconds(1)) {} }
+        for handle in warmUp { handle.cancel() }
+        scheduler.schedule(after: .seconds(2)) {}
+
+        let before = allocation_count_on_this_thread()
+        for index in 0..<1_000 {
+            let handle = scheduler.schedule(after: .milliseconds(index % 7)) {}
+            handle.cancel()
+        }
+        for _ in 0..<32 {
+            scheduler.schedule(after: .seconds(1)) {}
+        }
+        let allocations = allocation_count_on_this_thread() - before
+
+        #expect(allocations == 0)
+        #expect(scheduler.pendingWorkCount == 33)
+        scheduler.advance(by: .seconds(2))
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("repeating work runs at exactly delay, delay + interval, delay + 2 × interval, …")
+    func repeatingRunsOnExactInstants() {
+        let scheduler = TestScheduler()
+        let runs = Mutex<[Duration]>([])
+        let ticking = scheduler.schedule(after: .seconds(2), interval: .milliseconds(1_500)) {
+            runs.withLock { $0.append(scheduler.now) }
+        }
+        #expect(scheduler.pendingWorkCount == 1)
+
+        var expected: [Duration] = []
+        for due in [Duration.seconds(2), .milliseconds(3_500), .seconds(5), .milliseconds(6_500)] {
+            scheduler.advance(to: due - .nanoseconds(1))
+            #expect(runs.withLock { $0 } == expected, "not yet at \(due - .nanoseconds(1))")
+            scheduler.advance(to: due)
+            expected.append(due)
+            #expect(runs.withLock { $0 } == expected, "at \(due)")
+        }
+        #expect(scheduler.pendingWorkCount == 1, "repeating work counts once while it lasts")
+
+        ticking.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(10))
+        #expect(runs.withLock { $0 } == expected)
+    }
+
+    @Test("one long advance runs every tick inside it, each at its own instant, in order with other work")
+    func repeatingInsideOneAdvance() {
+        let scheduler = TestScheduler()
+        let log = Mutex<[String]>([])
+        let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) {
+            log.withLock { $0.append("tick at \(scheduler.now)") }
+        }
+        scheduler.schedule(after: .milliseconds(2_500)) { log.withLock { $0.append("once at \(scheduler.now)") } }
+        // Due at the same instant as the third tick, but scheduled before that tick was rescheduled.
+        scheduler.schedule(after: .seconds(3)) { log.withLock { $0.append("other at \(scheduler.now)") } }
+
+        scheduler.advance(by: .milliseconds(3_500))
+        #expect(log.withLock { $0 } == [
+            "tick at 1.0 seconds", "tick at 2.0 seconds", "once at 2.5 seconds",
+            "other at 3.0 seconds", "tick at 3.0 seconds",
+        ])
+        #expect(scheduler.now == .milliseconds(3_500))
+        ticking.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("repeating work that cancels itself from inside its action runs no more")
+    func repeatingCancelsItself() {
+        let scheduler = TestScheduler()
+        let runs = Mutex(0)
+        let handle = Mutex<(any Cancellable)?>(nil)
+        let ticking = scheduler.schedule(after: .zero, interval: .seconds(1)) {
+            let count = runs.withLock { runs in
+                runs += 1
+                return runs
+            }
+            if count == 3 {
+                handle.withLock { $0 }?.cancel()
+            }
+        }
+        handle.withLock { $0 = ticking }
+
+        scheduler.advance(by: .seconds(10))
+        #expect(runs.withLock { $0 } == 3)
+        #expect(scheduler.pendingWorkCount == 0)
+        handle.withLock { $0 = nil }
+    }
+
+    @Test("a repeating schedule with an interval of zero or less is a precondition failure")
+    func repeatingNeedsPositiveInterval() async {
+        await #expect(processExitsWith: .failure) {
+            TestScheduler().schedule(after: .zero, interval: .zero) {}
+        }
+    }
+
     @Test("moving the clock backwards is a precondition failure")
     func advancingBackwardsTraps() async {
         await #expect(processExitsWith: .failure) {
@@ -180,4 +399,9 @@ import Testing
             scheduler.advance(to: .seconds(1))
         }
     }
+}
+
+/// An object that a scheduled closure captures, to watch with a weak reference when it is released.
+final class Witness: Sendable {
+    func touch() {}
 }

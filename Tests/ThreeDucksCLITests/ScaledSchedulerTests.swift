@@ -16,4 +16,18 @@ import Testing
         #expect(ran.isSet)
         #expect(scheduler.now == .seconds(1))
     }
+
+    @Test("a scaled scheduler divides a repeating schedule's delay and interval by its speed")
+    func scaledRepeating() {
+        let base = TestScheduler()
+        let scheduler = ScaledScheduler(base, speed: 10)
+        let runs = ValueLog()
+        let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(2)) {
+            runs.record(Int(base.now / .milliseconds(1)))
+        }
+        base.advance(by: .milliseconds(500))
+        #expect(runs.values == [100, 300, 500])
+        ticking.cancel()
+        #expect(base.pendingWorkCount == 0)
+    }
 }

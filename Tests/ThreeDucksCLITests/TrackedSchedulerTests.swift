@@ -35,4 +35,22 @@ import Testing
         base.advance(by: .seconds(1))
         #expect(scheduler.pendingWorkCount == 0)
     }
+
+    @Test("repeating tracked work counts as one piece until it is cancelled")
+    func trackedRepeating() {
+        let base = TestScheduler()
+        let scheduler = TrackedScheduler(base)
+        let runs = ValueLog()
+        let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) {
+            runs.record(scheduler.pendingWorkCount)
+        }
+        #expect(scheduler.pendingWorkCount == 1)
+        base.advance(by: .seconds(3))
+        #expect(runs.values == [1, 1, 1])
+        #expect(scheduler.pendingWorkCount == 1)
+        ticking.cancel()
+        ticking.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(base.pendingWorkCount == 0)
+    }
 }

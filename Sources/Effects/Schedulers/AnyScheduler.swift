@@ -41,4 +41,16 @@ public struct AnyScheduler: Scheduler {
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
         base.schedule(after: delay, action)
     }
+
+    /// Runs `action` on the wrapped scheduler once `delay` has passed, then every `interval`.
+    ///
+    /// - Returns: The wrapped scheduler's cancellable, which stops the runs.
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        base.schedule(after: delay, interval: interval, action)
+    }
 }

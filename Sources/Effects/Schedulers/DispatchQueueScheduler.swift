@@ -4,24 +4,34 @@ import Dispatch
 ///
 /// Programs use it for delays a person should see (a mismatched pair stays face up for a
 /// second). Work runs one item at a time on the queue, so deliveries through it are serial.
-/// Delayed work uses a Dispatch timer that cancelling stops and releases at once.
+///
+/// Delayed and repeating work waits in one timer queue per scheduler (copies of the scheduler
+/// share it): a binary heap ordered by (due time, scheduling order) under one lock, and a single
+/// Dispatch timer armed for the earliest piece. Scheduling costs O(log n) with n pieces pending
+/// and allocates nothing of its own once the queue has grown; the timer is re-armed only when
+/// new work is due before the time it is armed for. When the timer fires, every piece that is due
+/// runs, in order, and the timer is armed for the next. Cancelling releases the work at once.
+/// Pending work keeps the timer queue alive even if every copy of the scheduler is released.
+///
+/// Due times are read on `ContinuousClock`, like ``now``; the Dispatch timer is armed with the
+/// time remaining, and work runs only once ``now`` has reached its due time.
 public struct DispatchQueueScheduler: Scheduler {
     /// The queue that runs the work.
     public let queue: DispatchQueue
 
-    private let epoch: ContinuousClock.Instant
+    private let timers: DispatchTimerQueue
 
     /// Makes a scheduler on `queue`.
     ///
     /// - Parameter queue: A serial queue; by default a new one of its own.
     public init(queue: DispatchQueue = DispatchQueue(label: "ThreeDucks.DispatchQueueScheduler")) {
         self.queue = queue
-        epoch = ContinuousClock.now
+        timers = DispatchTimerQueue(queue: queue)
     }
 
     /// The real time elapsed since this scheduler was made.
     public var now: Duration {
-        ContinuousClock.now - epoch
+        timers.now
     }
 
     /// Runs `action` asynchronously on the queue.
@@ -31,37 +41,32 @@ public struct DispatchQueueScheduler: Scheduler {
 
     /// Runs `action` on the queue once `delay` has passed.
     ///
-    /// - Returns: A cancellable that stops the timer and releases `action`.
+    /// - Returns: A cancellable that removes the work and releases `action`, if it has not run.
+    /// - Complexity: O(log n), n the work pending on this scheduler.
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let cancellable = TimerCancellable(timer: timer)
-        timer.setEventHandler {
-            // Cancel first: the handler (and what it captures) is released once it returns.
-            timer.cancel()
-            action()
-        }
-        timer.schedule(deadline: .now() + .nanoseconds(Self.nanoseconds(in: delay)))
-        timer.resume()
-        return cancellable
+        timers.schedule(TimedWork(action), after: delay)
     }
 
-    private static func nanoseconds(in duration: Duration) -> Int {
-        let (seconds, attoseconds) = max(duration, .zero).components
-        let (product, productOverflows) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        // The fraction can still tip a product just under the limit over it.
-        let (total, sumOverflows) = product.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if productOverflows || sumOverflows { return Int.max }
-        return Int(total)
-    }
-}
-
-/// Cancels a one-shot Dispatch timer. Dispatch sources are thread-safe, and cancelling twice is
-/// harmless, so nothing here needs a lock of its own.
-private struct TimerCancellable: Cancellable, @unchecked Sendable {  // Dispatch sources are thread-safe
-    let timer: any DispatchSourceTimer
-
-    func cancel() {
-        timer.cancel()
+    /// Runs `action` on the queue once `delay` has passed, then every `interval`, until cancelled.
+    ///
+    /// Runs are due on the grid `now + delay + k × interval`. If the queue was too busy to run
+    /// one before the next fell due, the work runs once for all the runs it missed, and the
+    /// next run is the next one on the grid (as a Dispatch timer coalesces missed events).
+    ///
+    /// - Parameters:
+    ///   - delay: How long to wait for the first run; a negative delay counts as zero.
+    ///   - interval: The time between two runs; must be above zero.
+    ///   - action: The work to run each time.
+    /// - Returns: A cancellable that stops the runs and releases `action` at once.
+    /// - Complexity: O(log n) to schedule, and per run; n the work pending on this scheduler.
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        return timers.schedule(TimedWork(action, repeatingEvery: interval), after: delay)
     }
 }

@@ -24,4 +24,26 @@ public struct ImmediateScheduler: Scheduler {
         action()
         return Subscriptions.empty
     }
+
+    /// Runs `action` once, before returning, whatever the delay and interval.
+    ///
+    /// A scheduler whose clock never moves cannot space runs out, and running them all at once
+    /// would never end. So, as Combine's `ImmediateScheduler` does for a repeating schedule
+    /// (it ignores the date and performs the action immediately), the action runs once, now.
+    ///
+    /// - Parameters:
+    ///   - delay: Ignored.
+    ///   - interval: Must be above zero, as on every scheduler; otherwise ignored.
+    ///   - action: The work to run, once.
+    /// - Returns: A cancellable with nothing left to cancel.
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        action()
+        return Subscriptions.empty
+    }
 }

@@ -16,67 +16,38 @@ import Synchronization
 /// ```
 ///
 /// Work runs on the thread that advances the clock, never under the scheduler's lock, so work
-/// may schedule more work or cancel other work.
+/// may schedule more work or cancel other work (or itself). Repeating work
+/// (``schedule(after:interval:_:)``) runs at exact virtual instants, as many times as it falls
+/// due in the window an advance covers.
+///
+/// Pending work is kept in a binary heap ordered by (due time, scheduling order), beside a slot
+/// table that cancellation reaches through its handle. With n pieces of work pending, scheduling
+/// costs O(log n), cancelling O(1) amortized, and running each piece O(log n), under one lock
+/// taken once per piece; the heap holds at most 2n entries, and the table's length is the most
+/// work ever pending at once (see `TimerHeap`).
 public final class TestScheduler: Scheduler {
-    private struct Work {
-        let due: Duration
-        let sequence: UInt64
-        let action: @Sendable () -> Void
-    }
-
     private struct State {
         var now = Duration.zero
-        var nextSequence: UInt64 = 0
-        /// Sorted by (due, sequence), earliest first, from `head` on; entries before `head`
-        /// have run. New work is usually due last, so inserting is usually appending.
-        var queue: [Work] = []
-        var head = 0
+        /// Every piece of pending work; see the type's discussion for sizes and costs.
+        var queue = TimerHeap<TimedWork>()
 
-        var pendingCount: Int {
-            queue.count - head
-        }
-
-        mutating func insert(_ work: Work) {
-            if head < queue.count, let last = queue.last, Self.runsBefore(work, last) {
-                var low = head, high = queue.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    let other = queue[middle]
-                    if Self.runsBefore(other, work) {
-                        low = middle + 1
-                    } else {
-                        high = middle
-                    }
-                }
-                queue.insert(work, at: low)
-            } else {
-                queue.append(work)
+        /// Takes the next piece of work due by `limit` (any if nil) and moves the clock to it.
+        /// One-shot work leaves the queue; repeating work goes back in, due one interval later,
+        /// before it runs, so that it can cancel itself and a later run inside the window runs
+        /// in the same advance.
+        mutating func takeNext(dueBy limit: Duration?) -> TimedWork? {
+            guard let (handle, due) = queue.popFirst(dueBy: limit) else { return nil }
+            now = max(now, due)
+            guard let work = queue[handle] else {
+                preconditionFailure("TestScheduler: popped work has no payload")
             }
-        }
-
-        static func runsBefore(_ first: Work, _ second: Work) -> Bool {
-            (first.due, first.sequence) < (second.due, second.sequence)
-        }
-
-        mutating func takeNext(dueBy limit: Duration?) -> Work? {
-            guard head < queue.count else { return nil }
-            let next = queue[head]
-            if let limit, next.due > limit { return nil }
-            head += 1
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 256, head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
+            if let interval = work.interval {
+                // Duration arithmetic is exact: adding the interval to the previous due time is
+                // the first due time plus k intervals.
+                queue.reinsert(handle, due: due + interval)
+                return work
             }
-            now = max(now, next.due)
-            return next
-        }
-
-        mutating func remove(sequence: UInt64) -> Work? {
-            guard let index = queue[head...].firstIndex(where: { $0.sequence == sequence }) else { return nil }
-            return queue.remove(at: index)
+            return queue.remove(handle)
         }
     }
 
@@ -90,30 +61,67 @@ public final class TestScheduler: Scheduler {
         state.withLock { $0.now }
     }
 
-    /// How many pieces of work are scheduled and not yet run or cancelled.
+    /// How many pieces of work are scheduled and not yet run or cancelled; repeating work counts
+    /// as one until it is cancelled.
     ///
     /// A test ends by checking that this is zero.
+    ///
+    /// - Complexity: O(1).
     public var pendingWorkCount: Int {
-        state.withLock { $0.pendingCount }
+        state.withLock { $0.queue.count }
     }
 
     /// Schedules `action` at the current instant; it runs at the next advance (even by zero).
+    ///
+    /// - Complexity: O(log n), n the pending work.
     public func schedule(_ action: @escaping @Sendable () -> Void) {
-        _ = enqueue(after: .zero, action)
+        _ = enqueue(TimedWork(action), after: .zero)
     }
 
     /// Schedules `action` at `now + delay`, a negative delay counting as zero.
     ///
     /// - Returns: A cancellable that removes the work, and releases `action`, if it has not run.
+    ///   It is a small value: making it allocates nothing.
+    /// - Complexity: O(log n), n the pending work.
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
-        let sequence = enqueue(after: delay, action)
-        return ScheduledWork(scheduler: self, sequence: sequence)
+        TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action), after: delay))
+    }
+
+    /// Schedules `action` at `now + delay`, then every `interval` after that, on exact virtual
+    /// instants, until cancelled.
+    ///
+    /// An advance runs every run that falls due inside its window, each at its own instant and
+    /// in order with other work; a run that falls due while advancing comes due again inside
+    /// the same advance if the window reaches it. ``run()`` never ends while repeating work is
+    /// pending: advance by a bounded amount instead.
+    ///
+    /// ```swift
+    /// let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(2)) { tick() }
+    /// scheduler.advance(by: .seconds(5))   // ticks at 1 s, 3 s and 5 s
+    /// ticking.cancel()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - delay: How long to wait for the first run; a negative delay counts as zero.
+    ///   - interval: The time between two runs; must be above zero.
+    ///   - action: The work to run each time.
+    /// - Returns: A cancellable that stops the runs and releases `action` at once.
+    /// - Complexity: O(log n) to schedule, and per run; n the pending work.
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        return TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action, repeatingEvery: interval), after: delay))
     }
 
     /// Moves the clock forward by `duration`, running all work that falls due on the way.
     ///
     /// - Parameter duration: How far to move; must not be negative.
+    /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(by duration: Duration = .zero) {
         precondition(
             duration >= .zero,
@@ -125,6 +133,7 @@ public final class TestScheduler: Scheduler {
     /// Moves the clock to `instant`, running all work due up to and including it.
     ///
     /// - Parameter instant: The time to move to; must not be before ``now``.
+    /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(to instant: Duration) {
         let start = now
         precondition(
@@ -139,35 +148,34 @@ public final class TestScheduler: Scheduler {
 
     /// Runs every piece of work, moving the clock to each one's due time, until none is left.
     ///
-    /// Work that keeps scheduling more work makes this loop forever; advance by a bounded
-    /// amount instead in that case.
+    /// Work that keeps scheduling more work, or repeating work, makes this loop forever; advance
+    /// by a bounded amount instead in that case.
     public func run() {
         while let work = state.withLock({ $0.takeNext(dueBy: nil) }) {
             work.action()
         }
     }
 
-    private func enqueue(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    private func enqueue(_ work: TimedWork, after delay: Duration) -> TimerHeap<TimedWork>.Handle {
         state.withLock { state in
-            let sequence = state.nextSequence
-            state.nextSequence += 1
-            state.insert(Work(due: state.now + max(delay, .zero), sequence: sequence, action: action))
-            return sequence
+            state.queue.insert(work, due: state.now + max(delay, .zero))
         }
     }
 
-    fileprivate func cancelWork(_ sequence: UInt64) {
-        let removed = state.withLock { $0.remove(sequence: sequence) }
-        // Release the action (and what it captures) outside the lock.
+    fileprivate func cancelWork(_ handle: TimerHeap<TimedWork>.Handle) {
+        let removed = state.withLock { $0.queue.remove(handle) }
+        // Released here, outside the lock: the action and what it captures.
         _ = removed
     }
 }
 
-private struct ScheduledWork: Cancellable {
+/// The handle of work on a ``TestScheduler``: a reference and two integers, small enough to
+/// sit inside an `any Cancellable` without a box of its own.
+private struct TestSchedulerWork: Cancellable {
     let scheduler: TestScheduler
-    let sequence: UInt64
+    let handle: TimerHeap<TimedWork>.Handle
 
     func cancel() {
-        scheduler.cancelWork(sequence)
+        scheduler.cancelWork(handle)
     }
 }

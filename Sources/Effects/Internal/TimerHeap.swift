@@ -1,0 +1,301 @@
+/// A timer queue: payloads ordered by due time, earliest first, that a handle can remove without
+/// a search.
+///
+/// It is two arrays. The heap part is swift-collections' `Heap` shape (a binary min-heap in a
+/// plain array, children of `i` at `2i+1` and `2i+2`), kept apart here from a slot table so that
+/// a handle can reach its work directly:
+///
+/// - `slots` holds one slot per piece of work that is pending; a ``Handle`` names a slot and the
+///   id of the work put in it. Freed slots are reused (last freed, first reused), and a handle
+///   whose work has ended finds another id, or none, in its slot and does nothing. The table is
+///   as long as the most work ever pending at once, and is emptied whenever nothing is pending.
+/// - `entries` is the heap, ordered by (due, order): `order` grows with every insertion, so
+///   work due at the same instant comes out in the order it went in. An entry is live while its
+///   slot still records its order. ``remove(_:)`` does not touch the heap: freeing the slot makes
+///   the entry dead, and dead entries are dropped when they reach the top (lazy deletion). When
+///   dead entries outnumber live ones, the heap is rebuilt from the live ones, so it never
+///   holds more than twice the pending work.
+///
+/// With n pieces of work pending:
+///
+/// | operation               | cost                                                          |
+/// |-------------------------|---------------------------------------------------------------|
+/// | ``insert(_:due:)``      | O(log n); no allocation beyond amortized array growth         |
+/// | ``remove(_:)``          | O(1), plus an amortized O(1) share of an O(n) rebuild         |
+/// | ``popFirst(dueBy:)``    | O(log n), plus dropping dead entries (each is dropped once)   |
+/// | ``reinsert(_:due:)``    | O(log n)                                                      |
+/// | ``firstDue()``          | O(1), plus dropping dead entries                              |
+/// | `subscript`, ``count``  | O(1)                                                          |
+///
+/// Popping the earliest entry leaves its payload in its slot, so that repeating work can go back
+/// in under the same handle (``reinsert(_:due:)``) and one-shot work is taken out with
+/// ``remove(_:)``. Not thread-safe: its owner keeps it behind a lock.
+struct TimerHeap<Payload> {
+    /// Names one piece of work for as long as it is pending; stale once it has been removed.
+    struct Handle: Hashable, Sendable {
+        /// The work's id, unique for the heap's lifetime (never zero).
+        let id: UInt64
+        /// Where the work's slot is in the slot table.
+        let slot: UInt32
+    }
+
+    private struct Slot {
+        /// The id of the work held, 0 when the slot is free.
+        var id: UInt64
+        /// The order of the work's live heap entry; 0 when it has none (free, or popped).
+        var order: UInt64
+        var payload: Payload?
+    }
+
+    private struct Entry {
+        var due: Duration
+        var order: UInt64
+        var slot: UInt32
+
+        /// Whether this entry comes out before `other`: earlier, or as early and put in first.
+        @inline(__always)
+        func precedes(_ other: Entry) -> Bool {
+            due < other.due || (due == other.due && order < other.order)
+        }
+    }
+
+    /// One slot per pending piece of work, and free ones; see the type's discussion.
+    private var slots: [Slot] = []
+    /// Indices of the free slots in `slots`, a stack; as long as `slots` at most.
+    private var freeSlots: [UInt32] = []
+    /// The heap, live and dead entries; see the type's discussion.
+    private var entries: [Entry] = []
+    /// How many of `entries` are live.
+    private var liveEntries = 0
+    /// The next id and order; both come from this one counter, so both are unique.
+    private var nextSequence: UInt64 = 1
+
+    /// How many pieces of work are pending: inserted and not yet removed, whether or not they
+    /// are in the heap right now.
+    private(set) var count = 0
+
+    /// Makes an empty timer queue.
+    init() {}
+
+    /// Whether no work is pending.
+    var isEmpty: Bool {
+        count == 0
+    }
+
+    /// The payload of pending work, or nil if `handle` is stale.
+    ///
+    /// - Complexity: O(1).
+    subscript(handle: Handle) -> Payload? {
+        guard let index = index(of: handle) else { return nil }
+        return slots[index].payload
+    }
+
+    /// Adds `payload`, due at `due`.
+    ///
+    /// - Returns: The handle that removes it.
+    /// - Complexity: O(log n); no allocation beyond amortized growth of the arrays.
+    mutating func insert(_ payload: Payload, due: Duration) -> Handle {
+        let id = nextSequence
+        nextSequence += 1
+        let slot: UInt32
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[Int(slot)] = Slot(id: id, order: id, payload: payload)
+        } else {
+            precondition(slots.count < Int(UInt32.max), "more work pending than a timer queue can hold")
+            slot = UInt32(truncatingIfNeeded: slots.count)
+            slots.append(Slot(id: id, order: id, payload: payload))
+        }
+        count += 1
+        push(Entry(due: due, order: id, slot: slot))
+        return Handle(id: id, slot: slot)
+    }
+
+    /// Puts pending work that ``popFirst(dueBy:)`` took out of the heap back in, due at `due`,
+    /// after everything already due at that instant.
+    ///
+    /// - Complexity: O(log n).
+    mutating func reinsert(_ handle: Handle, due: Duration) {
+        guard let index = index(of: handle) else {
+            preconditionFailure("TimerHeap.reinsert: the work was removed")
+        }
+        precondition(slots[index].order == 0, "TimerHeap.reinsert: the work is still in the heap")
+        let order = nextSequence
+        nextSequence += 1
+        slots[index].order = order
+        push(Entry(due: due, order: order, slot: handle.slot))
+    }
+
+    /// Removes pending work, wherever it is, and hands back its payload for the caller to
+    /// release (outside any lock).
+    ///
+    /// - Returns: The payload, or nil if `handle` is stale (already removed): removing twice
+    ///   does nothing.
+    /// - Complexity: O(1), plus an amortized O(1) share of rebuilding the heap.
+    mutating func remove(_ handle: Handle) -> Payload? {
+        guard let index = index(of: handle) else { return nil }
+        let payload = slots[index].payload
+        if slots[index].order != 0 {
+            liveEntries -= 1
+        }
+        slots[index] = Slot(id: 0, order: 0, payload: nil)
+        freeSlots.append(handle.slot)
+        count -= 1
+        if count == 0 {
+            // Nothing is pending: start afresh, keeping the capacity for the next burst.
+            slots.removeAll(keepingCapacity: true)
+            freeSlots.removeAll(keepingCapacity: true)
+        }
+        compactIfMostlyDead()
+        return payload
+    }
+
+    /// The due time of the earliest pending work in the heap, or nil if there is none.
+    ///
+    /// Mutating because it drops the dead entries it finds on top.
+    ///
+    /// - Complexity: O(1), plus O(log n) per dead entry dropped.
+    mutating func firstDue() -> Duration? {
+        dropDeadTop()
+        return entries.first?.due
+    }
+
+    /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil).
+    ///
+    /// The work stays pending: its payload stays in its slot. Follow with ``remove(_:)`` to take
+    /// it, or ``reinsert(_:due:)`` to have it come due again.
+    ///
+    /// - Returns: The work's handle and due time, or nil if nothing is due by `limit`.
+    /// - Complexity: O(log n), plus O(log n) per dead entry dropped.
+    mutating func popFirst(dueBy limit: Duration?) -> (handle: Handle, due: Duration)? {
+        dropDeadTop()
+        guard let first = entries.first else { return nil }
+        if let limit, first.due > limit { return nil }
+        removeTop()
+        liveEntries -= 1
+        let index = Int(first.slot)
+        slots[index].order = 0
+        compactIfMostlyDead()
+        return (Handle(id: slots[index].id, slot: first.slot), first.due)
+    }
+
+    // MARK: - The heap
+
+    private func index(of handle: Handle) -> Int? {
+        let index = Int(handle.slot)
+        guard index < slots.count, slots[index].id == handle.id else { return nil }
+        return index
+    }
+
+    private func isLive(_ entry: Entry) -> Bool {
+        slots[Int(entry.slot)].order == entry.order
+    }
+
+    private mutating func dropDeadTop() {
+        while let first = entries.first, !isLive(first) {
+            removeTop()
+        }
+    }
+
+    private mutating func push(_ entry: Entry) {
+        entries.append(entry)
+        liveEntries += 1
+        entries.withUnsafeMutableBufferPointer { heap in
+            Self.siftUp(entry, from: heap.count - 1, in: heap)
+        }
+    }
+
+    /// Removes the root. The hole left at the root goes down along the earlier child to a leaf,
+    /// then the last entry fills it and rises as far as it must: one comparison per level on the
+    /// way down (Floyd's method), where the last entry usually belongs near the bottom anyway.
+    private mutating func removeTop() {
+        let last = entries.removeLast()
+        guard !entries.isEmpty else { return }
+        entries.withUnsafeMutableBufferPointer { heap in
+            let count = heap.count
+            var hole = 0
+            while true {
+                let left = 2 * hole + 1
+                guard left < count else { break }
+                let right = left + 1
+                let child = right < count && heap[right].precedes(heap[left]) ? right : left
+                heap[hole] = heap[child]
+                hole = child
+            }
+            Self.siftUp(last, from: hole, in: heap)
+        }
+    }
+
+    private static func siftUp(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard entry.precedes(heap[parent]) else { break }
+            heap[hole] = heap[parent]
+            hole = parent
+        }
+        heap[hole] = entry
+    }
+
+    private static func siftDown(from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+        let entry = heap[start]
+        let count = heap.count
+        var hole = start
+        while true {
+            let left = 2 * hole + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && heap[right].precedes(heap[left]) ? right : left
+            guard heap[child].precedes(entry) else { break }
+            heap[hole] = heap[child]
+            hole = child
+        }
+        heap[hole] = entry
+    }
+
+    /// Keeps dead entries no more numerous than live ones. A rebuild costs O(n) and comes at
+    /// least n/2 removals or pops after the last one, so its share per operation is O(1).
+    private mutating func compactIfMostlyDead() {
+        if liveEntries == 0 {
+            entries.removeAll(keepingCapacity: true)
+        } else if entries.count - liveEntries > liveEntries {
+            rebuild()
+        }
+    }
+
+    /// Drops every dead entry and restores heap order bottom up: O(n).
+    private mutating func rebuild() {
+        var kept = 0
+        for index in entries.indices where isLive(entries[index]) {
+            entries[kept] = entries[index]
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        entries.withUnsafeMutableBufferPointer { heap in
+            var index = heap.count / 2
+            while index > 0 {
+                index -= 1
+                Self.siftDown(from: index, in: heap)
+            }
+        }
+    }
+}
+
+extension TimerHeap {
+    /// Checks the heap's invariants (for tests): heap order, one live entry per slot that has
+    /// one, the counts, and no more dead entries than live ones.
+    ///
+    /// - Complexity: O(n).
+    func checkInvariants() {
+        for index in entries.indices.dropFirst() {
+            precondition(!entries[index].precedes(entries[(index - 1) / 2]), "heap order broken at \(index)")
+        }
+        let live = entries.filter(isLive)
+        precondition(live.count == liveEntries, "live entry count is off")
+        precondition(Set(live.map(\.slot)).count == live.count, "a slot has two live entries")
+        precondition(slots.filter { $0.id != 0 }.count == count, "pending count is off")
+        precondition(slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
+        precondition(slots.count - freeSlots.count == count, "free list is off")
+        precondition(entries.count - liveEntries <= liveEntries, "too many dead entries")
+    }
+}

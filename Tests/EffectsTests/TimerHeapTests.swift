@@ -1,0 +1,161 @@
+@testable import Effects
+import Testing
+
+@Suite struct TimerHeapTests {
+    /// Pops everything due by `limit`, taking each payload out.
+    private func drain(_ heap: inout TimerHeap<Int>, dueBy limit: Duration? = nil) -> [Int] {
+        var out: [Int] = []
+        while let (handle, _) = heap.popFirst(dueBy: limit) {
+            out.append(heap.remove(handle)!)
+        }
+        return out
+    }
+
+    @Test("work due at the same instant comes out in the order it went in")
+    func sameInstantInInsertionOrder() {
+        var heap = TimerHeap<Int>()
+        for value in 0..<1_000 {
+            _ = heap.insert(value, due: .seconds(value.isMultiple(of: 2) ? 1 : 2))
+        }
+        heap.checkInvariants()
+        let evens = Array(stride(from: 0, to: 1_000, by: 2))
+        let odds = Array(stride(from: 1, to: 1_000, by: 2))
+        #expect(drain(&heap) == evens + odds)
+        #expect(heap.isEmpty)
+    }
+
+    @Test("100,000 items put in in random order come out sorted by due time")
+    func manyItemsComeOutSorted() {
+        var generator = SplitMix64(seed: 11)
+        var heap = TimerHeap<Int>()
+        var dues: [Int] = []
+        for _ in 0..<100_000 {
+            let due = Int(generator.next() % 1_000_000)
+            dues.append(due)
+            _ = heap.insert(due, due: .milliseconds(due))
+        }
+        heap.checkInvariants()
+        #expect(heap.count == 100_000)
+        #expect(drain(&heap) == dues.sorted())
+        #expect(heap.count == 0)
+    }
+
+    @Test("popFirst(dueBy:) stops at the first item due after the limit")
+    func popStopsAtLimit() {
+        var heap = TimerHeap<Int>()
+        for seconds in [3, 1, 2, 5] {
+            _ = heap.insert(seconds, due: .seconds(seconds))
+        }
+        #expect(drain(&heap, dueBy: .seconds(3)) == [1, 2, 3])
+        #expect(heap.firstDue() == .seconds(5))
+        #expect(heap.count == 1)
+    }
+
+    @Test("removing the head, a middle item, twice, or after it came out: each counts once")
+    func removal() throws {
+        var heap = TimerHeap<Int>()
+        let handles = (0..<10).map { heap.insert($0, due: .seconds($0)) }
+        #expect(heap.remove(handles[0]) == 0)
+        #expect(heap.remove(handles[5]) == 5)
+        #expect(heap.remove(handles[5]) == nil)
+        #expect(heap.count == 8)
+        heap.checkInvariants()
+
+        let head = heap.popFirst(dueBy: nil)
+        let (first, due) = try #require(head)
+        #expect(first == handles[1])
+        #expect(due == .seconds(1))
+        #expect(heap.remove(first) == 1)
+        #expect(heap.remove(first) == nil, "already out")
+        #expect(heap.count == 7)
+        #expect(drain(&heap) == [2, 3, 4, 6, 7, 8, 9])
+        #expect(heap[handles[9]] == nil)
+    }
+
+    @Test("a stale handle does nothing to the work that reuses its slot")
+    func staleHandleAfterSlotReuse() {
+        var heap = TimerHeap<Int>()
+        let old = heap.insert(1, due: .seconds(1))
+        _ = heap.insert(2, due: .seconds(2))
+        #expect(heap.remove(old) == 1)
+        let new = heap.insert(3, due: .seconds(3))
+        #expect(new.slot == old.slot, "the freed slot is reused")
+        #expect(heap.remove(old) == nil)
+        #expect(heap[new] == 3)
+        #expect(heap.count == 2)
+        heap.checkInvariants()
+    }
+
+    @Test("reinserting popped work keeps its handle, and goes after what is due at the same instant")
+    func reinsertKeepsHandle() throws {
+        var heap = TimerHeap<Int>()
+        let repeating = heap.insert(0, due: .seconds(1))
+        _ = heap.insert(1, due: .seconds(2))
+        let head = heap.popFirst(dueBy: .seconds(1))
+        let (popped, due) = try #require(head)
+        #expect(popped == repeating)
+        #expect(heap.count == 2, "popped work stays pending until removed")
+        heap.reinsert(popped, due: due + .seconds(1))
+        heap.checkInvariants()
+
+        let second = heap.popFirst(dueBy: nil)
+        let (next, _) = try #require(second)
+        #expect(heap[next] == 1, "the work already due at 2 s comes first")
+        _ = heap.remove(next)
+        #expect(heap.remove(repeating) == 0)
+        #expect(heap.isEmpty)
+        #expect(heap.popFirst(dueBy: nil) == nil)
+    }
+
+    @Test("dead entries never outnumber live ones, through any mix of operations")
+    func matchesAModel() throws {
+        var generator = SplitMix64(seed: 3)
+        var heap = TimerHeap<Int>()
+        // The model: (due, order, value) of each pending item.
+        var model: [(due: Int, order: Int, value: Int, handle: TimerHeap<Int>.Handle)] = []
+        var order = 0
+        for step in 0..<20_000 {
+            switch generator.next() % 10 {
+            case 0..<5:
+                let due = Int(generator.next() % 1_000)
+                model.append((due, order, step, heap.insert(step, due: .milliseconds(due))))
+                order += 1
+            case 5..<8:
+                guard !model.isEmpty else { continue }
+                let index = Int(generator.next() % UInt64(model.count))
+                let removed = model.remove(at: index)
+                #expect(heap.remove(removed.handle) == removed.value)
+            default:
+                guard let first = model.indices.min(by: { (model[$0].due, model[$0].order) < (model[$1].due, model[$1].order) }) else {
+                    #expect(heap.popFirst(dueBy: nil) == nil)
+                    continue
+                }
+                let expected = model.remove(at: first)
+                let head = heap.popFirst(dueBy: nil)
+                let (handle, due) = try #require(head)
+                #expect(due == .milliseconds(expected.due))
+                #expect(heap.remove(handle) == expected.value)
+            }
+            #expect(heap.count == model.count)
+            if step.isMultiple(of: 500) { heap.checkInvariants() }
+        }
+        heap.checkInvariants()
+    }
+}
+
+/// A small seeded generator, so that the random tests are reproducible.
+private struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
