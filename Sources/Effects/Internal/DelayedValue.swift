@@ -12,7 +12,7 @@ import Synchronization
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
 /// to `over` first wins, the others do nothing.
 @usableFromInline
-final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID, RunningEffect {
+final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable {  // its own state is `stage`, behind a Mutex; the rest is immutable and Sendable
     @usableFromInline let downstream: Downstream
     @usableFromInline let value: Downstream.Input
     @usableFromInline let context: EffectContext?
@@ -20,7 +20,6 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID,
     /// Whether the context counts this as one of its running effects (a store started it), as
     /// opposed to a part of a larger effect.
     @usableFromInline let isRoot: Bool
-    @usableFromInline let stage = Mutex(DelayedValueStage.waiting(nil))
 
     @inlinable
     init(_ value: Downstream.Input, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
@@ -29,6 +28,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID,
         self.context = context
         self.id = context == nil ? nil : id
         self.isRoot = isRoot && context != nil
+        super.init()
     }
 
     /// Registers, hands the downstream its subscription, then schedules the delivery.
@@ -88,24 +88,6 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID,
         downstream.receive(completion: .finished)
     }
 
-    /// Stopped by its context closing: the context has let it go already.
-    @inlinable
-    func stop() {
-        guard let handle = end() else { return }
-        handle?.cancel()
-    }
-
-    /// Moves to `over`; returns the scheduler's handle (if it had arrived) when this call did it,
-    /// nil when it was over already.
-    @inlinable
-    func end() -> (any Cancellable)?? {
-        stage.withLock { stage in
-            guard case .waiting(let handle) = stage else { return nil }
-            stage = .over
-            return .some(handle)
-        }
-    }
-
     /// Leaves the context's books.
     @inlinable
     func forget() {
@@ -114,6 +96,39 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, CancellableByID,
             context.end(self, id: id)
         } else if let id {
             context.unregister(self, id: id)
+        }
+    }
+}
+
+/// The part of a ``DelayedValue`` that does not depend on what it delivers: where it stands,
+/// and stopping it.
+///
+/// A class of its own, not generic, because a context stops its running effects through the
+/// `RunningEffect` protocol: a generic class's method called that way runs unspecialized, and
+/// looks its generic metadata up on every call (releasing a store with 100,000 pending delayed
+/// values cost a few thousand instructions each that way).
+@usableFromInline
+class DelayedDelivery: RunningEffect, @unchecked Sendable {  // its only state is `stage`, behind a Mutex
+    @usableFromInline let stage = Mutex(DelayedValueStage.waiting(nil))
+
+    @inlinable
+    init() {}
+
+    /// Stopped by its context closing: the context has let it go already.
+    @usableFromInline
+    final func stop() {
+        guard let handle = end() else { return }
+        handle?.cancel()
+    }
+
+    /// Moves to `over`; returns the scheduler's handle (if it had arrived) when this call did it,
+    /// nil when it was over already.
+    @inlinable
+    final func end() -> (any Cancellable)?? {
+        stage.withLock { stage in
+            guard case .waiting(let handle) = stage else { return nil }
+            stage = .over
+            return .some(handle)
         }
     }
 }
