@@ -26,12 +26,16 @@ import Effects
 /// 4. `dispatch` may be called from any thread; every action is applied exactly once. When
 ///    another thread is already processing the queue, `dispatch` queues the action and returns
 ///    at once; that thread reduces it.
-/// 5. A running effect is kept until it finishes or is cancelled, then released, so memory
-///    does not grow with the number of actions (``runningEffectCount`` tells how many run).
-///    ``Effects/Effect/cancellable(id:cancelInFlight:)`` and ``Effects/Effect/cancel(id:)``
-///    work across all of the store's effects. Releasing the store cancels what still runs.
+/// 5. A running effect is kept until it finishes or is cancelled, then released, and an id only
+///    while an effect marked with it runs, so memory follows the work in flight, not the
+///    actions, ids or observers that have come and gone (``runningEffectCount`` tells how many
+///    run). ``Effects/Effect/cancellable(id:cancelInFlight:)`` and ``Effects/Effect/cancel(id:)``
+///    work across all of the store's effects, wherever they sit in an effect's chain of
+///    operators. Releasing the store cancels what still runs, in O(running effects).
 /// 6. Observers are called in the order they subscribed, never two at a time, and never while
-///    the store's lock is held, so they may read ``state`` or dispatch.
+///    the store's lock is held, so they may read ``state`` or dispatch. Unsubscribing is O(1).
+/// 7. Nothing the store holds is released while its lock is held (a queued action's payload, an
+///    observer's closure, a finished effect), so a `deinit` may call back into the store.
 ///
 /// The reducer runs while the store's lock is held: it must be pure and must not touch the
 /// store.
