@@ -105,13 +105,17 @@ extension StoreCore {
     func react(to action: Action, in state: State, observers: ObserverList<State>.Snapshot?) {
         // By index, not `for in`: unoptimized, iterating an array of closures in generic code
         // allocates a thunk per element, and dispatch must not allocate in debug builds either.
-        var index = middlewares.startIndex
-        while index < middlewares.endIndex {
-            let effect = middlewares[index](state, action)
-            index += 1
-            // A tag check: the common answer costs no copy of the effect.
-            if effect.isNone { continue }
-            start(effect)
+        // Through the buffer: the array outlives the loop, so reading a middleware from it need
+        // not retain it.
+        middlewares.withUnsafeBufferPointer { middlewares in
+            var index = 0
+            while index < middlewares.count {
+                let effect = middlewares[index](state, action)
+                index &+= 1
+                // A tag check: the common answer costs no copy of the effect.
+                if effect.isNone { continue }
+                start(effect)
+            }
         }
         observers?.notify(state)
     }
