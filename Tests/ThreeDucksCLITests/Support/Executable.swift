@@ -28,12 +28,15 @@ struct ExecutableResult {
 ///   - folder: A temporary folder for the three files.
 ///   - environment: Variables to add to the environment; `NO_COLOR` is always removed so that
 ///     a test checks that piped output is plain by itself.
+///   - dataLimitKiB: If given, the child runs under this limit on its data segment (the shell's
+///     `ulimit -d`), so that allocating more than that makes it fail instead of succeed.
 func runThreeDucks(
     _ arguments: [String],
     input: String = "",
     inputFile: String? = nil,
     in folder: TemporaryDirectory,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:],
+    dataLimitKiB: Int? = nil
 ) throws -> ExecutableResult {
     let executable = try threeDucksExecutable()
     let name = UUID().uuidString
@@ -47,8 +50,14 @@ func runThreeDucks(
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
 
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let dataLimitKiB {
+        // The shell sets the limit, then becomes the game (`exec`), with the same arguments.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -d \(dataLimitKiB) && exec \"$0\" \"$@\"", executable.path] + arguments
+    } else {
+        process.executableURL = executable
+        process.arguments = arguments
+    }
     var processEnvironment = ProcessInfo.processInfo.environment
     processEnvironment["NO_COLOR"] = nil
     processEnvironment.merge(environment) { _, new in new }
