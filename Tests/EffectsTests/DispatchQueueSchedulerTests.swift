@@ -135,25 +135,7 @@ import Testing
 
     @Test("cancelling releases the action, and what it captures, at once")
     func cancelReleasesAtOnce() {
-        let scheduler = DispatchQueueScheduler()
-        weak var weakOneShot: Witness?
-        weak var weakRepeating: Witness?
-        let (oneShot, repeating): (any Cancellable, any Cancellable) = {
-            let first = Witness()
-            let second = Witness()
-            weakOneShot = first
-            weakRepeating = second
-            return (
-                scheduler.schedule(after: .seconds(60)) { first.touch() },
-                scheduler.schedule(after: .seconds(60), interval: .seconds(1)) { second.touch() }
-            )
-        }()
-        #expect(weakOneShot != nil)
-        #expect(weakRepeating != nil)
-        oneShot.cancel()
-        #expect(weakOneShot == nil)
-        repeating.cancel()
-        #expect(weakRepeating == nil)
+        expectCancelReleasesAtOnce(on: DispatchQueueScheduler(), after: .seconds(60))
     }
 
     @Test("repeating work runs again and again on the queue, and stops when cancelled", .timeLimit(.minutes(1)))

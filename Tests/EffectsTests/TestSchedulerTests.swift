@@ -253,25 +253,7 @@ import Testing
     @Test("cancelling releases the action, and what it captures, at once")
     func cancelReleasesAtOnce() {
         let scheduler = TestScheduler()
-        weak var weakOneShot: Witness?
-        weak var weakRepeating: Witness?
-        let (oneShot, repeating): (any Cancellable, any Cancellable) = {
-            let first = Witness()
-            let second = Witness()
-            weakOneShot = first
-            weakRepeating = second
-            return (
-                scheduler.schedule(after: .seconds(1)) { first.touch() },
-                scheduler.schedule(after: .seconds(1), interval: .seconds(1)) { second.touch() }
-            )
-        }()
-        #expect(weakOneShot != nil)
-        #expect(weakRepeating != nil)
-
-        oneShot.cancel()
-        #expect(weakOneShot == nil)
-        repeating.cancel()
-        #expect(weakRepeating == nil)
+        expectCancelReleasesAtOnce(on: scheduler, after: .seconds(1))
         #expect(scheduler.pendingWorkCount == 0)
     }
 
@@ -401,7 +383,3 @@ import Testing
     }
 }
 
-/// An object that a scheduled closure captures, to watch with a weak reference when it is released.
-final class Witness: Sendable {
-    func touch() {}
-}

@@ -70,6 +70,8 @@ struct EffectTable {
     ///
     /// - Returns: what was kept, to be released by the caller outside the lock.
     mutating func end(_ effect: any RunningEffect, id: EffectID?) -> (any RunningEffect)? {
+        // The id's member is `effect` itself, which the returned entry still holds: dropping
+        // this reference here releases nothing under the lock.
         if let id { _ = remove(ObjectIdentifier(effect), id: id) }
         return running.removeValue(forKey: ObjectIdentifier(effect))
     }

@@ -42,9 +42,7 @@ final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscrip
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (wasLive, subscription) = link.withLock { link in
-            (!link.hasEnded, link.end())
-        }
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         _ = subscription
         guard wasLive else { return }
         context.unregister(self, id: id)
@@ -52,18 +50,14 @@ final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscrip
     }
 
     func cancel() {
-        let (wasLive, subscription) = link.withLock { link in
-            (!link.hasEnded, link.end())
-        }
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         guard wasLive else { return }
         context.unregister(self, id: id)
         subscription?.cancel()
     }
 
     func cancelByID() {
-        let (wasLive, subscription) = link.withLock { link in
-            (!link.hasEnded, link.end())
-        }
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         guard wasLive else { return }
         subscription?.cancel()
         downstream.receive(completion: .finished)

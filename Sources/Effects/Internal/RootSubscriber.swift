@@ -68,6 +68,13 @@ enum SubscriptionLink {
         return subscription
     }
 
+    /// Ends the link if it had not ended: returns whether this call ended it, and the
+    /// subscription it held, for the caller to cancel or release outside the lock.
+    mutating func endIfLive() -> (ended: Bool, subscription: (any Subscription)?) {
+        if hasEnded { return (false, nil) }
+        return (true, end())
+    }
+
     var hasEnded: Bool {
         if case .ended = self { return true }
         return false

@@ -66,7 +66,7 @@ public struct DispatchQueueScheduler: Scheduler {
         interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Cancellable {
-        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        checkRepeatingInterval(interval)
         return timers.schedule(TimedWork(action, repeatingEvery: interval), after: delay)
     }
 }

@@ -42,7 +42,7 @@ public struct ImmediateScheduler: Scheduler {
         interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Cancellable {
-        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        checkRepeatingInterval(interval)
         action()
         return Subscriptions.empty
     }

@@ -79,9 +79,16 @@ extension Scheduler {
         interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Cancellable {
-        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        checkRepeatingInterval(interval)
         let series = RepeatingSeries(scheduler: self, firstDue: now + max(delay, .zero), interval: interval, action: action)
         series.scheduleRun(0)
         return series
     }
+}
+
+/// Stops the program if a repeating schedule's interval is not above zero: the one rule every
+/// scheduler's `schedule(after:interval:_:)` shares.
+@usableFromInline
+func checkRepeatingInterval(_ interval: Duration) {
+    precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
 }

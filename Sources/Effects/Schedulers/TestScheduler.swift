@@ -114,7 +114,7 @@ public final class TestScheduler: Scheduler {
         interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Cancellable {
-        precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+        checkRepeatingInterval(interval)
         return TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action, repeatingEvery: interval), after: delay))
     }
 
