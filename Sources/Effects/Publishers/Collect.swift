@@ -2,7 +2,7 @@ extension Publisher {
     /// Gathers every value into an array and sends it once the upstream finishes.
     ///
     /// ```swift
-    /// [1, 2, 3].publisher
+    /// let cancellable = [1, 2, 3].publisher
     ///     .collect()
     ///     .sink { print($0) }   // [1, 2, 3]
     /// ```

@@ -5,10 +5,10 @@ extension Publisher {
     /// each burst, when the burst is over.
     ///
     /// ```swift
-    /// queries                                   // what the user types, keystroke by keystroke
+    /// let cancellable = queries   // what the user types, keystroke by keystroke
     ///     .debounce(for: .milliseconds(300), scheduler: scheduler)
     ///     .removeDuplicates()
-    ///     .sink { search($0) }                  // once the typing pauses for 300 ms
+    ///     .sink { search($0) }      // once the typing pauses for 300 ms
     /// ```
     ///
     /// Every value restarts the wait; a value is sent `dueTime` after it arrived, on

@@ -2,7 +2,7 @@ extension Publisher where Output: Equatable {
     /// Sends a value only if it differs from the value received just before it.
     ///
     /// ```swift
-    /// [1, 1, 2, 2, 2, 1].publisher
+    /// let cancellable = [1, 1, 2, 2, 2, 1].publisher
     ///     .removeDuplicates()
     ///     .sink { print($0) }   // 1, 2, 1
     /// ```

@@ -2,7 +2,7 @@ extension Publisher {
     /// Folds every value into a running result and sends each new result.
     ///
     /// ```swift
-    /// [1, 2, 3].publisher
+    /// let cancellable = [1, 2, 3].publisher
     ///     .scan(0) { total, value in total + value }
     ///     .sink { print($0) }   // 1, 3, 6
     /// ```

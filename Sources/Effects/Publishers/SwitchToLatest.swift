@@ -6,8 +6,8 @@ extension Publisher where Output: Publisher {
     ///
     /// ```swift
     /// queries
-    ///     .map { query in search(query) }   // a publisher of results per query
-    ///     .switchToLatest()                 // only the latest query's results
+    ///     .map { query in results(for: query) }   // a publisher of results per query
+    ///     .switchToLatest()                       // only the latest query's results
     /// ```
     ///
     /// The publisher finishes once the upstream and the latest inner publisher have finished.

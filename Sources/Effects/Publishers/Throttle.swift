@@ -5,7 +5,7 @@ extension Publisher {
     /// meanwhile.
     ///
     /// ```swift
-    /// scrollOffsets
+    /// let cancellable = scrollOffsets
     ///     .throttle(for: .milliseconds(100), scheduler: scheduler, latest: true)
     ///     .sink { redraw(at: $0) }   // at most ten redraws a second
     /// ```
