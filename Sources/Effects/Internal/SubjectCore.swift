@@ -34,25 +34,33 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// value. Does nothing once finished.
     @inlinable
     func send(_ value: Output, replacingCurrent: Bool) {
-        let targets = state.withLock { state -> SubjectTargets<Output>? in
-            guard !state.isFinished else { return nil }
+        // The first subscriber is taken without a retain: while this thread delivers, a
+        // subscriber that cancels is retired rather than released (`SubjectState.retired`), so
+        // it stays alive until the role is given up.
+        let claim = state.withLock { state -> SubjectClaim<Output> in
+            guard !state.isFinished else { return SubjectClaim() }
             if replacingCurrent { state.current = value }
             if state.isDelivering {
                 state.waiting.append(.value(value))
-                return nil
+                return SubjectClaim()
             }
             state.isDelivering = true
-            return state.subscribers
+            return SubjectClaim(state.subscribers)
         }
-        guard let targets else { return }
-        targets.deliver(value)
+        guard claim.isDeliverer else { return }
+        claim.first?._withUnsafeGuaranteedRef { $0.deliver(value) }
+        if let others = claim.others {
+            for conduit in others {
+                conduit.deliver(value)
+            }
+        }
         drain()
     }
 
     /// Finishes every subscriber; later sends do nothing, later subscribers are finished at once.
     @inlinable
     func finish() {
-        let targets = state.withLock { state -> SubjectTargets<Output>? in
+        let targets = state.withLock { state -> SubjectSnapshot<Output>? in
             guard !state.isFinished else { return nil }
             state.isFinished = true
             if state.isDelivering {
@@ -60,8 +68,7 @@ final class SubjectCore<Output: Sendable>: Sendable {
                 return nil
             }
             state.isDelivering = true
-            defer { state.subscribers = .none }
-            return state.subscribers
+            return state.subscribers.removeAll()
         }
         guard let targets else { return }
         targets.finish()
@@ -72,7 +79,7 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// current value) in turn with the events being sent.
     @inlinable
     func attach<Downstream: Subscriber>(_ downstream: Downstream, greetsWithCurrent: Bool) where Downstream.Input == Output {
-        let conduit = SubjectSubscription(downstream: downstream, core: self)
+        let conduit = SubjectConduit(downstream: downstream, core: self)
         let arrival = state.withLock { state -> SubjectArrival<Output> in
             // Finished (even if the completion still waits for the deliverer): a subscriber that
             // comes now gets nothing but the completion, whatever the others are still sent.
@@ -101,22 +108,37 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// Delivers what was sent while this thread delivered, then gives up the deliverer's role.
     @inlinable
     func drain() {
-        while let (event, targets) = state.withLock({ $0.next() }) {
-            switch event {
-            case .value(let value):
+        // Most deliveries end here: nothing was sent, nobody cancelled, meanwhile. Answered as
+        // a Bool so that this path handles no enum of events.
+        if state.withLock({ $0.giveUpIfIdle() }) { return }
+        while let step = state.withLock({ $0.next() }) {
+            switch step {
+            case .deliver(.value(let value), let targets):
                 targets.deliver(value)
-            case .finished:
+            case .deliver(.finished, let targets):
                 targets.finish()
-            case .attach(let conduit, let greeting):
+            case .deliver(.attach(let conduit, let greeting), _):
                 conduit.greet(with: greeting)
+            case .release(let retired):
+                // Subscribers cancelled during the delivery, released here, outside the lock.
+                _ = retired
+                return
             }
         }
     }
 
-    /// Forgets a cancelled subscriber.
+    /// Forgets a cancelled subscriber: released at once, or, if a delivery is under way (which
+    /// may hold it without a retain), by the deliverer when it is done.
     @usableFromInline
     func remove(_ conduit: SubjectConduit<Output>) {
-        let removed = state.withLock { $0.subscribers.remove(conduit) }
+        let removed = state.withLock { state -> SubjectConduit<Output>? in
+            guard let removed = state.subscribers.remove(conduit) else { return nil }
+            if state.isDelivering {
+                state.retired.append(removed)
+                return nil
+            }
+            return removed
+        }
         // Released here, outside the lock.
         _ = removed
     }
@@ -125,37 +147,83 @@ final class SubjectCore<Output: Sendable>: Sendable {
 /// The subject's state: see ``SubjectCore``.
 @usableFromInline
 struct SubjectState<Output: Sendable> {
-    @usableFromInline var subscribers = SubjectTargets<Output>.none
+    @usableFromInline var subscribers = SubjectSubscribers<Output>()
     @usableFromInline var isFinished = false
     @usableFromInline var current: Output?
     /// Events sent while a delivery was under way, oldest first.
     @usableFromInline var waiting = FIFOQueue<SubjectEvent<Output>>()
     @usableFromInline var isDelivering = false
+    /// Subscribers cancelled while a delivery was under way, kept alive for the deliverer, which
+    /// may be calling them without having retained them; released when it gives up its role.
+    @usableFromInline var retired: [SubjectConduit<Output>] = []
 
     @inlinable
     init(current: Output?) {
         self.current = current
     }
 
-    /// The next waiting event for the deliverer, with whom it goes to; nil ends the role.
+    /// Gives up the deliverer's role if there is nothing to deliver or release; true if it did.
     @inlinable
-    mutating func next() -> (SubjectEvent<Output>, SubjectTargets<Output>)? {
-        guard let event = waiting.popFirst() else {
+    mutating func giveUpIfIdle() -> Bool {
+        guard waiting.isEmpty, retired.isEmpty else { return false }
+        isDelivering = false
+        return true
+    }
+
+    /// The deliverer's next step: an event and whom it goes to, or giving up the role (with the
+    /// subscribers retired meanwhile, to release); nil gives up the role with nothing to release.
+    @inlinable
+    mutating func next() -> SubjectStep<Output>? {
+        // Checked first, so that the common case (nothing was sent meanwhile) costs no pop.
+        if waiting.isEmpty {
             isDelivering = false
-            return nil
+            if retired.isEmpty { return nil }
+            defer { retired = [] }
+            return .release(retired)
         }
+        guard let event = waiting.popFirst() else { return nil }
         switch event {
         case .value:
-            return (event, subscribers)
+            return .deliver(event, subscribers.snapshot)
         case .finished:
-            defer { subscribers = .none }
-            return (event, subscribers)
+            return .deliver(event, subscribers.removeAll())
         case .attach(let conduit, _):
             // Added even if the subject has finished since: the completion, waiting behind this
             // event, then reaches it too.
             subscribers.add(conduit)
-            return (event, .none)
+            return .deliver(event, SubjectSnapshot(first: nil, others: nil))
         }
+    }
+}
+
+/// What the deliverer does next.
+@usableFromInline
+enum SubjectStep<Output: Sendable> {
+    case deliver(SubjectEvent<Output>, SubjectSnapshot<Output>)
+    case release([SubjectConduit<Output>])
+}
+
+/// What a sender finds under the lock: whether it is the deliverer, and the subscribers, the
+/// first without a retain (see ``SubjectCore/send(_:replacingCurrent:)``).
+@usableFromInline
+struct SubjectClaim<Output: Sendable> {
+    @usableFromInline let isDeliverer: Bool
+    @usableFromInline let first: Unmanaged<SubjectConduit<Output>>?
+    @usableFromInline let others: [SubjectConduit<Output>]?
+
+    /// Not the deliverer: the event waits, or is dropped.
+    @inlinable
+    init() {
+        isDeliverer = false
+        first = nil
+        others = nil
+    }
+
+    @inlinable
+    init(_ subscribers: SubjectSubscribers<Output>) {
+        isDeliverer = true
+        first = subscribers.first.map { Unmanaged.passUnretained($0) }
+        others = subscribers.others.isEmpty ? nil : subscribers.others
     }
 }
 
@@ -179,65 +247,78 @@ enum SubjectArrival<Output: Sendable> {
     case now(greeting: Output?)
 }
 
-/// The subscribers: none, one (stored inline, the common case), or several.
+/// The subscribers, in the order they came: the first stored apart, so that the common case of
+/// one subscriber is one reference to copy, and the others in an array.
 @usableFromInline
-enum SubjectTargets<Output: Sendable>: Sendable {
-    case none
-    case one(SubjectConduit<Output>)
-    case many([SubjectConduit<Output>])
+struct SubjectSubscribers<Output: Sendable>: Sendable {
+    @usableFromInline var first: SubjectConduit<Output>?
+    /// The second subscriber on; empty unless `first` is set.
+    @usableFromInline var others: [SubjectConduit<Output>] = []
+
+    @inlinable
+    init() {}
+
+    /// The subscribers now, for a delivery outside the lock.
+    @inlinable
+    var snapshot: SubjectSnapshot<Output> {
+        SubjectSnapshot(first: first, others: others.isEmpty ? nil : others)
+    }
 
     @inlinable
     mutating func add(_ conduit: SubjectConduit<Output>) {
-        switch self {
-        case .none: self = .one(conduit)
-        case .one(let first): self = .many([first, conduit])
-        case .many(var all):
-            self = .none
-            all.append(conduit)
-            self = .many(all)
+        if first == nil {
+            first = conduit
+        } else {
+            others.append(conduit)
         }
     }
 
     /// Removes `conduit`; returns it (for release outside the lock) if it was there.
     @usableFromInline
     mutating func remove(_ conduit: SubjectConduit<Output>) -> SubjectConduit<Output>? {
-        switch self {
-        case .none:
-            return nil
-        case .one(let only):
-            guard only === conduit else { return nil }
-            self = .none
-            return only
-        case .many(var all):
-            guard let index = all.firstIndex(where: { $0 === conduit }) else { return nil }
-            self = .none
-            let removed = all.remove(at: index)
-            self = all.count == 1 ? .one(all[0]) : .many(all)
-            return removed
+        if first === conduit {
+            defer { first = others.isEmpty ? nil : others.removeFirst() }
+            return first
         }
+        guard let index = others.firstIndex(where: { $0 === conduit }) else { return nil }
+        return others.remove(at: index)
+    }
+
+    /// Takes every subscriber out, for the completion.
+    @inlinable
+    mutating func removeAll() -> SubjectSnapshot<Output> {
+        defer { self = SubjectSubscribers() }
+        return snapshot
+    }
+}
+
+/// The subscribers an event goes to, taken under the lock and served outside it.
+@usableFromInline
+struct SubjectSnapshot<Output: Sendable>: Sendable {
+    @usableFromInline let first: SubjectConduit<Output>?
+    @usableFromInline let others: [SubjectConduit<Output>]?
+
+    @inlinable
+    init(first: SubjectConduit<Output>?, others: [SubjectConduit<Output>]?) {
+        self.first = first
+        self.others = others
     }
 
     @inlinable
     func deliver(_ value: Output) {
-        switch self {
-        case .none: break
-        case .one(let conduit): conduit.deliver(value)
-        case .many(let all):
-            for conduit in all {
-                conduit.deliver(value)
-            }
+        first?.deliver(value)
+        guard let others else { return }
+        for conduit in others {
+            conduit.deliver(value)
         }
     }
 
     @inlinable
     func finish() {
-        switch self {
-        case .none: break
-        case .one(let conduit): conduit.finish()
-        case .many(let all):
-            for conduit in all {
-                conduit.finish()
-            }
+        first?.finish()
+        guard let others else { return }
+        for conduit in others {
+            conduit.finish()
         }
     }
 }
@@ -246,63 +327,60 @@ enum SubjectTargets<Output: Sendable>: Sendable {
 ///
 /// The subject calls it only from its deliverer, one call at a time; `cancel()` may come from
 /// any thread, and only flips an atomic flag and removes the link from the subject.
+///
+/// The subscriber is reached through closures made in ``SubjectCore/attach(_:greetsWithCurrent:)``,
+/// where its type is known. Subscribers of all types share one subject, so the call cannot be
+/// static; a closure made in inlinable code runs code specialized for the subscriber, where a
+/// method of a generic subclass, called through the class's table, would run unspecialized (and
+/// so would everything it calls, such as an operator's subscription).
 @usableFromInline
-class SubjectConduit<Output: Sendable>: Subscription, @unchecked Sendable {  // its only mutable state is an Atomic; the rest is immutable
+final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
     @usableFromInline let isCancelled = Atomic(false)
     @usableFromInline let core: SubjectCore<Output>
+    /// Hands the subscriber a value.
+    @usableFromInline let receiveValue: @Sendable (Output) -> Void
+    /// Hands the subscriber its subscription (`true`) or the completion (`false`).
+    @usableFromInline let receiveEvent: @Sendable (SubjectConduit<Output>, _ isSubscription: Bool) -> Void
 
     @inlinable
-    init(core: SubjectCore<Output>) {
+    init<Downstream: Subscriber>(downstream: Downstream, core: SubjectCore<Output>) where Downstream.Input == Output {
         self.core = core
+        receiveValue = { downstream.receive($0) }
+        receiveEvent = { conduit, isSubscription in
+            if isSubscription {
+                downstream.receive(subscription: conduit)
+            } else {
+                downstream.receive(completion: .finished)
+            }
+        }
     }
 
     /// Hands the subscriber a value, unless it cancelled.
     @inlinable
-    func deliver(_ value: Output) {}
+    func deliver(_ value: Output) {
+        if isCancelled.load(ordering: .acquiring) { return }
+        receiveValue(value)
+    }
 
     /// Finishes the subscriber, unless it cancelled.
     @inlinable
-    func finish() {}
+    func finish() {
+        if isCancelled.load(ordering: .acquiring) { return }
+        receiveEvent(self, false)
+    }
 
     /// Hands the subscriber its subscription, then `greeting` if there is one.
     @inlinable
-    func greet(with greeting: Output?) {}
+    func greet(with greeting: Output?) {
+        receiveEvent(self, true)
+        if let greeting, !isCancelled.load(ordering: .acquiring) {
+            receiveValue(greeting)
+        }
+    }
 
     @inlinable
-    final func cancel() {
+    func cancel() {
         guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         core.remove(self)
-    }
-}
-
-/// A subject's link to a subscriber of a known type, so that delivering is a direct call.
-@usableFromInline
-final class SubjectSubscription<Downstream: Subscriber>: SubjectConduit<Downstream.Input>, @unchecked Sendable {  // adds only an immutable, Sendable downstream
-    @usableFromInline let downstream: Downstream
-
-    @inlinable
-    init(downstream: Downstream, core: SubjectCore<Downstream.Input>) {
-        self.downstream = downstream
-        super.init(core: core)
-    }
-
-    @inlinable
-    override func deliver(_ value: Downstream.Input) {
-        if isCancelled.load(ordering: .acquiring) { return }
-        downstream.receive(value)
-    }
-
-    @inlinable
-    override func finish() {
-        if isCancelled.load(ordering: .acquiring) { return }
-        downstream.receive(completion: .finished)
-    }
-
-    @inlinable
-    override func greet(with greeting: Downstream.Input?) {
-        downstream.receive(subscription: self)
-        if let greeting, !isCancelled.load(ordering: .acquiring) {
-            downstream.receive(greeting)
-        }
     }
 }

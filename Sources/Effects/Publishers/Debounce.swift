@@ -63,7 +63,8 @@ extension Publishers {
         /// Attaches `subscriber` through the debounce; each subscription waits on its own.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(DebounceSubscription(downstream: subscriber, dueTime: max(dueTime, .zero), scheduler: scheduler))
+            // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
+            upstream.receive(subscriber: DebounceSubscription(downstream: subscriber, dueTime: max(dueTime, .zero), scheduler: scheduler))
         }
     }
 }
@@ -139,8 +140,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     /// releases it.
     @inlinable
     func schedule(_ wait: ScheduledWait) {
-        let generation = wait.generation
-        let work = scheduler.schedule(after: wait.delay) { self.fire(generation) }
+        let work = scheduler.schedule(after: wait.delay) { self.fire() }
         // Ran already (an immediate scheduler), replaced, or cancelled meanwhile: cancelling a
         // spent handle is harmless, and a live one must not outlive the subscription.
         if !state.withLock({ $0.keep(work, for: wait.generation) }) {
@@ -150,10 +150,15 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
 
     /// Run by the scheduler: sends the waiting value if it is due, or waits again for the time
     /// its latest value still has to wait.
+    ///
+    /// The work captures only the subscription (a closure with one reference to capture needs
+    /// no allocation): at most one piece of work is ever pending, and new work is armed only
+    /// when none is (or by the running one), so the work that runs is always the armed one, or
+    /// finds the subscription ended.
     @inlinable
-    func fire(_ generation: UInt64) {
+    func fire() {
         let now = scheduler.now
-        switch state.withLock({ $0.fire(generation, at: now) }) {
+        switch state.withLock({ $0.fire(at: now) }) {
         case .nothing:
             return
         case .waitAgain(let wait):
@@ -191,17 +196,29 @@ struct DebounceState<Value> {
         case ended
     }
 
+    /// The piece of work scheduled to send what waits; its handle is kept apart, in `work`.
+    ///
+    /// Plain data, read on every value: with the handle (an existential) inside, each read of
+    /// `armed` would copy it through its value witnesses.
     @usableFromInline
-    enum Timer {
-        case idle
-        /// Work is scheduled under `generation` to run at `due`; its handle once known.
-        case armed(generation: UInt64, due: Duration, work: (any Cancellable)?)
+    struct Armed {
+        @usableFromInline let generation: UInt64
+        /// The time the work was scheduled for.
+        @usableFromInline let due: Duration
+        /// Whether `work` holds this work's handle.
+        @usableFromInline var isKept = false
+
+        @inlinable
+        init(generation: UInt64, due: Duration) {
+            self.generation = generation
+            self.due = due
+        }
     }
 
     /// What scheduled work must do when it runs.
     @usableFromInline
     enum Firing {
-        /// Stale work, or a subscription that has ended.
+        /// Nothing armed, or a subscription that has ended.
         case nothing
         /// A newer value moved the due time: wait for the rest.
         case waitAgain(ScheduledWait)
@@ -214,12 +231,20 @@ struct DebounceState<Value> {
     @usableFromInline var pending: Value?
     /// When `pending` falls due.
     @usableFromInline var due = Duration.zero
-    @usableFromInline var timer = Timer.idle
+    /// The scheduled work; nil when none is scheduled.
+    @usableFromInline var armed: Armed?
+    /// The scheduler's handle of the scheduled work, once `schedule` has returned it.
+    @usableFromInline var work: (any Cancellable)?
     @usableFromInline var generation: UInt64 = 0
     @usableFromInline var outbox = SerialOutbox<Value>()
 
     @inlinable
     init() {}
+
+    @inlinable
+    var isArmed: Bool {
+        armed != nil
+    }
 
     /// Keeps the upstream's subscription; false if one came already or the subscription ended.
     @inlinable
@@ -236,7 +261,7 @@ struct DebounceState<Value> {
         guard case .running = stage else { return nil }
         pending = value
         due = now + dueTime
-        guard case .idle = timer else { return nil }
+        if isArmed { return nil }
         return arm(due: due, delay: dueTime)
     }
 
@@ -247,7 +272,7 @@ struct DebounceState<Value> {
     mutating func finish(at now: Duration) -> (ScheduledWait?, finished: (any Subscription)?) {
         guard case .running(let upstream) = stage else { return (nil, nil) }
         stage = .finishing
-        guard case .idle = timer else { return (nil, upstream) }
+        if isArmed { return (nil, upstream) }
         due = now
         return (arm(due: now, delay: .zero), upstream)
     }
@@ -256,15 +281,17 @@ struct DebounceState<Value> {
     /// replaced, or the subscription ended meanwhile.
     @inlinable
     mutating func keep(_ work: any Cancellable, for generation: UInt64) -> Bool {
-        guard case .armed(generation, let due, nil) = timer else { return false }
-        timer = .armed(generation: generation, due: due, work: work)
+        guard armed?.generation == generation, armed?.isKept == false else { return false }
+        self.work = work
+        armed?.isKept = true
         return true
     }
 
-    /// The work scheduled under `generation` runs at `now`.
+    /// The armed work runs at `now` (see ``DebounceSubscription/fire()`` for why it needs no
+    /// generation to check).
     @inlinable
-    mutating func fire(_ generation: UInt64, at now: Duration) -> Firing {
-        guard case .armed(generation, let armedFor, _) = timer else { return .nothing }
+    mutating func fire(at now: Duration) -> Firing {
+        guard let armedFor = armed?.due else { return .nothing }
         let isFinishing: Bool
         switch stage {
         case .running: isFinishing = false
@@ -277,7 +304,10 @@ struct DebounceState<Value> {
         if pending != nil, due > max(now, armedFor) {
             return .waitAgain(arm(due: due, delay: due - max(now, armedFor)))
         }
-        timer = .idle
+        armed = nil
+        // The handle of the work now running is spent; dropping it here frees nothing (the
+        // subscription itself holds the scheduler the handle refers to).
+        work = nil
         var delivers = false
         if let value = pending.take() {
             delivers = outbox.push(.value(value))
@@ -303,16 +333,17 @@ struct DebounceState<Value> {
             upstream = nil
         }
         stage = .ended
-        var work: (any Cancellable)?
-        if case .armed(_, _, let handle) = timer { work = handle }
-        timer = .idle
-        return (upstream, work, (pending.take(), outbox.close()))
+        armed = nil
+        return (upstream, work.take(), (pending.take(), outbox.close()))
     }
 
     @inlinable
     mutating func arm(due: Duration, delay: Duration) -> ScheduledWait {
         generation &+= 1
-        timer = .armed(generation: generation, due: due, work: nil)
+        // The previous work, if any, is the one running now (waiting again): its handle is spent,
+        // and dropping it frees nothing (the subscription holds the scheduler).
+        work = nil
+        armed = Armed(generation: generation, due: due)
         return ScheduledWait(generation: generation, delay: delay)
     }
 }

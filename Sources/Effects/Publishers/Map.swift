@@ -39,7 +39,10 @@ extension Publishers {
         /// is specialized there: each value then costs a call, not a trip through generic code.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
+            // `receive(subscriber:)`, not `subscribe(_:)`: the optimizer stops specializing one
+            // generic function (`subscribe`) that a chain calls again and again with ever larger
+            // subscriber types, and the chain would run generic from the third operator on.
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }
     }
 }

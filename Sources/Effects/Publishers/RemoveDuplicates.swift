@@ -62,7 +62,8 @@ extension Publishers {
         /// previous value.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate))
+            // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
+            upstream.receive(subscriber: RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate))
         }
     }
 }

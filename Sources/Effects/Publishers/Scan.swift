@@ -54,7 +54,8 @@ extension Publishers {
         /// Attaches `subscriber`; its running result starts at ``initialResult``.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(ScanSubscriber(
+            // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
+            upstream.receive(subscriber: ScanSubscriber(
                 downstream: subscriber,
                 initialResult: initialResult,
                 nextPartialResult: nextPartialResult
