@@ -12,9 +12,13 @@ import Synchronization
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
 /// to `over` first wins, the others do nothing (see ``DelayedDelivery``).
 @usableFromInline
-final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable {  // its mutable state is its base's, safe as explained there; the rest is immutable and Sendable
+final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable
+where Downstream.Input == Value {  // its mutable state is its base's, safe as explained there; the rest is immutable and Sendable
     @usableFromInline let downstream: Downstream
-    @usableFromInline let value: Downstream.Input
+    // Typed by a parameter of its own rather than as `Downstream.Input`: the deinit, which runs
+    // unspecialized, then finds the value's type in the class's metadata instead of looking an
+    // associated type up on every release.
+    @usableFromInline let value: Value
     @usableFromInline let context: EffectContext?
     @usableFromInline let id: EffectID?
     /// Whether the context counts this as one of its running effects (a store started it), as
@@ -22,7 +26,7 @@ final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription,
     @usableFromInline let isRoot: Bool
 
     @inlinable
-    init(_ value: Downstream.Input, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
+    init(_ value: Value, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
         self.value = value
         self.downstream = downstream
         self.context = context
@@ -108,10 +112,14 @@ final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription,
 @usableFromInline
 class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomic; `handle` is written once, before the release that moves `stage` to `waiting`, and read only by the one caller that moves it from `waiting` on (acquiring), so no two threads ever touch it at once
     @usableFromInline let stage = Atomic<UInt8>(DelayedStage.scheduling)
-    @usableFromInline nonisolated(unsafe) var handle: (any Cancellable)?
+    // Unchecked exclusivity: the stage protocol above is what makes access exclusive, and a
+    // dynamic check would cost more than the access.
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var handle: (any Cancellable)?
 
     @inlinable
-    init() {}
+    override init() {
+        super.init()
+    }
 
     /// Stores the scheduler's handle for a later cancel, unless it is over already, in which
     /// case the scheduled work is cancelled now (it was cancelled meanwhile; if it fired,
@@ -129,7 +137,7 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomi
 
     /// Stopped by its context closing: the context has let it go already.
     @usableFromInline
-    final func stop() {
+    override final func stop() {
         _ = endCancelling()
     }
 
@@ -143,7 +151,8 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomi
     @inlinable
     final func endCancelling() -> Bool {
         let previous = stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing)
-        if previous == DelayedStage.waiting { handle?.cancel() }
+        // Moved out, not copied: no trip through the existential's value witnesses.
+        if previous == DelayedStage.waiting, let scheduled = handle.take() { scheduled.cancel() }
         return previous != DelayedStage.over
     }
 }
