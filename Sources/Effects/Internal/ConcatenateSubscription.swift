@@ -10,25 +10,6 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
     /// Subscribes a child subscriber to one upstream.
     typealias Start = @Sendable (ConcatenateChild<Downstream>) -> Void
 
-    /// Where the concatenation stands. Every transition happens under the lock; whatever a
-    /// transition takes out (the downstream, a subscription) is released by the caller after the
-    /// lock, since releasing it may run code that calls back in.
-    private enum Stage {
-        /// Running the upstreams one after another for a downstream.
-        case live(Live)
-        /// Finished or cancelled: nothing more is delivered or started, and nothing is kept.
-        case over
-
-        /// Runs `body` on the live state, moved out of the enum while it runs so that mutating
-        /// it copies nothing; nil when over.
-        mutating func withLive<Result>(_ body: (inout Live) -> Result) -> Result? {
-            guard case .live(var live) = self else { return nil }
-            self = .over
-            defer { self = .live(live) }
-            return body(&live)
-        }
-    }
-
     private struct Live {
         var downstream: Downstream
         /// The running upstream's subscription, once it has arrived.
@@ -55,7 +36,7 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
         case stop
     }
 
-    private let stage: Mutex<Stage>
+    private let stage: Mutex<LiveStage<Live>>
     /// The downstream's effect runtime, answered by every child so that ids inside work.
     let context: EffectContext?
     private let starts: [Start]
@@ -74,11 +55,7 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
     }
 
     func cancel() {
-        let taken = stage.withLock { stage -> Live? in
-            guard case .live(let live) = stage else { return nil }
-            stage = .over
-            return live
-        }
+        let taken = stage.withLock { $0.end() }
         taken?.current?.cancel()
         // `taken` (the downstream) is released here.
     }
@@ -129,8 +106,8 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
 
         while true {
             let step = stage.withLock { stage -> Step in
-                guard case .live(var live) = stage else { return .stop }
-                stage = .over
+                // Taken out, and put back unless this is the end.
+                guard var live = stage.end() else { return .stop }
                 live.index += 1
                 live.advancing = .running
                 if live.index == starts.count {

@@ -3,9 +3,10 @@ import Synchronization
 /// Attaches one downstream to several upstreams at once and forwards everything they send.
 ///
 /// Upstreams may deliver from different threads at the same moment; the downstream still sees
-/// one call at a time. Events wait in `State.outbox` while another thread is delivering, and
+/// one call at a time. Events wait in `Live.outbox` while another thread is delivering, and
 /// that thread drains them before it lets go (a trampoline). The downstream finishes when every
 /// upstream has finished. Cancelling cancels every upstream and drops whatever is still waiting.
+/// Its state is a `LiveStage` behind one lock.
 final class MergeSubscription<Downstream: Subscriber>: Subscription {
     /// Subscribes a child subscriber to one upstream.
     typealias Start = @Sendable (MergeChild<Downstream>) -> Void
@@ -13,29 +14,6 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
     private enum Event {
         case value(Downstream.Input)
         case finished
-    }
-
-    /// Where the merge stands. Every transition happens under the lock; whatever a transition
-    /// takes out (the downstream, upstream subscriptions, waiting values) is released by the
-    /// caller after the lock, since releasing it may run code that calls back in.
-    private enum Stage {
-        /// Delivering to a downstream.
-        case live(Live)
-        /// Finished or cancelled: nothing more is delivered, and nothing is kept.
-        case over
-
-        var isOver: Bool {
-            if case .over = self { true } else { false }
-        }
-
-        /// Runs `body` on the live state, moved out of the enum while it runs so that mutating
-        /// it copies nothing; nil when over.
-        mutating func withLive<Result>(_ body: (inout Live) -> Result) -> Result? {
-            guard case .live(var live) = self else { return nil }
-            self = .over
-            defer { self = .live(live) }
-            return body(&live)
-        }
     }
 
     private struct Live {
@@ -58,7 +36,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
         case idle
     }
 
-    private let stage: Mutex<Stage>
+    private let stage: Mutex<LiveStage<Live>>
     /// The downstream's effect runtime, answered by every child so that ids inside work.
     let context: EffectContext?
 
@@ -86,11 +64,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
     }
 
     func cancel() {
-        let taken = stage.withLock { stage -> Live? in
-            guard case .live(let live) = stage else { return nil }
-            stage = .over
-            return live
-        }
+        let taken = stage.withLock { $0.end() }
         guard let taken else { return }
         for upstream in taken.upstreams {
             upstream?.cancel()
@@ -139,8 +113,8 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
     private func drain() {
         while true {
             let delivery = stage.withLock { stage -> Delivery in
-                guard case .live(var live) = stage else { return .idle }
-                stage = .over
+                // Taken out, and put back unless this is the end.
+                guard var live = stage.end() else { return .idle }
                 switch live.outbox.popFirst() {
                 case nil:
                     live.isDelivering = false
