@@ -20,16 +20,17 @@ public protocol Cancellable: Sendable {
 /// ```
 public final class AnyCancellable: Cancellable, Hashable {
     // The wrapped cancellable itself, not a closure calling it: a class (a subscription) or a
-    // closure's two words fit in the existential's inline storage, so wrapping allocates
-    // nothing beyond this object.
-    @usableFromInline let wrapped: Mutex<(any Cancellable)?>
+    // closure's two words fit in the enum's inline storage, so wrapping allocates nothing
+    // beyond this object, and taking a class out is a retain, not a copy through an
+    // existential's value witnesses.
+    @usableFromInline let wrapped: Mutex<Held>
 
     /// Wraps a closure that is called once, on the first `cancel()` or on release.
     ///
     /// - Parameter cancel: The work that stops whatever is running.
     @inlinable
-    public convenience init(_ cancel: @escaping @Sendable () -> Void) {
-        self.init(CancelClosure(cancel: cancel))
+    public init(_ cancel: @escaping @Sendable () -> Void) {
+        wrapped = Mutex(.closure(cancel))
     }
 
     /// Wraps another cancellable, which is cancelled once, on the first `cancel()` or on release.
@@ -37,7 +38,16 @@ public final class AnyCancellable: Cancellable, Hashable {
     /// - Parameter cancellable: The cancellable to wrap.
     @inlinable
     public init(_ cancellable: some Cancellable) {
-        wrapped = Mutex(cancellable)
+        wrapped = Mutex(.value(cancellable))
+    }
+
+    /// Wraps a cancellable object (a subscription, usually), which is cancelled once, on the
+    /// first `cancel()` or on release.
+    ///
+    /// - Parameter cancellable: The cancellable to wrap.
+    @inlinable
+    public init(_ cancellable: some Cancellable & AnyObject) {
+        wrapped = Mutex(.object(cancellable))
     }
 
     /// The cancellable that synchronous publishers return from `sink`: by the time it is
@@ -47,7 +57,7 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     @inlinable
     init() {
-        wrapped = Mutex(nil)
+        wrapped = Mutex(.none)
     }
 
     deinit {
@@ -56,11 +66,17 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
-        let cancellable = wrapped.withLock { wrapped in
-            defer { wrapped = nil }
+        let taken = wrapped.withLock { wrapped in
+            defer { wrapped = .none }
             return wrapped
         }
-        cancellable?.cancel()
+        // Cancelled, then released, outside the lock.
+        switch taken {
+        case .none: break
+        case .object(let cancellable): cancellable.cancel()
+        case .closure(let cancel): cancel()
+        case .value(let cancellable): cancellable.cancel()
+        }
     }
 
     /// Keeps this cancellable alive in `set` (the usual way to hold several).
@@ -86,20 +102,17 @@ public final class AnyCancellable: Cancellable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
-}
 
-/// A closure as a ``Cancellable``, for ``AnyCancellable/init(_:)-(()->Void)``.
-@usableFromInline
-struct CancelClosure: Cancellable {
-    @usableFromInline let body: @Sendable () -> Void
-
-    @inlinable
-    init(cancel: @escaping @Sendable () -> Void) {
-        body = cancel
-    }
-
-    @inlinable
-    func cancel() {
-        body()
+    /// What an ``AnyCancellable`` holds until it cancels it.
+    @usableFromInline
+    enum Held: Sendable {
+        /// Nothing: cancelled already, or nothing to cancel.
+        case none
+        /// A cancellable object.
+        case object(any Cancellable & AnyObject)
+        /// A closure.
+        case closure(@Sendable () -> Void)
+        /// Any other cancellable.
+        case value(any Cancellable)
     }
 }

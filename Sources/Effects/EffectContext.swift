@@ -134,7 +134,7 @@ public final class EffectContext: Sendable {
     package func close() {
         throttles.removeAll()
         let (running, ids) = table.withLock { $0.close() }
-        for effect in running.values {
+        for case let effect? in running {
             effect.stop()
         }
         // A member inside a root has stopped with it (cancelling it again does nothing); one
@@ -150,13 +150,13 @@ public final class EffectContext: Sendable {
 
     /// Counts a root as running, and registers it under `id`.
     @usableFromInline
-    func begin(_ effect: any RunningEffect & CancellableByID, id: EffectID?) -> Bool {
+    func begin(_ effect: RunningEffect & CancellableByID, id: EffectID?) -> Bool {
         table.withLock { $0.begin(effect, id: id) }
     }
 
     /// Forgets a root that ended, and its id.
     @usableFromInline
-    func end(_ effect: any RunningEffect, id: EffectID?) {
+    func end(_ effect: RunningEffect, id: EffectID?) {
         let ended = table.withLock { $0.end(effect, id: id) }
         _ = ended
     }

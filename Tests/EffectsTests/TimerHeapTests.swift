@@ -107,8 +107,25 @@ import Testing
         #expect(heap.popFirst(dueBy: nil) == nil)
     }
 
-    @Test("dead entries never outnumber live ones, through any mix of operations")
-    func matchesAModel() throws {
+    /// How the model test picks due times: at random, or mostly rising as a clock's
+    /// `now + delay` does, which fills the sorted run beside the heap, with one in eight earlier
+    /// than the last, which goes to the heap.
+    enum DueTimes: String, CaseIterable, Sendable {
+        case random
+        case mostlyRising
+
+        func next(step: Int, _ generator: inout SplitMix64) -> Int {
+            switch self {
+            case .random:
+                Int(generator.next() % 1_000)
+            case .mostlyRising:
+                generator.next() % 8 == 0 ? step - Int(generator.next() % 500) : step
+            }
+        }
+    }
+
+    @Test("the earliest always comes out first, and dead entries never outnumber live ones, through any mix of operations", arguments: DueTimes.allCases)
+    func matchesAModel(dueTimes: DueTimes) throws {
         var generator = SplitMix64(seed: 3)
         var heap = TimerHeap<Int>()
         // The model: (due, order, value) of each pending item.
@@ -117,7 +134,7 @@ import Testing
         for step in 0..<20_000 {
             switch generator.next() % 10 {
             case 0..<5:
-                let due = Int(generator.next() % 1_000)
+                let due = dueTimes.next(step: step, &generator)
                 model.append((due, order, step, heap.insert(step, due: .milliseconds(due))))
                 order += 1
             case 5..<8:
@@ -144,7 +161,7 @@ import Testing
 }
 
 /// A small seeded generator, so that the random tests are reproducible.
-private struct SplitMix64 {
+struct SplitMix64 {
     private var state: UInt64
 
     init(seed: UInt64) {

@@ -10,113 +10,130 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
     /// Subscribes a child subscriber to one upstream.
     typealias Start = @Sendable (ConcatenateChild<Downstream>) -> Void
 
-    private struct State {
-        var downstream: Downstream?
+    private struct Live {
+        var downstream: Downstream
+        /// The running upstream's subscription, once it has arrived.
         var current: (any Subscription)?
+        /// Which upstream runs; -1 before the first.
         var index = -1
-        var isAdvancing = false
-        var advanceRequested = false
+        /// Whether a thread is moving on to the next upstream.
+        var advancing = Advancing.idle
     }
 
-    private let state: Mutex<State>
+    /// Who moves on to the next upstream. An upstream that finishes while the thread that
+    /// started it is still inside `start` asks that thread to go on (`again`) instead of
+    /// recursing, so that a long chain of synchronous upstreams runs in a loop.
+    private enum Advancing {
+        case idle
+        case running
+        case again
+    }
+
+    private enum Step {
+        case start(Start, Int)
+        /// Past the last upstream: the concatenation is over, and `Live` is handed out.
+        case finish(Live)
+        case stop
+    }
+
+    private let stage: Mutex<LiveStage<Live>>
     /// The downstream's effect runtime, answered by every child so that ids inside work.
     let context: EffectContext?
     private let starts: [Start]
 
     init(downstream: Downstream, starts: [Start]) {
         context = downstream.effectContext
-        state = Mutex(State(downstream: downstream))
+        stage = Mutex(.live(Live(downstream: downstream)))
         self.starts = starts
     }
 
     /// Hands the downstream this subscription, then starts the first upstream.
     func start() {
-        let downstream = state.withLock { $0.downstream }
+        let downstream = stage.withLock { $0.withLive { $0.downstream } }
         downstream?.receive(subscription: self)
         advance()
     }
 
     func cancel() {
-        let current = state.withLock { state -> (any Subscription)? in
-            state.downstream = nil
-            defer { state.current = nil }
-            return state.current
-        }
-        current?.cancel()
+        let taken = stage.withLock { $0.end() }
+        taken?.current?.cancel()
+        // `taken` (the downstream) is released here.
     }
 
     fileprivate func child(_ index: Int, received subscription: any Subscription) {
-        let keep = state.withLock { state -> Bool in
-            guard state.downstream != nil, state.index == index else { return false }
-            state.current = subscription
-            return true
+        let kept = stage.withLock { stage in
+            stage.withLive { live -> Bool in
+                guard live.index == index else { return false }
+                live.current = subscription
+                return true
+            } ?? false
         }
-        if !keep { subscription.cancel() }
+        if !kept { subscription.cancel() }
     }
 
     fileprivate func child(_ index: Int, received value: Downstream.Input) {
-        let downstream = state.withLock { state in
-            state.index == index ? state.downstream : nil
+        let downstream = stage.withLock { stage in
+            stage.withLive { $0.index == index ? $0.downstream : nil } ?? nil
         }
         downstream?.receive(value)
     }
 
     fileprivate func childFinished(_ index: Int) {
-        let isCurrent = state.withLock { state -> Bool in
-            guard state.index == index else { return false }
-            state.current = nil
-            return true
+        let (finished, isCurrent) = stage.withLock { stage in
+            stage.withLive { live -> ((any Subscription)?, Bool) in
+                guard live.index == index else { return (nil, false) }
+                defer { live.current = nil }
+                return (live.current, true)
+            } ?? (nil, false)
         }
+        // The finished upstream's subscription is released after the lock.
+        _ = finished
         if isCurrent { advance() }
     }
 
-    private enum Step {
-        case start(Start, Int)
-        case finish(Downstream)
-        case stop
-    }
-
     private func advance() {
-        let mayRun = state.withLock { state -> Bool in
-            if state.isAdvancing {
-                state.advanceRequested = true
-                return false
-            }
-            state.isAdvancing = true
-            return true
+        let mayRun = stage.withLock { stage in
+            stage.withLive { live -> Bool in
+                guard case .idle = live.advancing else {
+                    live.advancing = .again
+                    return false
+                }
+                live.advancing = .running
+                return true
+            } ?? false
         }
         guard mayRun else { return }
 
         while true {
-            let step = state.withLock { state -> Step in
-                guard let downstream = state.downstream else {
-                    state.isAdvancing = false
-                    return .stop
+            let step = stage.withLock { stage -> Step in
+                // Taken out, and put back unless this is the end.
+                guard var live = stage.end() else { return .stop }
+                live.index += 1
+                live.advancing = .running
+                if live.index == starts.count {
+                    return .finish(live)
                 }
-                state.index += 1
-                state.advanceRequested = false
-                if state.index == starts.count {
-                    state.downstream = nil
-                    state.isAdvancing = false
-                    return .finish(downstream)
-                }
-                return .start(starts[state.index], state.index)
+                let index = live.index
+                stage = .live(live)
+                return .start(starts[index], index)
             }
             switch step {
             case .stop:
                 return
-            case .finish(let downstream):
-                downstream.receive(completion: .finished)
+            case .finish(let live):
+                live.downstream.receive(completion: .finished)
                 return
             case .start(let start, let index):
                 start(ConcatenateChild(parent: self, index: index))
             }
-            let continueNow = state.withLock { state -> Bool in
-                if state.advanceRequested { return true }
-                state.isAdvancing = false
-                return false
+            let goOn = stage.withLock { stage in
+                stage.withLive { live -> Bool in
+                    if case .again = live.advancing { return true }
+                    live.advancing = .idle
+                    return false
+                } ?? false
             }
-            if !continueNow { return }
+            if !goOn { return }
         }
     }
 }

@@ -10,11 +10,15 @@ import Synchronization
 /// value, then the completion, both `interval` later — and the same cancellation rules hold.
 ///
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
-/// to `over` first wins, the others do nothing.
+/// to `over` first wins, the others do nothing (see ``DelayedDelivery``).
 @usableFromInline
-final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable {  // its own state is `stage`, behind a Mutex; the rest is immutable and Sendable
+final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable
+where Downstream.Input == Value {  // its mutable state is its base's, safe as explained there; the rest is immutable and Sendable
     @usableFromInline let downstream: Downstream
-    @usableFromInline let value: Downstream.Input
+    // Typed by a parameter of its own rather than as `Downstream.Input`: the deinit, which runs
+    // unspecialized, then finds the value's type in the class's metadata instead of looking an
+    // associated type up on every release.
+    @usableFromInline let value: Value
     @usableFromInline let context: EffectContext?
     @usableFromInline let id: EffectID?
     /// Whether the context counts this as one of its running effects (a store started it), as
@@ -22,7 +26,7 @@ final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription,
     @usableFromInline let isRoot: Bool
 
     @inlinable
-    init(_ value: Downstream.Input, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
+    init(_ value: Value, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
         self.value = value
         self.downstream = downstream
         self.context = context
@@ -48,22 +52,14 @@ final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription,
         }
         downstream.receive(subscription: self)
         // Cancelled from inside `receive(subscription:)`: nothing is scheduled.
-        if case .over = stage.withLock({ $0 }) { return }
-        let handle = scheduler.schedule(after: interval) { self.fire() }
-        let alreadyOver = stage.withLock { stage -> Bool in
-            guard case .waiting = stage else { return true }
-            stage = .waiting(handle)
-            return false
-        }
-        // Cancelled while it was being scheduled: release the work now. (Fired meanwhile:
-        // cancelling spent work is harmless.)
-        if alreadyOver { handle.cancel() }
+        if stage.load(ordering: .acquiring) == DelayedStage.over { return }
+        arrive(scheduler.schedule(after: interval) { self.fire() })
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @inlinable
     func fire() {
-        guard end() != nil else { return }
+        guard endFiring() else { return }
         downstream.receive(value)
         // Forgotten after the value is delivered, as a subscribed effect is after it finishes:
         // whoever waits for a store to have no running effect finds the action handled.
@@ -74,16 +70,14 @@ final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription,
     /// Cancelled by its downstream.
     @inlinable
     func cancel() {
-        guard let handle = end() else { return }
+        guard endCancelling() else { return }
         forget()
-        handle?.cancel()
     }
 
     /// Cancelled by id: the context has taken it out of the id's group already.
     @inlinable
     func cancelByID() {
-        guard let handle = end() else { return }
-        handle?.cancel()
+        guard endCancelling() else { return }
         if isRoot, let context { context.end(self, id: nil) }
         downstream.receive(completion: .finished)
     }
@@ -107,37 +101,69 @@ final class DelayedValue<Downstream: Subscriber>: DelayedDelivery, Subscription,
 /// `RunningEffect` protocol: a generic class's method called that way runs unspecialized, and
 /// looks its generic metadata up on every call (releasing a store with 100,000 pending delayed
 /// values cost a few thousand instructions each that way).
+///
+/// Its state is an atomic stage, with no lock: each transition is one atomic operation.
+///
+/// - `scheduling` → `waiting`: the scheduler has returned its handle, which `arrive` has stored.
+/// - `scheduling` or `waiting` → `over`: fired or cancelled, whichever came first; the loser
+///   finds `over` and does nothing. A cancel that finds `waiting` cancels the scheduled work
+///   through the handle; one that finds `scheduling` leaves that to `arrive`, which then fails
+///   to move to `waiting` and cancels the work itself.
 @usableFromInline
-class DelayedDelivery: RunningEffect, @unchecked Sendable {  // its only state is `stage`, behind a Mutex
-    @usableFromInline let stage = Mutex(DelayedValueStage.waiting(nil))
+class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomic; `handle` is written once, before the release that moves `stage` to `waiting`, and read only by the one caller that moves it from `waiting` on (acquiring), so no two threads ever touch it at once
+    @usableFromInline let stage = Atomic<UInt8>(DelayedStage.scheduling)
+    // Unchecked exclusivity: the stage protocol above is what makes access exclusive, and a
+    // dynamic check would cost more than the access.
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var handle: (any Cancellable)?
 
     @inlinable
-    init() {}
+    override init() {
+        super.init()
+    }
+
+    /// Stores the scheduler's handle for a later cancel, unless it is over already, in which
+    /// case the scheduled work is cancelled now (it was cancelled meanwhile; if it fired,
+    /// cancelling spent work is harmless).
+    @inlinable
+    final func arrive(_ scheduled: any Cancellable) {
+        handle = scheduled
+        let (moved, _) = stage.compareExchange(
+            expected: DelayedStage.scheduling,
+            desired: DelayedStage.waiting,
+            ordering: .acquiringAndReleasing
+        )
+        if !moved { scheduled.cancel() }
+    }
 
     /// Stopped by its context closing: the context has let it go already.
     @usableFromInline
-    final func stop() {
-        guard let handle = end() else { return }
-        handle?.cancel()
+    override final func stop() {
+        _ = endCancelling()
     }
 
-    /// Moves to `over`; returns the scheduler's handle (if it had arrived) when this call did it,
-    /// nil when it was over already.
+    /// Moves to `over` as the scheduled work runs; true when this call did it.
     @inlinable
-    final func end() -> (any Cancellable)?? {
-        stage.withLock { stage in
-            guard case .waiting(let handle) = stage else { return nil }
-            stage = .over
-            return .some(handle)
-        }
+    final func endFiring() -> Bool {
+        stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing) != DelayedStage.over
+    }
+
+    /// Moves to `over` and cancels the scheduled work; true when this call did it.
+    @inlinable
+    final func endCancelling() -> Bool {
+        let previous = stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing)
+        // Moved out, not copied: no trip through the existential's value witnesses.
+        if previous == DelayedStage.waiting, let scheduled = handle.take() { scheduled.cancel() }
+        return previous != DelayedStage.over
     }
 }
 
-/// Where a ``DelayedValue`` stands; outside the generic class so that it is not generic.
+/// The stages of a ``DelayedDelivery``, as raw values for its atomic.
 @usableFromInline
-enum DelayedValueStage {
-    /// Scheduled; the scheduler's handle arrives once `schedule` has returned it.
-    case waiting((any Cancellable)?)
+enum DelayedStage {
+    /// Scheduled, or about to be; the scheduler's handle has not arrived.
+    @usableFromInline static let scheduling: UInt8 = 0
+    /// Scheduled, with the handle stored.
+    @usableFromInline static let waiting: UInt8 = 1
     /// Fired or cancelled.
-    case over
+    @usableFromInline static let over: UInt8 = 2
 }

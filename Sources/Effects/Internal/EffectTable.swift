@@ -4,11 +4,15 @@
 /// A plain value with mutating transitions that return what the caller must do (or release)
 /// once the lock is let go; it never calls out itself.
 ///
-/// Size and cost: `running` holds one entry per effect a store has started and that has not
-/// ended; `ids` one entry per id that some running effect is marked with, removed when its last
-/// member ends. Nothing stays for work that has ended, so both are bounded by the work in flight,
-/// not by how much has come and gone. Every operation is O(1) (hashing), except ``close()`` and
-/// taking a group to cancel, which are O(members).
+/// Size and cost: `running` is a slot table with one slot per effect a store has started and
+/// that has not ended, and free slots reused last freed first; each effect keeps its own slot
+/// number, so beginning and ending one costs O(1) with no hashing. The table is as long as the
+/// most effects ever running at once, and is emptied whenever none runs. `ids` holds one entry
+/// per id that some running effect is marked with, removed when its last member ends. Nothing
+/// stays for work that has ended, so both are bounded by the work in flight, not by how much has
+/// come and gone. Every operation is O(1), except ``close()`` and taking a group to cancel, which
+/// are O(members). ``close()`` hands the running effects back in slot order, which is roughly
+/// the order they started in, and so the order they sit in memory.
 @usableFromInline
 struct EffectTable {
     /// Whether effects may still start.
@@ -26,14 +30,16 @@ struct EffectTable {
     }
 
     private(set) var stage = Stage.open
-    private var running: [ObjectIdentifier: any RunningEffect] = [:]
+    /// The running effects by slot; nil for a free slot.
+    private var running: [RunningEffect?] = []
+    /// The free slots of `running`, a stack.
+    private var freeSlots: [Int] = []
     private var ids: [EffectID: Group] = [:]
 
     init() {}
 
-    var runningCount: Int {
-        running.count
-    }
+    /// How many effects are running.
+    private(set) var runningCount = 0
 
     var idCount: Int {
         ids.count
@@ -52,28 +58,42 @@ struct EffectTable {
     /// Counts `effect` as running, and registers it under `id` if there is one.
     ///
     /// - Returns: false when the context is closed: the effect must not start.
-    mutating func begin(_ effect: any RunningEffect & CancellableByID, id: EffectID?) -> Bool {
+    mutating func begin(_ effect: RunningEffect & CancellableByID, id: EffectID?) -> Bool {
         guard case .open = stage else { return false }
-        running[ObjectIdentifier(effect)] = effect
+        place(effect)
         if let id { insert(effect, id: id) }
         return true
     }
 
     /// Counts `effect` as running.
-    mutating func begin(_ effect: any RunningEffect) -> Bool {
+    mutating func begin(_ effect: RunningEffect) -> Bool {
         guard case .open = stage else { return false }
-        running[ObjectIdentifier(effect)] = effect
+        place(effect)
         return true
     }
 
     /// Forgets a running effect that ended (and its id membership, if `id` is given).
     ///
     /// - Returns: what was kept, to be released by the caller outside the lock.
-    mutating func end(_ effect: any RunningEffect, id: EffectID?) -> (any RunningEffect)? {
-        // The id's member is `effect` itself, which the returned entry still holds: dropping
-        // this reference here releases nothing under the lock.
+    mutating func end(_ effect: RunningEffect, id: EffectID?) -> RunningEffect? {
+        // The id's member is `effect` itself, which the caller still holds: dropping this
+        // reference here releases nothing under the lock.
         if let id { _ = remove(ObjectIdentifier(effect), id: id) }
-        return running.removeValue(forKey: ObjectIdentifier(effect))
+        let slot = effect.runningSlot
+        // Ended twice, or after the table was closed and emptied: nothing to do.
+        guard slot >= 0, slot < running.count, running[slot] === effect else { return nil }
+        effect.runningSlot = -1
+        runningCount -= 1
+        var taken: RunningEffect? = nil
+        swap(&taken, &running[slot])
+        if runningCount == 0 {
+            // Nothing runs: start afresh, keeping the capacity for the next burst.
+            running.removeAll(keepingCapacity: true)
+            freeSlots.removeAll(keepingCapacity: true)
+        } else {
+            freeSlots.append(slot)
+        }
+        return taken
     }
 
     /// Registers `member` under `id`.
@@ -99,13 +119,27 @@ struct EffectTable {
 
     /// Closes the context and takes everything it kept, for the caller to stop and release
     /// outside the lock.
-    mutating func close() -> (running: [ObjectIdentifier: any RunningEffect], ids: [EffectID: Group]) {
+    mutating func close() -> (running: [RunningEffect?], ids: [EffectID: Group]) {
         stage = .closed
+        runningCount = 0
+        freeSlots = []
         defer {
-            running = [:]
+            running = []
             ids = [:]
         }
         return (running, ids)
+    }
+
+    /// Puts `effect` in a free slot, or a new one.
+    private mutating func place(_ effect: RunningEffect) {
+        if let slot = freeSlots.popLast() {
+            running[slot] = effect
+            effect.runningSlot = slot
+        } else {
+            effect.runningSlot = running.count
+            running.append(effect)
+        }
+        runningCount += 1
     }
 
     // Each of these costs one hash lookup in the common case (an id marking one effect): the
@@ -155,11 +189,24 @@ extension EffectTable.Group {
 
 /// An effect that a context counts as running until it ends; ``stop()`` ends it when the
 /// context closes.
+///
+/// A class rather than a protocol, so that each effect can keep its place in its context's
+/// table (`runningSlot`), where the context finds it again without hashing.
 @usableFromInline
-package protocol RunningEffect: AnyObject, Sendable {
+package class RunningEffect: @unchecked Sendable {  // `runningSlot` is read and written only by the owning context's table, under the context's lock
+    /// The effect's slot in its context's running table; -1 when it is not in one.
+    // Unchecked exclusivity: the context's lock is what makes access exclusive.
+    @exclusivity(unchecked) @usableFromInline var runningSlot = -1
+
+    @inlinable
+    init() {}
+
     /// Stops the effect because its context closed: it delivers nothing more, and reports
-    /// nothing (the context has already let it go).
-    func stop()
+    /// nothing (the context has already let it go). Subclasses override it.
+    @usableFromInline
+    func stop() {
+        preconditionFailure("\(Self.self) must override RunningEffect.stop()")
+    }
 }
 
 /// A running part of an effect, marked with an id, that ``EffectContext/cancel(id:)`` can end.

@@ -3,9 +3,10 @@ import Synchronization
 /// Attaches one downstream to several upstreams at once and forwards everything they send.
 ///
 /// Upstreams may deliver from different threads at the same moment; the downstream still sees
-/// one call at a time. Events wait in `State.outbox` while another thread is delivering, and
+/// one call at a time. Events wait in `Live.outbox` while another thread is delivering, and
 /// that thread drains them before it lets go (a trampoline). The downstream finishes when every
 /// upstream has finished. Cancelling cancels every upstream and drops whatever is still waiting.
+/// Its state is a `LiveStage` behind one lock.
 final class MergeSubscription<Downstream: Subscriber>: Subscription {
     /// Subscribes a child subscriber to one upstream.
     typealias Start = @Sendable (MergeChild<Downstream>) -> Void
@@ -15,63 +16,67 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
         case finished
     }
 
-    private struct State {
-        var downstream: Downstream?
+    private struct Live {
+        var downstream: Downstream
+        /// Each upstream's subscription once it has arrived; nil before that and once finished.
         var upstreams: [(any Subscription)?]
+        /// How many upstreams have not finished.
         var unfinished: Int
-        var isCancelled = false
-        var outbox: [Event] = []
+        /// Events waiting for the thread that is delivering.
+        var outbox = FIFOQueue<Event>()
+        /// Whether a thread is delivering; it drains `outbox` before it lets go.
         var isDelivering = false
     }
 
-    private let state: Mutex<State>
+    /// What the delivering thread does next.
+    private enum Delivery {
+        case value(Downstream.Input, to: Downstream)
+        /// The last event: the merge is over, and `Live` is handed out to be released.
+        case finish(Live)
+        case idle
+    }
+
+    private let stage: Mutex<LiveStage<Live>>
     /// The downstream's effect runtime, answered by every child so that ids inside work.
     let context: EffectContext?
 
     init(downstream: Downstream, upstreamCount: Int) {
         context = downstream.effectContext
-        state = Mutex(State(
+        stage = Mutex(.live(Live(
             downstream: downstream,
             upstreams: Array(repeating: nil, count: upstreamCount),
             unfinished: upstreamCount
-        ))
+        )))
     }
 
     /// Hands the downstream this subscription, then starts each upstream in order.
     func start(_ starts: [Start]) {
-        let downstream = state.withLock { $0.downstream }
+        let downstream = stage.withLock { $0.withLive { $0.downstream } }
         downstream?.receive(subscription: self)
         if starts.isEmpty {
             send(.finished)
             return
         }
         for (index, start) in starts.enumerated() {
-            if state.withLock({ $0.isCancelled }) { return }
+            if stage.withLock({ $0.isOver }) { return }
             start(MergeChild(parent: self, index: index))
         }
     }
 
     func cancel() {
-        let upstreams = state.withLock { state -> [(any Subscription)?] in
-            if state.isCancelled || state.downstream == nil { return [] }
-            state.isCancelled = true
-            state.downstream = nil
-            state.outbox.removeAll()
-            defer { state.upstreams.removeAll() }
-            return state.upstreams
-        }
-        for upstream in upstreams {
+        let taken = stage.withLock { $0.end() }
+        guard let taken else { return }
+        for upstream in taken.upstreams {
             upstream?.cancel()
         }
+        // `taken` (the downstream, and any values still waiting) is released here.
     }
 
     fileprivate func child(_ index: Int, received subscription: any Subscription) {
-        let keep = state.withLock { state -> Bool in
-            guard !state.isCancelled, state.downstream != nil else { return false }
-            state.upstreams[index] = subscription
-            return true
+        let kept = stage.withLock { stage in
+            stage.withLive { $0.upstreams[index] = subscription } != nil
         }
-        if !keep { subscription.cancel() }
+        if !kept { subscription.cancel() }
     }
 
     fileprivate func child(_ index: Int, received value: Downstream.Input) {
@@ -79,22 +84,27 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
     }
 
     fileprivate func childFinished(_ index: Int) {
-        let isLast = state.withLock { state -> Bool in
-            guard !state.isCancelled, state.downstream != nil else { return false }
-            state.upstreams[index] = nil
-            state.unfinished -= 1
-            return state.unfinished == 0
+        let (finished, isLast) = stage.withLock { stage in
+            stage.withLive { live -> ((any Subscription)?, Bool) in
+                let finished = live.upstreams[index]
+                live.upstreams[index] = nil
+                live.unfinished -= 1
+                return (finished, live.unfinished == 0)
+            } ?? (nil, false)
         }
+        // The finished upstream's subscription is released after the lock.
+        _ = finished
         if isLast { send(.finished) }
     }
 
     private func send(_ event: Event) {
-        let becameDeliverer = state.withLock { state -> Bool in
-            guard state.downstream != nil else { return false }
-            state.outbox.append(event)
-            if state.isDelivering { return false }
-            state.isDelivering = true
-            return true
+        let becameDeliverer = stage.withLock { stage in
+            stage.withLive { live -> Bool in
+                live.outbox.append(event)
+                if live.isDelivering { return false }
+                live.isDelivering = true
+                return true
+            } ?? false
         }
         guard becameDeliverer else { return }
         drain()
@@ -102,25 +112,30 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
 
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Event, Downstream)? in
-                guard let downstream = state.downstream, !state.outbox.isEmpty else {
-                    state.isDelivering = false
-                    return nil
+            let delivery = stage.withLock { stage -> Delivery in
+                // Taken out, and put back unless this is the end.
+                guard var live = stage.end() else { return .idle }
+                switch live.outbox.popFirst() {
+                case nil:
+                    live.isDelivering = false
+                    stage = .live(live)
+                    return .idle
+                case .finished:
+                    // Every upstream has finished, so nothing waits behind it; the stage stays over.
+                    return .finish(live)
+                case .value(let value):
+                    let downstream = live.downstream
+                    stage = .live(live)
+                    return .value(value, to: downstream)
                 }
-                let event = state.outbox.removeFirst()
-                if case .finished = event {
-                    state.downstream = nil
-                    state.outbox.removeAll()
-                    state.isDelivering = false
-                }
-                return (event, downstream)
             }
-            guard let (event, downstream) = next else { return }
-            switch event {
-            case .value(let value):
+            switch delivery {
+            case .idle:
+                return
+            case .value(let value, let downstream):
                 downstream.receive(value)
-            case .finished:
-                downstream.receive(completion: .finished)
+            case .finish(let live):
+                live.downstream.receive(completion: .finished)
                 return
             }
         }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A stop can come before the effect has handed over its subscription (a store released on
 /// another thread while the effect starts); the subscription is then cancelled as it arrives.
-final class RootSubscriber<Downstream: Subscriber>: Subscriber, RunningEffect {
+final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, @unchecked Sendable {  // its own state is `link`, behind a Mutex; the rest is immutable and Sendable, and `runningSlot` belongs to the context's lock
     private let downstream: Downstream
     private let context: EffectContext
     private let link = Mutex(SubscriptionLink.starting)
@@ -14,6 +14,7 @@ final class RootSubscriber<Downstream: Subscriber>: Subscriber, RunningEffect {
     init(downstream: Downstream, context: EffectContext) {
         self.downstream = downstream
         self.context = context
+        super.init()
     }
 
     var effectContext: EffectContext? {
@@ -37,7 +38,7 @@ final class RootSubscriber<Downstream: Subscriber>: Subscriber, RunningEffect {
         downstream.receive(completion: completion)
     }
 
-    func stop() {
+    override func stop() {
         link.withLock { $0.end() }?.cancel()
     }
 }

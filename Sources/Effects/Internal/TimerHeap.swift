@@ -16,6 +16,13 @@
 ///   dead entries outnumber live ones, the heap is rebuilt from the live ones, so it never
 ///   holds more than twice the pending work.
 ///
+/// Beside the heap, a sorted run: an entry that comes due no earlier than the last one in the run
+/// is appended to it instead of entering the heap, and the earliest entry is the earlier of the
+/// run's first and the heap's root. Work is usually scheduled with one delay after another (a
+/// timeout per request, a delayed action per move), so due times mostly grow with the order of
+/// insertion: the run then takes every entry in O(1) and the heap stays small. An entry that
+/// would break the run's order goes into the heap, so the bounds below hold whatever the order.
+///
 /// With n pieces of work pending:
 ///
 /// | operation               | cost                                                          |
@@ -48,9 +55,21 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        var due: Duration
+        /// The due time in attoseconds: `Duration`'s own comparison is a call into the standard
+        /// library, where two 128-bit integers compare inline in a few instructions.
+        var due: Int128
         var order: UInt64
         var slot: UInt32
+
+        init(due: Duration, order: UInt64, slot: UInt32) {
+            self.due = due.attoseconds
+            self.order = order
+            self.slot = slot
+        }
+
+        var dueTime: Duration {
+            Duration(attoseconds: due)
+        }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
@@ -65,7 +84,11 @@ struct TimerHeap<Payload> {
     private var freeSlots: [UInt32] = []
     /// The heap, live and dead entries; see the type's discussion.
     private var entries: [Entry] = []
-    /// How many of `entries` are live.
+    /// The sorted run, live and dead entries, from `runStart` on; see the type's discussion.
+    private var run: [Entry] = []
+    /// Where the run begins in `run`: the entries before it have been popped.
+    private var runStart = 0
+    /// How many of the entries in the heap and the run are live.
     private var liveEntries = 0
     /// The next id and order; both come from this one counter, so both are unique.
     private var nextSequence: UInt64 = 1
@@ -157,7 +180,7 @@ struct TimerHeap<Payload> {
     /// - Complexity: O(1), plus O(log n) per dead entry dropped.
     mutating func firstDue() -> Duration? {
         dropDeadTop()
-        return entries.first?.due
+        return earliest()?.entry.dueTime
     }
 
     /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil).
@@ -169,14 +192,18 @@ struct TimerHeap<Payload> {
     /// - Complexity: O(log n), plus O(log n) per dead entry dropped.
     mutating func popFirst(dueBy limit: Duration?) -> (handle: Handle, due: Duration)? {
         dropDeadTop()
-        guard let first = entries.first else { return nil }
-        if let limit, first.due > limit { return nil }
-        removeTop()
+        guard let (first, isInRun) = earliest() else { return nil }
+        if let limit, first.due > limit.attoseconds { return nil }
+        if isInRun {
+            popRunFirst()
+        } else {
+            removeTop()
+        }
         liveEntries -= 1
         let index = Int(first.slot)
         slots[index].order = 0
         compactIfMostlyDead()
-        return (Handle(id: slots[index].id, slot: first.slot), first.due)
+        return (Handle(id: slots[index].id, slot: first.slot), first.dueTime)
     }
 
     // MARK: - The heap
@@ -191,17 +218,51 @@ struct TimerHeap<Payload> {
         slots[Int(entry.slot)].order == entry.order
     }
 
+    /// How many entries the heap and the run hold, live and dead.
+    private var entryCount: Int {
+        entries.count + run.count - runStart
+    }
+
+    /// The earliest of the run's first entry and the heap's root, and which one it is.
+    private func earliest() -> (entry: Entry, isInRun: Bool)? {
+        let runFirst = runStart < run.count ? run[runStart] : nil
+        guard let root = entries.first else { return runFirst.map { ($0, true) } }
+        guard let runFirst else { return (root, false) }
+        return runFirst.precedes(root) ? (runFirst, true) : (root, false)
+    }
+
     private mutating func dropDeadTop() {
+        while runStart < run.count, !isLive(run[runStart]) {
+            popRunFirst()
+        }
         while let first = entries.first, !isLive(first) {
             removeTop()
         }
     }
 
+    /// Adds an entry to the run if it keeps the run sorted, to the heap otherwise.
     private mutating func push(_ entry: Entry) {
-        entries.append(entry)
         liveEntries += 1
+        if runStart == run.count || !entry.precedes(run[run.count - 1]) {
+            run.append(entry)
+            return
+        }
+        entries.append(entry)
         entries.withUnsafeMutableBufferPointer { heap in
             Self.siftUp(entry, from: heap.count - 1, in: heap)
+        }
+    }
+
+    /// Drops the run's first entry. The popped prefix is cut off once it is the larger half, so
+    /// the array stays at most twice the run's length and each entry is moved O(1) times.
+    private mutating func popRunFirst() {
+        runStart += 1
+        if runStart == run.count {
+            run.removeAll(keepingCapacity: true)
+            runStart = 0
+        } else if runStart >= 64 && runStart * 2 >= run.count {
+            run.removeFirst(runStart)
+            runStart = 0
         }
     }
 
@@ -258,13 +319,22 @@ struct TimerHeap<Payload> {
     private mutating func compactIfMostlyDead() {
         if liveEntries == 0 {
             entries.removeAll(keepingCapacity: true)
-        } else if entries.count - liveEntries > liveEntries {
+            run.removeAll(keepingCapacity: true)
+            runStart = 0
+        } else if entryCount - liveEntries > liveEntries {
             rebuild()
         }
     }
 
-    /// Drops every dead entry and restores heap order bottom up: O(n).
+    /// Drops every dead entry, keeping the run's order and restoring the heap's bottom up: O(n).
     private mutating func rebuild() {
+        var keptInRun = 0
+        for index in runStart..<run.count where isLive(run[index]) {
+            run[keptInRun] = run[index]
+            keptInRun += 1
+        }
+        run.removeLast(run.count - keptInRun)
+        runStart = 0
         var kept = 0
         for index in entries.indices where isLive(entries[index]) {
             entries[kept] = entries[index]
@@ -290,12 +360,16 @@ extension TimerHeap {
         for index in entries.indices.dropFirst() {
             precondition(!entries[index].precedes(entries[(index - 1) / 2]), "heap order broken at \(index)")
         }
-        let live = entries.filter(isLive)
+        let runEntries = run[runStart...]
+        for (earlier, later) in zip(runEntries, runEntries.dropFirst()) {
+            precondition(!later.precedes(earlier), "the run is out of order")
+        }
+        let live = entries.filter(isLive) + runEntries.filter(isLive)
         precondition(live.count == liveEntries, "live entry count is off")
         precondition(Set(live.map(\.slot)).count == live.count, "a slot has two live entries")
         precondition(slots.filter { $0.id != 0 }.count == count, "pending count is off")
         precondition(slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
         precondition(slots.count - freeSlots.count == count, "free list is off")
-        precondition(entries.count - liveEntries <= liveEntries, "too many dead entries")
+        precondition(entryCount - liveEntries <= liveEntries, "too many dead entries")
     }
 }

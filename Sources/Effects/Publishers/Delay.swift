@@ -74,32 +74,39 @@ extension Publishers {
 }
 
 extension Publishers.Delay {
-    /// Calls `receiveValue` with the value once the delay has passed.
+    /// Calls `receiveValue` with every value once the delay has passed.
     ///
-    /// The same as ``Publisher/sink(receiveValue:)``, specialized for a delayed single value:
+    /// The same as ``Publisher/sink(receiveValue:)``; over a single value (`Just(x).delay(…)`)
     /// the delivery and its cancellation are one object, and the cancellable another.
     ///
-    /// - Parameter receiveValue: Called with the value, on the scheduler.
-    /// - Returns: A cancellable that drops the delivery when cancelled or released.
+    /// - Parameter receiveValue: Called with each value, on the scheduler.
+    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
     @inlinable
-    public func sink<Value>(receiveValue: @escaping @Sendable (Value) -> Void) -> AnyCancellable
-    where Upstream == Just<Value> {
+    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 
-    /// Calls `receiveValue` with the value, then `receiveCompletion`, once the delay has passed.
+    /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
+    /// passed.
+    ///
+    /// The same as ``Publisher/sink(receiveCompletion:receiveValue:)``; over a single value the
+    /// subscriber keeps no subscription, because the delivery is itself the cancellable.
     ///
     /// - Parameters:
-    ///   - receiveCompletion: Called once after the value.
-    ///   - receiveValue: Called with the value, on the scheduler.
-    /// - Returns: A cancellable that drops the delivery when cancelled or released.
+    ///   - receiveCompletion: Called once after the last value.
+    ///   - receiveValue: Called with each value, on the scheduler.
+    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
     @inlinable
-    public func sink<Value>(
+    public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
-        receiveValue: @escaping @Sendable (Value) -> Void
-    ) -> AnyCancellable where Upstream == Just<Value> {
+        receiveValue: @escaping @Sendable (Output) -> Void
+    ) -> AnyCancellable {
+        guard Upstream.self == Just<Output>.self else {
+            return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
+        let just = unsafeBitCast(upstream, to: Just<Output>.self)
         let delivery = DelayedValue(
-            upstream.output,
+            just.output,
             to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
             context: nil,
             id: nil,

@@ -25,6 +25,16 @@ extension Publisher {
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
         receiveValue: @escaping @Sendable (Output) -> Void
     ) -> AnyCancellable {
+        attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// The body of ``sink(receiveCompletion:receiveValue:)``, for publishers that offer their
+    /// own `sink` and fall back on this one.
+    @inlinable
+    func attachSink(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Output) -> Void
+    ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         subscribe(sink)
         // Finished already: nothing is left to cancel, and one shared cancellable will do.

@@ -105,13 +105,19 @@ extension StoreCore {
     func react(to action: Action, in state: State, observers: ObserverList<State>.Snapshot?) {
         // By index, not `for in`: unoptimized, iterating an array of closures in generic code
         // allocates a thunk per element, and dispatch must not allocate in debug builds either.
-        // Through the buffer: the array outlives the loop, so reading a middleware from it need
-        // not retain it.
-        middlewares.withUnsafeBufferPointer { middlewares in
+        // The array outlives the loop, so each box is read unretained and its middleware called
+        // through a guaranteed reference: no retain and release per middleware.
+        middlewares.withUnsafeBufferPointer { boxes in
+            guard let base = boxes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             var index = 0
-            while index < middlewares.count {
-                let effect = middlewares[index](state, action)
+            while index < boxes.count {
+                let box = raw.load(
+                    fromByteOffset: index &* MemoryLayout<MiddlewareBox<State, Action>>.stride,
+                    as: Unmanaged<MiddlewareBox<State, Action>>.self
+                )
                 index &+= 1
+                let effect = box._withUnsafeGuaranteedRef { $0.run(state, action) }
                 // A tag check: the common answer costs no copy of the effect.
                 if effect.isNone { continue }
                 start(effect)

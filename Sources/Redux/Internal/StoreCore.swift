@@ -56,7 +56,9 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let shared: Mutex<Shared>
     @usableFromInline let reduce: MutatingReducer<State, Action>
     @usableFromInline let interceptors: [Interceptor<State, Action>]
-    @usableFromInline let middlewares: [Middleware<State, Action>]
+    /// Each middleware in a box of its own, so that dispatch calls it through an unretained
+    /// reference (see `react`).
+    @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
     @usableFromInline let effects = EffectContext()
 
@@ -69,11 +71,23 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         shared = Mutex(Shared(state: initial))
         self.reduce = reduce
         self.interceptors = interceptors
-        self.middlewares = middlewares
+        self.middlewares = middlewares.map(MiddlewareBox.init)
     }
 
     @inlinable
     var state: State {
         shared.withLock { $0.state }
+    }
+}
+
+/// A middleware held by a class, so that a store can call it through an unretained reference:
+/// a closure read from an array is retained for the call, which costs more than a middleware
+/// that answers `.none`.
+@usableFromInline
+final class MiddlewareBox<State, Action>: Sendable {
+    @usableFromInline let run: Middleware<State, Action>
+
+    init(_ run: @escaping Middleware<State, Action>) {
+        self.run = run
     }
 }
