@@ -64,8 +64,8 @@ Run them with: swift run -c release benchmarks
 """)
 #endif
 
-let all = baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + schedulerBenchmarks()
-    + runtimeBenchmarks() + cardGameBenchmarks()
+let all = baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + operatorBenchmarks()
+    + schedulerBenchmarks() + runtimeBenchmarks() + cardGameBenchmarks()
 var selected = all.filter { benchmark in
     options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
 }

@@ -87,6 +87,15 @@ extension Effect {
             return Effect<T>(operation: .delayed(DelayedEffect(
                 effect: node.effect.map(transform), interval: node.interval, scheduler: node.scheduler
             )))
+        case .debounced(let node):
+            return Effect<T>(operation: .debounced(DebouncedEffect(
+                id: node.id, interval: node.interval, scheduler: node.scheduler, effect: node.effect.map(transform)
+            )))
+        case .throttled(let node):
+            return Effect<T>(operation: .throttled(ThrottledEffect(
+                id: node.id, interval: node.interval, scheduler: node.scheduler, latest: node.latest,
+                effect: node.effect.map(transform)
+            )))
         }
     }
 

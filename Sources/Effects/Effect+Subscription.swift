@@ -52,6 +52,35 @@ extension Effect {
             } else {
                 subscribeDelayed(node.effect, by: node.interval, on: node.scheduler, subscriber)
             }
+        case .debounced(let node):
+            // `.cancellable(id:cancelInFlight: true)` around a wait that starts the effect.
+            guard let context else {
+                DelayedStart(effect: node.effect, interval: node.interval, scheduler: node.scheduler).subscribe(subscriber)
+                return
+            }
+            context.cancel(id: node.id)
+            if case .just(let value) = node.effect.operation {
+                DelayedValue(value, to: subscriber, context: context, id: node.id, isRoot: false)
+                    .start(after: node.interval, on: node.scheduler)
+            } else {
+                RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start { registered in
+                    DelayedStart(effect: node.effect, interval: node.interval, scheduler: node.scheduler).subscribe(registered)
+                }
+            }
+        case .throttled(let node):
+            // `.cancellable(id:cancelInFlight: true)` around the effect, whose values go through
+            // the context's memory of the id.
+            guard let context else {
+                node.effect.subscribe(ThrottledEffectSubscription(downstream: subscriber, node: node, memory: ThrottleMemory()), context: nil)
+                return
+            }
+            context.cancel(id: node.id)
+            RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start { registered in
+                node.effect.subscribe(
+                    ThrottledEffectSubscription(downstream: registered, node: node, memory: context.throttles),
+                    context: context
+                )
+            }
         }
     }
 }

@@ -37,6 +37,12 @@ public struct Effect<Output: Sendable>: Publisher {
         indirect case concatenate([Effect])
         case cancellable(CancellableEffect<Output>)
         indirect case cancel(id: EffectID)
+        /// An effect that starts once its id has been quiet for an interval; see
+        /// ``Effect/debounce(id:for:scheduler:)``.
+        case debounced(DebouncedEffect<Output>)
+        /// An effect whose values pass at most once per interval across every effect with its
+        /// id; see ``Effect/throttle(id:for:scheduler:latest:)``.
+        case throttled(ThrottledEffect<Output>)
     }
 
     /// What this effect does.
@@ -78,9 +84,14 @@ public struct Effect<Output: Sendable>: Publisher {
     ///
     /// ```swift
     /// Effect.run { send in
-    ///     await send(.highScoresLoaded(try await file.load()))
+    ///     for await line in input.lines {   // an AsyncStream<String>
+    ///         await send(.lineRead(line))
+    ///     }
     /// }
     /// ```
+    ///
+    /// Work that can throw takes the form with a `catch:` handler,
+    /// ``run(priority:operation:catch:)``.
     ///
     /// - Parameters:
     ///   - priority: The priority of the task that runs the work.
@@ -91,6 +102,42 @@ public struct Effect<Output: Sendable>: Publisher {
         operation: @escaping @Sendable (Send<Output>) async -> Void
     ) -> Effect {
         Effect(Publishers.Run(priority: priority, operation: operation))
+    }
+
+    /// An effect that runs async work that may throw; an error it throws goes to `handler`,
+    /// which turns it into values (usually an action saying what went wrong).
+    ///
+    /// ```swift
+    /// Effect.run { send in
+    ///     await send(.highScoresLoaded(try await file.load()))
+    /// } catch: { error, send in
+    ///     await send(.highScoresFailedToLoad("\(error)"))
+    /// }
+    /// ```
+    ///
+    /// The handler is required: an error is never dropped silently. It is not called when the
+    /// effect was cancelled (the error is then most likely the cancellation itself, and nothing
+    /// sent after a cancel is delivered anyway), as in The Composable Architecture.
+    ///
+    /// - Parameters:
+    ///   - priority: The priority of the task that runs the work.
+    ///   - operation: The async work; values handed to `send` are delivered in order.
+    ///   - handler: Called with the error `operation` threw, and the same `send`.
+    /// - Returns: The effect; cancelling it cancels the task. It finishes once `operation`, and
+    ///   `handler` if it was called, have returned.
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Send<Output>) async throws -> Void,
+        catch handler: @escaping @Sendable (any Error, Send<Output>) async -> Void
+    ) -> Effect {
+        Effect(Publishers.Run(priority: priority) { send in
+            do {
+                try await operation(send)
+            } catch {
+                guard !Task.isCancelled else { return }
+                await handler(error, send)
+            }
+        })
     }
 
     /// Whether this effect is ``none``.

@@ -12,9 +12,13 @@ import Synchronization
 /// An id is kept only while an effect marked with it runs, and a running effect only until it
 /// ends, so the context's memory follows the work in flight, never the work that has come and
 /// gone. All of it is behind one lock; nothing is called, and nothing released, while it is
-/// held.
+/// held. Throttled ids (``Effect/throttle(id:for:scheduler:latest:)``) are remembered apart,
+/// behind a lock of their own, while their windows are open (see `ThrottleMemory`).
 public final class EffectContext: Sendable {
     let table = Mutex(EffectTable())
+    /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:
+    /// nothing ties it to the table of running effects).
+    let throttles = ThrottleMemory()
 
     /// Makes an empty, open context.
     package init() {}
@@ -32,6 +36,11 @@ public final class EffectContext: Sendable {
     /// How many distinct ids mark running effects.
     package var idCount: Int {
         table.withLock { $0.idCount }
+    }
+
+    /// How many throttled ids are remembered (their windows may still be open).
+    package var throttledIDCount: Int {
+        throttles.count
     }
 
     /// Starts `effect`, sending what it produces to `downstream`, and counts it as running until
@@ -80,7 +89,16 @@ public final class EffectContext: Sendable {
             }
             DelayedValue(value, to: downstream, context: self, id: node.id, isRoot: true)
                 .start(after: delayed.interval, on: delayed.scheduler)
-        case .publisher, .concatenate:
+        case .debounced(let node):
+            // A debounced value: the same one object as a delayed value that cancels in flight.
+            guard case .just(let value) = node.effect.operation else {
+                startRoot(effect, sendingTo: downstream)
+                return
+            }
+            cancel(id: node.id)
+            DelayedValue(value, to: downstream, context: self, id: node.id, isRoot: true)
+                .start(after: node.interval, on: node.scheduler)
+        case .publisher, .concatenate, .throttled:
             startRoot(effect, sendingTo: downstream)
         }
     }
@@ -114,6 +132,7 @@ public final class EffectContext: Sendable {
     ///
     /// - Complexity: O(running effects), every stop and release outside the lock.
     package func close() {
+        throttles.removeAll()
         let (running, ids) = table.withLock { $0.close() }
         for case let effect? in running {
             effect.stop()

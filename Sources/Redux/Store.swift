@@ -130,8 +130,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// effect, and the caller runs it.
     ///
     /// ```swift
-    /// func loadHighScores(from file: HighScoreFile) -> Effect<Action> {
-    ///     .run { send in await send(.highScoresLoaded(file.load())) }
+    /// func loadHighScores(from file: HighScoreFile) -> Effect<ThreeDucksAction> {
+    ///     .run { send in
+    ///         await send(.highScoresLoaded(try file.load()))
+    ///     } catch: { error, send in
+    ///         await send(.highScoresFailedToLoad("\(error)"))
+    ///     }
     /// }
     /// store.run(loadHighScores(from: file))
     /// ```

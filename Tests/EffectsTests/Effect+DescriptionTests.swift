@@ -53,4 +53,43 @@ import Testing
         #expect(Effect<Int>.none.cancellable(id: GameTimer.unFlip).description == "None")
         #expect(Effect<Int>.none.cancellable(id: GameTimer.unFlip, cancelInFlight: true).description == "Cancel(id: unFlip)")
     }
+
+    @Test("debounced and throttled effects print their id, interval and effect, inside any tree")
+    func debounceAndThrottle() {
+        let scheduler = TestScheduler()
+        let effect = Effect.merge(
+            Effect.just("search").debounce(id: "query", for: .milliseconds(300), scheduler: scheduler),
+            Effect.just("save").throttle(id: "save", for: .seconds(1), scheduler: scheduler, latest: false)
+        )
+        #expect(effect.description == "Merge(Debounce(id: query, 0.3 seconds, Just(search)), Throttle(id: save, 1.0 seconds, first, Just(save)))")
+    }
+
+    @Test("every operator and source wrapped in an effect prints its name and what sets it apart")
+    func wrappedOperators() {
+        let scheduler = TestScheduler()
+        let cases: [(Effect<Int>, String)] = [
+            (Effect([1, 2].publisher.scan(0) { $0 + $1 }.removeDuplicates()), "RemoveDuplicates(Scan(0, Sequence([1, 2])))"),
+            (Effect(Just(1).prefix(2)), "Prefix(2, Just(1))"),
+            (Effect(Just(1).first()), "First(Just(1))"),
+            (Effect(Just(1).first { $0 > 0 }), "FirstWhere(Just(1))"),
+            (Effect(Just([1]).collect().map(\.count)), "Map(Collect(Just([1])))"),
+            (Effect(Just(1).handleEvents()), "HandleEvents(Just(1))"),
+            (Effect(Empty().replaceEmpty(with: 0)), "ReplaceEmpty(0, Empty)"),
+            (Effect(Just(1).debounce(for: .seconds(1), scheduler: scheduler)), "Debounce(1.0 seconds, Just(1))"),
+            (Effect(Just(1).throttle(for: .seconds(1), scheduler: scheduler, latest: true)), "Throttle(1.0 seconds, latest, Just(1))"),
+            (Effect(Just(1).timeout(.seconds(1), scheduler: scheduler)), "Timeout(1.0 seconds, Just(1))"),
+            (Effect(Just(1).timeout(.seconds(1), scheduler: scheduler, sending: 0)), "Timeout(1.0 seconds, sending: 0, Just(1))"),
+            (Effect(Publishers.Timer(every: .seconds(1), scheduler: scheduler).map { _ in 1 }), "Map(Timer(every 1.0 seconds))"),
+            (Effect(Just(1).flatMap(maxPublishers: .max(3)) { Just($0) }), "FlatMap(max(3), Just(1))"),
+            (Effect(Just(Just(1)).switchToLatest()), "SwitchToLatest(Just(Just(1)))"),
+            (Effect(Just(1).combineLatest(Just(2)) { $0 + $1 }), "Map(CombineLatest(Just(1), Just(2)))"),
+            (Effect(Just(1).zip(Just(2)) { $0 + $1 }), "Map(Zip(Just(1), Just(2)))"),
+            (Effect(PassthroughSubject<Int>()), "PassthroughSubject"),
+            (Effect(CurrentValueSubject(4)), "CurrentValueSubject(4)"),
+            (Effect(Future { $0(1) }), "Future"),
+        ]
+        for (effect, expected) in cases {
+            #expect(effect.description == expected)
+        }
+    }
 }

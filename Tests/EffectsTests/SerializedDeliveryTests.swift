@@ -2,8 +2,9 @@ import Effects
 import Synchronization
 import Testing
 
-/// `delay` and `receive(on:)` call their downstream one call at a time and in order, even on a
-/// scheduler that runs their deliveries on several threads at once.
+/// `delay`, `receive(on:)` and the operators fed from several places at once (`flatMap`, `zip`,
+/// `combineLatest`, `debounce`, `throttle`) call their downstream one call at a time and in
+/// order, even on a scheduler that runs their deliveries on several threads at once.
 @Suite struct SerializedDeliveryTests {
     /// Records values, notices any two calls that overlap, and resumes when finished.
     final class OverlapDetector: Subscriber, Sendable {
@@ -67,5 +68,48 @@ import Testing
         let (values, overlapped) = await deliver { Array(0..<2_000).publisher.delay(for: .seconds(1), scheduler: $0) }
         #expect(!overlapped)
         #expect(values == Array(0..<2_000))
+    }
+
+    @Test("flatMap of publishers that deliver on a concurrent scheduler calls one at a time, every value once", .timeLimit(.minutes(1)))
+    func flatMap() async {
+        let (values, overlapped) = await deliver { scheduler in
+            Array(0..<2_000).publisher.flatMap { Just($0).receive(on: scheduler) }
+        }
+        #expect(!overlapped)
+        #expect(values.sorted() == Array(0..<2_000))
+    }
+
+    @Test("zip and combineLatest of two upstreams on a concurrent scheduler call one at a time", .timeLimit(.minutes(1)))
+    func pairs() async {
+        let (zipped, zipOverlapped) = await deliver { scheduler in
+            Array(0..<1_000).publisher.receive(on: scheduler)
+                .zip(Array(0..<1_000).publisher.receive(on: scheduler)) { $0 * 1_000 + $1 }
+        }
+        #expect(!zipOverlapped)
+        #expect(zipped == (0..<1_000).map { $0 * 1_000 + $0 })
+
+        let (combined, combinedOverlapped) = await deliver { scheduler in
+            Array(0..<1_000).publisher.receive(on: scheduler)
+                .combineLatest(Array(0..<1_000).publisher.receive(on: scheduler)) { $0 * 1_000 + $1 }
+        }
+        #expect(!combinedOverlapped)
+        #expect(combined.last == 999_999)
+    }
+
+    @Test("debounce and throttle whose work runs on a concurrent scheduler call one at a time, ending with the last value", .timeLimit(.minutes(1)))
+    func timeOperators() async {
+        let (debounced, debounceOverlapped) = await deliver { scheduler in
+            Array(0..<2_000).publisher.receive(on: scheduler).debounce(for: .zero, scheduler: scheduler)
+        }
+        #expect(!debounceOverlapped)
+        #expect(debounced == debounced.sorted())
+        #expect(debounced.last == 1_999)
+
+        let (throttled, throttleOverlapped) = await deliver { scheduler in
+            Array(0..<2_000).publisher.receive(on: scheduler).throttle(for: .zero, scheduler: scheduler, latest: true)
+        }
+        #expect(!throttleOverlapped)
+        #expect(throttled == throttled.sorted())
+        #expect(throttled.last == 1_999)
     }
 }

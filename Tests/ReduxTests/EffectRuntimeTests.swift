@@ -62,6 +62,23 @@ import Testing
         Shape(name: "Deferred", wrap: { effect, _ in Deferred { effect }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
         Shape(name: "AnyPublisher", wrap: { effect, _ in effect.eraseToAnyPublisher().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
         Shape(name: "another id around it", wrap: { effect, _ in effect.cancellable(id: "outer") }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "removeDuplicates", wrap: { effect, _ in effect.removeDuplicates().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "scan", wrap: { effect, _ in effect.scan(Action.done) { _, action in action }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "prefix", wrap: { effect, _ in effect.prefix(1).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "first", wrap: { effect, _ in effect.first().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "first(where:)", wrap: { effect, _ in effect.first { $0 == .tick }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "collect", wrap: { effect, _ in effect.collect().map { $0.last ?? .done }.eraseToEffect() }, whenRun: [.tick], whenCancelled: [.done]),
+        Shape(name: "handleEvents", wrap: { effect, _ in effect.handleEvents(receiveOutput: { _ in }).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "replaceEmpty", wrap: { effect, _ in effect.replaceEmpty(with: .done).eraseToEffect() }, whenRun: [.tick], whenCancelled: [.done]),
+        Shape(name: "flatMap", wrap: { effect, _ in Just(Action.start).flatMap { _ in effect }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "switchToLatest", wrap: { effect, _ in Just(effect).switchToLatest().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "combineLatest", wrap: { effect, _ in effect.combineLatest(Just(Action.done)) { action, _ in action }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "zip", wrap: { effect, _ in effect.zip(Just(Action.done)) { action, _ in action }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "debounce", wrap: { effect, scheduler in effect.debounce(for: .zero, scheduler: scheduler).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "throttle", wrap: { effect, scheduler in effect.throttle(for: .seconds(5), scheduler: scheduler, latest: true).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "timeout", wrap: { effect, scheduler in effect.timeout(.seconds(10), scheduler: scheduler).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "Effect.debounce(id:)", wrap: { effect, scheduler in effect.debounce(id: "debounce", for: .zero, scheduler: scheduler) }, whenRun: [.tick], whenCancelled: []),
+        Shape(name: "Effect.throttle(id:)", wrap: { effect, scheduler in effect.throttle(id: "throttle", for: .seconds(5), scheduler: scheduler, latest: true) }, whenRun: [.tick], whenCancelled: []),
     ]
 
     static let cases: [(Shape, Inner)] = shapes.flatMap { shape in Inner.allCases.map { (shape, $0) } }

@@ -3,8 +3,8 @@ import Redux
 import ReduxTesting
 import Testing
 
-// The README's "write a middleware, test it" example, compiled and run so that it stays true.
-// Keep the two in step.
+// The README's "write a middleware, test it" examples (the toast, the search as you type, the
+// autosave), compiled and run so that they stay true. Keep the two in step.
 
 struct AppState: Equatable, Sendable {
     var toast: String?
@@ -29,6 +29,65 @@ func hideToasts(after delay: Duration = .seconds(3), scheduler: some Scheduler) 
         return Effect.just(.hideToast)
             .delay(for: delay, scheduler: scheduler)
             .cancellable(id: "toast", cancelInFlight: true)
+    }
+}
+
+/// What a search box holds: the query typed so far, and the results for it.
+struct SearchState: Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+}
+
+enum SearchAction: Equatable, Sendable {
+    case queryChanged(String)
+    case resultsLoaded([String])
+}
+
+let searchReducer: MutatingReducer<SearchState, SearchAction> = { state, action in
+    switch action {
+    case .queryChanged(let query): state.query = query
+    case .resultsLoaded(let results): state.results = results
+    }
+}
+
+/// Searches as the user types: one search, once the typing has paused for 300 ms.
+func searchAsYouType(
+    search: @escaping @Sendable (String) -> [String],
+    scheduler: some Scheduler
+) -> Middleware<SearchState, SearchAction> {
+    { state, action in
+        guard case .queryChanged(let query) = action else { return .none }
+        // Deferred: the search itself runs only when the pause is over.
+        return Effect(Deferred { Just(SearchAction.resultsLoaded(search(query))) })
+            .debounce(id: "search", for: .milliseconds(300), scheduler: scheduler)
+    }
+}
+
+/// A text being edited, and the versions saved.
+struct EditorState: Equatable, Sendable {
+    var text = ""
+    var saved: [String] = []
+}
+
+enum EditorAction: Equatable, Sendable {
+    case edited(String)
+    case save(String)
+}
+
+let editorReducer: MutatingReducer<EditorState, EditorAction> = { state, action in
+    switch action {
+    case .edited(let text): state.text = text
+    case .save(let text): state.saved.append(text)
+    }
+}
+
+/// Saves at most once a second while the text changes: the first edit at once, then the
+/// latest text at the end of each second.
+func autosave(scheduler: some Scheduler) -> Middleware<EditorState, EditorAction> {
+    { state, action in
+        guard case .edited = action else { return .none }
+        return Effect.just(.save(state.text))
+            .throttle(id: "autosave", for: .seconds(1), scheduler: scheduler, latest: true)
     }
 }
 
@@ -64,6 +123,48 @@ func hideToasts(after delay: Duration = .seconds(3), scheduler: some Scheduler) 
         store.advance(by: .seconds(2))           // the first timer would have fired here
         store.advance(by: .seconds(1))
         store.receive(.hideToast) { $0.toast = nil }
+        store.finish()
+    }
+
+    @Test("search as you type: one search, 300 ms after the last keystroke")
+    func searchAsYouTypeDebounces() {
+        let scheduler = TestScheduler()
+        let animals = ["duck", "duckling", "pelican"]
+        let store = TestStore(
+            initial: SearchState(),
+            mutatingReducer: searchReducer,
+            scheduler: scheduler,
+            middlewares: [searchAsYouType(search: { query in animals.filter { $0.hasPrefix(query) } }, scheduler: scheduler)]
+        )
+        store.send(.queryChanged("d")) { $0.query = "d" }
+        store.advance(by: .milliseconds(100))
+        store.send(.queryChanged("du")) { $0.query = "du" }
+        store.advance(by: .milliseconds(100))
+        store.send(.queryChanged("duc")) { $0.query = "duc" }
+        store.advance(by: .milliseconds(299))    // no search yet
+        store.advance(by: .milliseconds(1))
+        store.receive(.resultsLoaded(["duck", "duckling"])) { $0.results = ["duck", "duckling"] }
+        store.finish()
+    }
+
+    @Test("autosave: the first edit saved at once, then the latest text once a second")
+    func autosaveThrottles() {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: EditorState(),
+            mutatingReducer: editorReducer,
+            scheduler: scheduler,
+            middlewares: [autosave(scheduler: scheduler)]
+        )
+        store.send(.edited("D")) { $0.text = "D" }
+        store.receive(.save("D")) { $0.saved = ["D"] }
+        store.advance(by: .milliseconds(400))
+        store.send(.edited("Du")) { $0.text = "Du" }
+        store.advance(by: .milliseconds(400))
+        store.send(.edited("Duc")) { $0.text = "Duc" }
+        store.advance(by: .milliseconds(199))    // within the second: nothing saved
+        store.advance(by: .milliseconds(1))
+        store.receive(.save("Duc")) { $0.saved = ["D", "Duc"] }
         store.finish()
     }
 }

@@ -31,3 +31,42 @@ package final class CancellableEffect<Output: Sendable>: Sendable {
         self.effect = effect
     }
 }
+
+/// The parts of a debounced effect (``Effect/debounce(id:for:scheduler:)``): its id, the quiet
+/// time it waits for, on which scheduler, and the effect that runs once it has.
+@usableFromInline
+package final class DebouncedEffect<Output: Sendable>: Sendable {
+    @usableFromInline package let id: EffectID
+    @usableFromInline package let interval: Duration
+    @usableFromInline package let scheduler: any Scheduler
+    @usableFromInline package let effect: Effect<Output>
+
+    @inlinable
+    package init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>) {
+        self.id = id
+        self.interval = interval
+        self.scheduler = scheduler
+        self.effect = effect
+    }
+}
+
+/// The parts of a throttled effect (``Effect/throttle(id:for:scheduler:latest:)``): its id, the
+/// least time between two values under that id, on which scheduler, which value a window keeps,
+/// and the effect whose values are throttled.
+@usableFromInline
+package final class ThrottledEffect<Output: Sendable>: Sendable {
+    @usableFromInline package let id: EffectID
+    @usableFromInline package let interval: Duration
+    @usableFromInline package let scheduler: any Scheduler
+    @usableFromInline package let latest: Bool
+    @usableFromInline package let effect: Effect<Output>
+
+    @inlinable
+    package init(id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool, effect: Effect<Output>) {
+        self.id = id
+        self.interval = interval
+        self.scheduler = scheduler
+        self.latest = latest
+        self.effect = effect
+    }
+}

@@ -9,7 +9,7 @@ import Synchronization
 final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscription, CancellableByID {
     private let downstream: Downstream
     private let id: EffectID
-    private let context: EffectContext
+    let context: EffectContext
     private let link = Mutex(SubscriptionLink.starting)
 
     init(downstream: Downstream, id: EffectID, context: EffectContext) {
@@ -24,10 +24,16 @@ final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscrip
 
     /// Registers under the id and starts `effect` through this subscription.
     func start(_ effect: Effect<Downstream.Input>) {
+        start { effect.subscribe($0, context: $0.context) }
+    }
+
+    /// Registers under the id, hands the downstream this subscription, then runs `subscribe`,
+    /// which attaches this subscription (as the subscriber) to what it marks.
+    func start(_ subscribe: (RegisteredSubscription) -> Void) {
         guard context.register(self, id: id) else { return }
         downstream.receive(subscription: self)
         if link.withLock({ $0.hasEnded }) { return }
-        effect.subscribe(self, context: context)
+        subscribe(self)
     }
 
     func receive(subscription: any Subscription) {

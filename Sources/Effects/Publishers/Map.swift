@@ -7,6 +7,7 @@ extension Publisher {
     ///
     /// - Parameter transform: Turns an upstream value into the value to send.
     /// - Returns: A publisher of the transformed values.
+    @inlinable
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }
@@ -26,14 +27,22 @@ extension Publishers {
         /// - Parameters:
         ///   - upstream: The publisher whose values are transformed.
         ///   - transform: The transformation.
+        @inlinable
         public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output) {
             self.upstream = upstream
             self.transform = transform
         }
 
         /// Attaches `subscriber` through the transformation.
+        ///
+        /// Inlinable, with its subscriber, so that a chain of operators built in another module
+        /// is specialized there: each value then costs a call, not a trip through generic code.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
+            // `receive(subscriber:)`, not `subscribe(_:)`: the optimizer stops specializing one
+            // generic function (`subscribe`) that a chain calls again and again with ever larger
+            // subscriber types, and the chain would run generic from the third operator on.
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }
     }
 }
@@ -45,22 +54,33 @@ extension Publishers.Map: CustomStringConvertible {
     }
 }
 
-private struct MapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
-    let downstream: Downstream
-    let transform: @Sendable (Input) -> Downstream.Input
+@usableFromInline
+struct MapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: @Sendable (Input) -> Downstream.Input
 
+    @inlinable
+    init(downstream: Downstream, transform: @escaping @Sendable (Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    @inlinable
     var effectContext: EffectContext? {
         downstream.effectContext
     }
 
+    @inlinable
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) {
         downstream.receive(transform(input))
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion) {
         downstream.receive(completion: completion)
     }

@@ -1,0 +1,19 @@
+/// A value that one subscriber keeps from call to call: `removeDuplicates`' previous value,
+/// `scan`'s running result, `prefix`'s count.
+///
+/// It needs no lock. A publisher calls its subscriber one call at a time (``Subscriber``'s
+/// contract), each call ordered after the one before by whoever hands the calls over (a lock, a
+/// scheduler's queue, a single thread), and only those calls touch the box. Cancelling, the one
+/// thing that may come from another thread at any moment, never touches it. A lock here would
+/// cost more than most operators' whole work per value.
+@usableFromInline
+final class SerialBox<Value>: @unchecked Sendable {  // touched only by one subscriber's serialized calls (see above)
+    // Unchecked: those serialized calls are what make access exclusive; a dynamic exclusivity
+    // check on every value would cost more than the rest of the operator.
+    @exclusivity(unchecked) @usableFromInline var value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+    }
+}

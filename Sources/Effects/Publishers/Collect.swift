@@ -1,0 +1,72 @@
+extension Publisher {
+    /// Gathers every value into an array and sends it once the upstream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .collect()
+    ///     .sink { print($0) }   // [1, 2, 3]
+    /// ```
+    ///
+    /// An upstream that finishes without a value gives an empty array, as in Combine. The array
+    /// grows with every value until then: use it on publishers that finish.
+    ///
+    /// - Returns: A publisher of one array.
+    public func collect() -> Publishers.Collect<Self> {
+        Publishers.Collect(upstream: self)
+    }
+}
+
+extension Publishers {
+    /// A publisher that sends all of its upstream's values as one array when it finishes.
+    public struct Collect<Upstream: Publisher>: Publisher {
+        /// An array of the upstream's values.
+        public typealias Output = [Upstream.Output]
+
+        /// The publisher whose values are gathered.
+        public let upstream: Upstream
+
+        /// Makes the publisher; ``Publisher/collect()`` reads better at the call site.
+        ///
+        /// - Parameter upstream: The publisher whose values are gathered.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        /// Attaches `subscriber`; each subscription gathers its own array.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            upstream.subscribe(CollectSubscriber(downstream: subscriber))
+        }
+    }
+}
+
+extension Publishers.Collect: CustomStringConvertible {
+    /// `Collect(<upstream>)`.
+    public var description: String {
+        "Collect(\(upstream))"
+    }
+}
+
+private struct CollectSubscriber<Downstream: Subscriber, Element: Sendable>: Subscriber
+where Downstream.Input == [Element] {
+    let downstream: Downstream
+    let values = SerialBox<[Element]>([])
+
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Element) {
+        values.value.append(input)
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        let collected = values.value
+        values.value = []
+        downstream.receive(collected)
+        downstream.receive(completion: completion)
+    }
+}

@@ -1,0 +1,349 @@
+import Synchronization
+
+extension Publisher {
+    /// Sends a value only once `dueTime` has passed without a newer one: the last value of
+    /// each burst, when the burst is over.
+    ///
+    /// ```swift
+    /// let cancellable = queries   // what the user types, keystroke by keystroke
+    ///     .debounce(for: .milliseconds(300), scheduler: scheduler)
+    ///     .removeDuplicates()
+    ///     .sink { search($0) }      // once the typing pauses for 300 ms
+    /// ```
+    ///
+    /// Every value restarts the wait; a value is sent `dueTime` after it arrived, on
+    /// `scheduler`, if no other value arrived meanwhile. When the upstream finishes, a value
+    /// still waiting is sent when its wait ends, then the completion (Combine drops that value);
+    /// with nothing waiting, the completion is sent on `scheduler` at once.
+    ///
+    /// - Parameters:
+    ///   - dueTime: The quiet time a value waits for; a negative time counts as zero.
+    ///   - scheduler: The scheduler that measures the wait and delivers.
+    /// - Returns: A publisher of the values that were not followed by another within `dueTime`.
+    /// - Complexity: O(1) per value, and one piece of scheduled work per quiet period rather
+    ///   than per value: a value arriving while work is scheduled only moves its due time.
+    @inlinable
+    public func debounce<Context: Scheduler>(
+        for dueTime: Duration,
+        scheduler: Context
+    ) -> Publishers.Debounce<Self, Context> {
+        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+extension Publishers {
+    /// A publisher that sends its upstream's values only after a quiet period without newer ones.
+    public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The output is the upstream's.
+        public typealias Output = Upstream.Output
+
+        /// The publisher whose bursts are debounced.
+        public let upstream: Upstream
+
+        /// The quiet time a value waits for; a negative time counts as zero.
+        public let dueTime: Duration
+
+        /// The scheduler that measures the wait and delivers.
+        public let scheduler: Context
+
+        /// Makes the publisher; ``Publisher/debounce(for:scheduler:)`` reads better at the call
+        /// site.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher whose bursts are debounced.
+        ///   - dueTime: The quiet time a value waits for.
+        ///   - scheduler: The scheduler that measures the wait and delivers.
+        @inlinable
+        public init(upstream: Upstream, dueTime: Duration, scheduler: Context) {
+            self.upstream = upstream
+            self.dueTime = dueTime
+            self.scheduler = scheduler
+        }
+
+        /// Attaches `subscriber` through the debounce; each subscription waits on its own.
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
+            upstream.receive(subscriber: DebounceSubscription(downstream: subscriber, dueTime: max(dueTime, .zero), scheduler: scheduler))
+        }
+    }
+}
+
+extension Publishers.Debounce: CustomStringConvertible {
+    /// `Debounce(<due time>, <upstream>)`.
+    public var description: String {
+        "Debounce(\(dueTime), \(upstream))"
+    }
+}
+
+/// Keeps the latest value and the one piece of scheduled work that will send it.
+///
+/// A value only replaces the waiting one and moves its due time (one lock, one read of the
+/// clock). When the work runs and the due time has moved, it schedules itself again for the time
+/// left; otherwise it sends the value. Deliveries go through an outbox, so the downstream is
+/// called one call at a time even if the work ran on several threads.
+@usableFromInline
+final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let dueTime: Duration
+    @usableFromInline let scheduler: Context
+    @usableFromInline let state: Mutex<DebounceState<Downstream.Input>>
+
+    @inlinable
+    init(downstream: Downstream, dueTime: Duration, scheduler: Context) {
+        self.downstream = downstream
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+        state = Mutex(DebounceState())
+    }
+
+    @inlinable
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        guard state.withLock({ $0.attach(subscription) }) else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Downstream.Input) {
+        let now = scheduler.now
+        guard let wait = state.withLock({ $0.receive(input, at: now, dueTime: dueTime) }) else { return }
+        schedule(wait)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion) {
+        let now = scheduler.now
+        let (wait, finished) = state.withLock { $0.finish(at: now) }
+        // The finished upstream's subscription is released here, outside the lock.
+        _ = finished
+        if let wait { schedule(wait) }
+    }
+
+    @inlinable
+    func cancel() {
+        let (upstream, work, dropped) = state.withLock { $0.cancel() }
+        upstream?.cancel()
+        work?.cancel()
+        // The waiting value and events are released here, outside the lock.
+        _ = dropped
+    }
+
+    /// Schedules the work that will send what waits, and keeps its handle so that cancelling
+    /// releases it.
+    @inlinable
+    func schedule(_ wait: ScheduledWait) {
+        let work = scheduler.schedule(after: wait.delay) { self.fire() }
+        // Ran already (an immediate scheduler), replaced, or cancelled meanwhile: cancelling a
+        // spent handle is harmless, and a live one must not outlive the subscription.
+        if !state.withLock({ $0.keep(work, for: wait.generation) }) {
+            work.cancel()
+        }
+    }
+
+    /// Run by the scheduler: sends the waiting value if it is due, or waits again for the time
+    /// its latest value still has to wait.
+    ///
+    /// The work captures only the subscription (a closure with one reference to capture needs
+    /// no allocation): at most one piece of work is ever pending, and new work is armed only
+    /// when none is (or by the running one), so the work that runs is always the armed one, or
+    /// finds the subscription ended.
+    @inlinable
+    func fire() {
+        let now = scheduler.now
+        switch state.withLock({ $0.fire(at: now) }) {
+        case .nothing:
+            return
+        case .waitAgain(let wait):
+            schedule(wait)
+        case .deliver:
+            drain()
+        }
+    }
+
+    /// Delivers what the outbox holds, one event at a time, outside the lock.
+    @inlinable
+    func drain() {
+        while let event = state.withLock({ $0.outbox.pop() }) {
+            switch event {
+            case .value(let value):
+                downstream.receive(value)
+            case .finished:
+                downstream.receive(completion: .finished)
+            }
+        }
+    }
+}
+
+/// The debounce's state machine: where the subscription stands, the value waiting, and the
+/// scheduled work. Pure: its transitions return what the subscription must do outside its lock.
+@usableFromInline
+struct DebounceState<Value> {
+    @usableFromInline
+    enum Stage {
+        case awaitingSubscription
+        case running(any Subscription)
+        /// The upstream finished: the completion goes out after the waiting value, if any.
+        case finishing
+        /// Cancelled, or the completion was handed to the outbox.
+        case ended
+    }
+
+    /// The piece of work scheduled to send what waits; its handle is kept apart, in `work`.
+    ///
+    /// Plain data, read on every value: with the handle (an existential) inside, each read of
+    /// `armed` would copy it through its value witnesses.
+    @usableFromInline
+    struct Armed {
+        @usableFromInline let generation: UInt64
+        /// The time the work was scheduled for.
+        @usableFromInline let due: Duration
+        /// Whether `work` holds this work's handle.
+        @usableFromInline var isKept = false
+
+        @inlinable
+        init(generation: UInt64, due: Duration) {
+            self.generation = generation
+            self.due = due
+        }
+    }
+
+    /// What scheduled work must do when it runs.
+    @usableFromInline
+    enum Firing {
+        /// Nothing armed, or a subscription that has ended.
+        case nothing
+        /// A newer value moved the due time: wait for the rest.
+        case waitAgain(ScheduledWait)
+        /// The value (and maybe the completion) is in the outbox, and the caller delivers it.
+        case deliver
+    }
+
+    @usableFromInline var stage = Stage.awaitingSubscription
+    /// The latest value, waiting for quiet.
+    @usableFromInline var pending: Value?
+    /// When `pending` falls due.
+    @usableFromInline var due = Duration.zero
+    /// The scheduled work; nil when none is scheduled.
+    @usableFromInline var armed: Armed?
+    /// The scheduler's handle of the scheduled work, once `schedule` has returned it.
+    @usableFromInline var work: (any Cancellable)?
+    @usableFromInline var generation: UInt64 = 0
+    @usableFromInline var outbox = SerialOutbox<Value>()
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isArmed: Bool {
+        armed != nil
+    }
+
+    /// Keeps the upstream's subscription; false if one came already or the subscription ended.
+    @inlinable
+    mutating func attach(_ subscription: any Subscription) -> Bool {
+        guard case .awaitingSubscription = stage else { return false }
+        stage = .running(subscription)
+        return true
+    }
+
+    /// A value arrived at `now`: it replaces the waiting one. Returns the work to schedule if
+    /// none is scheduled yet.
+    @inlinable
+    mutating func receive(_ value: Value, at now: Duration, dueTime: Duration) -> ScheduledWait? {
+        guard case .running = stage else { return nil }
+        pending = value
+        due = now + dueTime
+        if isArmed { return nil }
+        return arm(due: due, delay: dueTime)
+    }
+
+    /// The upstream finished at `now`. With a value waiting, the scheduled work sends the
+    /// completion after it; otherwise work is scheduled to send the completion at once. Hands
+    /// back the finished upstream's subscription, for the caller to release outside the lock.
+    @inlinable
+    mutating func finish(at now: Duration) -> (ScheduledWait?, finished: (any Subscription)?) {
+        guard case .running(let upstream) = stage else { return (nil, nil) }
+        stage = .finishing
+        if isArmed { return (nil, upstream) }
+        due = now
+        return (arm(due: now, delay: .zero), upstream)
+    }
+
+    /// Keeps the handle of the work scheduled under `generation`; false if that work ran, was
+    /// replaced, or the subscription ended meanwhile.
+    @inlinable
+    mutating func keep(_ work: any Cancellable, for generation: UInt64) -> Bool {
+        guard armed?.generation == generation, armed?.isKept == false else { return false }
+        self.work = work
+        armed?.isKept = true
+        return true
+    }
+
+    /// The armed work runs at `now` (see ``DebounceSubscription/fire()`` for why it needs no
+    /// generation to check).
+    @inlinable
+    mutating func fire(at now: Duration) -> Firing {
+        guard let armedFor = armed?.due else { return .nothing }
+        let isFinishing: Bool
+        switch stage {
+        case .running: isFinishing = false
+        case .finishing: isFinishing = true
+        case .awaitingSubscription, .ended: return .nothing
+        }
+        // A scheduler that runs work late (real time) has `now` past `armedFor`; one whose clock
+        // stands still (the immediate scheduler) has it before: either way, the work is for
+        // `armedFor`, and only a newer value can have moved `due` beyond it.
+        if pending != nil, due > max(now, armedFor) {
+            return .waitAgain(arm(due: due, delay: due - max(now, armedFor)))
+        }
+        armed = nil
+        // The handle of the work now running is spent; dropping it here frees nothing (the
+        // subscription itself holds the scheduler the handle refers to).
+        work = nil
+        var delivers = false
+        if let value = pending.take() {
+            delivers = outbox.push(.value(value))
+        }
+        if isFinishing {
+            stage = .ended
+            delivers = outbox.push(.finished) || delivers
+        }
+        return delivers ? .deliver : .nothing
+    }
+
+    /// Cancelled: ends everything and hands back what must be cancelled and released outside
+    /// the lock.
+    @inlinable
+    mutating func cancel() -> (upstream: (any Subscription)?, work: (any Cancellable)?, dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)) {
+        var upstream: (any Subscription)?
+        switch stage {
+        case .ended:
+            return (nil, nil, (nil, FIFOQueue()))
+        case .running(let subscription):
+            upstream = subscription
+        case .awaitingSubscription, .finishing:
+            upstream = nil
+        }
+        stage = .ended
+        armed = nil
+        return (upstream, work.take(), (pending.take(), outbox.close()))
+    }
+
+    @inlinable
+    mutating func arm(due: Duration, delay: Duration) -> ScheduledWait {
+        generation &+= 1
+        // The previous work, if any, is the one running now (waiting again): its handle is spent,
+        // and dropping it frees nothing (the subscription holds the scheduler).
+        work = nil
+        armed = Armed(generation: generation, due: due)
+        return ScheduledWait(generation: generation, delay: delay)
+    }
+}

@@ -1,0 +1,77 @@
+extension Publisher {
+    /// Sends `output` if the upstream finishes without having sent a value.
+    ///
+    /// ```swift
+    /// savedScores
+    ///     .replaceEmpty(with: [:])   // no saved scores: an empty table
+    /// ```
+    ///
+    /// - Parameter output: The value to send in place of nothing.
+    /// - Returns: A publisher of the upstream's values, or of `output` alone.
+    public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
+        Publishers.ReplaceEmpty(upstream: self, output: output)
+    }
+}
+
+extension Publishers {
+    /// A publisher that sends a given value when its upstream finishes without a value.
+    public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        /// The output is the upstream's.
+        public typealias Output = Upstream.Output
+
+        /// The publisher that may send nothing.
+        public let upstream: Upstream
+
+        /// The value sent in place of nothing.
+        public let output: Output
+
+        /// Makes the publisher; ``Publisher/replaceEmpty(with:)`` reads better at the call site.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher that may send nothing.
+        ///   - output: The value sent in place of nothing.
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        /// Attaches `subscriber`; each subscription notes on its own whether a value came.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            upstream.subscribe(ReplaceEmptySubscriber(downstream: subscriber, output: output))
+        }
+    }
+}
+
+extension Publishers.ReplaceEmpty: CustomStringConvertible {
+    /// `ReplaceEmpty(<value>, <upstream>)`.
+    public var description: String {
+        "ReplaceEmpty(\(output), \(upstream))"
+    }
+}
+
+private struct ReplaceEmptySubscriber<Downstream: Subscriber>: Subscriber {
+    let downstream: Downstream
+    let output: Downstream.Input
+    let isEmpty = SerialBox(true)
+
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Downstream.Input) {
+        isEmpty.value = false
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        if isEmpty.value {
+            isEmpty.value = false
+            downstream.receive(output)
+        }
+        downstream.receive(completion: completion)
+    }
+}

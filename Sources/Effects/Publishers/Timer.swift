@@ -1,0 +1,107 @@
+import Synchronization
+
+extension Publishers {
+    /// A publisher that ticks every `interval` on a scheduler, sending the scheduler's time at
+    /// each tick, until cancelled.
+    ///
+    /// ```swift
+    /// // A game clock: one action a second while the game runs.
+    /// Effect(Publishers.Timer(every: .seconds(1), scheduler: scheduler).map { _ in .clockTicked })
+    ///     .cancellable(id: GameTimer.clock)
+    /// ```
+    ///
+    /// Each subscriber gets its own series of ticks, starting when it subscribes: the first
+    /// tick is `interval` later, then one every `interval` on the same grid, so the ticks never
+    /// drift (the scheduler's ``Scheduler/schedule(after:interval:_:)``). On a ``TestScheduler``
+    /// each tick happens at its exact virtual instant, as many per `advance` as fall inside it.
+    /// The timer never finishes: cancel it, or limit it with ``Publisher/prefix(_:)``.
+    ///
+    /// Combine's `Timer.publish(every:on:in:)` is a connectable publisher of `Date`s; this one
+    /// starts on subscription (like Combine's `.autoconnect()`) and sends the scheduler's
+    /// ``Scheduler/now``, so it works on any scheduler, virtual ones included. On an
+    /// ``ImmediateScheduler``, whose clock stands still, it ticks once, at once.
+    public struct Timer<Context: Scheduler>: Publisher {
+        /// The scheduler's time at each tick.
+        public typealias Output = Duration
+
+        /// The time between two ticks, above zero.
+        public let interval: Duration
+
+        /// The scheduler that ticks.
+        public let scheduler: Context
+
+        /// Makes a timer that ticks every `interval` on `scheduler`.
+        ///
+        /// - Parameters:
+        ///   - interval: The time between two ticks; must be above zero (a timer of zero would
+        ///     tick forever without time passing), which is checked here, with a message naming
+        ///     the interval given.
+        ///   - scheduler: The scheduler that ticks.
+        public init(every interval: Duration, scheduler: Context) {
+            precondition(interval > .zero, "Publishers.Timer(every:scheduler:) needs an interval above zero (got \(interval))")
+            self.interval = interval
+            self.scheduler = scheduler
+        }
+
+        /// Starts a series of ticks for `subscriber`.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Duration {
+            TimerSubscription(downstream: subscriber, scheduler: scheduler).start(every: interval)
+        }
+    }
+}
+
+extension Publishers.Timer: CustomStringConvertible {
+    /// `Timer(every <interval>)`.
+    public var description: String {
+        "Timer(every \(interval))"
+    }
+}
+
+/// One subscriber's ticks: the repeating work on the scheduler, and the link a cancel breaks.
+///
+/// A scheduler runs one run of a series at a time, so ticks reach the downstream one call at a
+/// time.
+private final class TimerSubscription<Downstream: Subscriber, Context: Scheduler>: Subscription
+where Downstream.Input == Duration {
+    private enum Stage {
+        case starting
+        case ticking(any Cancellable)
+        case cancelled
+    }
+
+    private let downstream: Downstream
+    private let scheduler: Context
+    private let stage = Mutex(Stage.starting)
+
+    init(downstream: Downstream, scheduler: Context) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+    }
+
+    func start(every interval: Duration) {
+        downstream.receive(subscription: self)
+        if case .cancelled = stage.withLock({ $0 }) { return }
+        let ticks = scheduler.schedule(after: interval, interval: interval) { self.tick() }
+        let cancelledMeanwhile = stage.withLock { stage -> Bool in
+            guard case .starting = stage else { return true }
+            stage = .ticking(ticks)
+            return false
+        }
+        if cancelledMeanwhile { ticks.cancel() }
+    }
+
+    func cancel() {
+        let previous = stage.withLock { stage in
+            defer { stage = .cancelled }
+            return stage
+        }
+        if case .ticking(let ticks) = previous {
+            ticks.cancel()
+        }
+    }
+
+    private func tick() {
+        if case .cancelled = stage.withLock({ $0 }) { return }
+        downstream.receive(scheduler.now)
+    }
+}

@@ -1,0 +1,57 @@
+/// A subject that hands each value it is sent to the subscribers it has at that moment.
+///
+/// ```swift
+/// let taps = PassthroughSubject<Int>()
+/// let cancellable = taps.sink { print("tapped", $0) }
+/// taps.send(1)                       // tapped 1
+/// taps.send(completion: .finished)
+/// ```
+///
+/// Thread-safe: send, subscribe and cancel from any thread. The subscribers and the events
+/// waiting for them are kept behind one lock, and nothing is called while it is held. The
+/// thread that finds nobody delivering delivers; a value sent meanwhile (from another thread, or
+/// from inside a subscriber) is delivered by that same thread right after the current one, so
+/// every subscriber is called one call at a time and in order, and a send from inside a
+/// subscriber never nests (Combine nests it). A subscriber that comes after the subject has
+/// finished is finished at once.
+///
+/// - Complexity: A send is O(subscribers) and allocates nothing when nobody else is
+///   delivering; cancelling a subscriber is O(subscribers).
+public final class PassthroughSubject<Output: Sendable>: Subject, Sendable {
+    @usableFromInline let core: SubjectCore<Output>
+
+    /// Makes a subject with no subscribers.
+    @inlinable
+    public init() {
+        core = SubjectCore(current: nil)
+    }
+
+    /// Sends `value` to every current subscriber; does nothing once the subject has finished.
+    ///
+    /// - Parameter value: The value to send.
+    @inlinable
+    public func send(_ value: Output) {
+        core.send(value, replacingCurrent: false)
+    }
+
+    /// Finishes every subscriber; later sends do nothing.
+    ///
+    /// - Parameter completion: Always `.finished`.
+    @inlinable
+    public func send(completion: Subscribers.Completion) {
+        core.finish()
+    }
+
+    /// Attaches `subscriber`: it receives the values sent from now on.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+        core.attach(subscriber, greetsWithCurrent: false)
+    }
+}
+
+extension PassthroughSubject: CustomStringConvertible {
+    /// `PassthroughSubject`.
+    public var description: String {
+        "PassthroughSubject"
+    }
+}
