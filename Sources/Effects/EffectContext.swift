@@ -13,11 +13,22 @@ import Synchronization
 /// ends, so the context's memory follows the work in flight, never the work that has come and
 /// gone. All of it is behind one lock; nothing is called, and nothing released, while it is
 /// held.
+///
+/// A context may name the executor that the tasks of its async effects (``Effect/run(priority:operation:)``)
+/// prefer: a ``TestScheduler`` in tests, so that async work moves only with virtual time.
 public final class EffectContext: Sendable {
     let table = Mutex(EffectTable())
 
+    /// Where the tasks of the context's async effects prefer to run; nil for the global
+    /// concurrent executor.
+    package let taskExecutor: (any TaskExecutor)?
+
     /// Makes an empty, open context.
-    package init() {}
+    ///
+    /// - Parameter taskExecutor: Where the tasks of its async effects prefer to run.
+    package init(taskExecutor: (any TaskExecutor)? = nil) {
+        self.taskExecutor = taskExecutor
+    }
 
     /// How many effects started in this context are running.
     package var runningCount: Int {
@@ -44,10 +55,17 @@ public final class EffectContext: Sendable {
     /// scheduled work, the running effect and the id's member). Everything else is subscribed to
     /// through a ``RootSubscriber``.
     ///
+    /// Each part the context counts as running (a root) first hands `downstream` a subscription,
+    /// which stops that root when cancelled, and ends with a completion, whether it finished or
+    /// was cancelled by id: a downstream that needs to follow the running work (a store's
+    /// `StoreTask`) counts them. There is no completion for a root the downstream cancelled
+    /// itself, nor when the context closes. Parts that run at once (a value, a cancel) hand
+    /// over neither.
+    ///
     /// - Parameters:
     ///   - effect: The effect to run.
-    ///   - downstream: Receives the effect's values; its subscription and completion calls
-    ///     carry no meaning for a root and may be ignored.
+    ///   - downstream: Receives the effect's values, and a subscription and a completion for
+    ///     each root.
     @inlinable
     package func start<Downstream: Subscriber>(_ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream) {
         switch effect.operation {
@@ -89,6 +107,9 @@ public final class EffectContext: Sendable {
     func startRoot<Downstream: Subscriber>(_ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream) {
         let root = RootSubscriber(downstream: downstream, context: self)
         guard table.withLock({ $0.begin(root) }) else { return }
+        downstream.receive(subscription: root)
+        // Cancelled by the downstream on arrival (the work it belongs to was cancelled).
+        if root.hasEnded { return }
         effect.subscribe(root, context: self)
     }
 

@@ -58,15 +58,17 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let interceptors: [Interceptor<State, Action>]
     @usableFromInline let middlewares: [Middleware<State, Action>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
-    @usableFromInline let effects = EffectContext()
+    @usableFromInline let effects: EffectContext
 
     init(
         initial: State,
         reduce: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>],
-        middlewares: [Middleware<State, Action>]
+        middlewares: [Middleware<State, Action>],
+        taskExecutor: (any TaskExecutor)?
     ) {
         shared = Mutex(Shared(state: initial))
+        effects = EffectContext(taskExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors
         self.middlewares = middlewares
