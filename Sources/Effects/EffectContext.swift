@@ -165,13 +165,13 @@ public final class EffectContext: Sendable {
 
     /// Registers a running part under `id`; false when the context is closed.
     @usableFromInline
-    func register(_ member: any CancellableByID, id: EffectID) -> Bool {
+    package func register(_ member: any CancellableByID, id: EffectID) -> Bool {
         table.withLock { $0.register(member, id: id) }
     }
 
     /// Forgets a part's membership of `id`.
     @usableFromInline
-    func unregister(_ member: any CancellableByID, id: EffectID) {
+    package func unregister(_ member: any CancellableByID, id: EffectID) {
         let removed = table.withLock { $0.unregister(member, id: id) }
         _ = removed
     }
