@@ -24,7 +24,11 @@ import Testing
             executor.asUnownedSerialExecutor()
         }
 
-        func visit() -> Int { 42 }
+        /// Waits for `gate` (on the actor's own queue), then answers.
+        func visit(after gate: DispatchSemaphore) -> Int {
+            gate.wait()
+            return 42
+        }
     }
 
     /// An actor without an executor of its own: its code runs wherever its caller prefers.
@@ -113,13 +117,17 @@ import Testing
         let observation = scheduler.observeTaskArrivals { arrived.yield() }
         defer { observation.cancel() }
 
+        // Held until the test has run the task up to its call, so that the way back cannot
+        // arrive while the test is still running jobs.
+        let gate = DispatchSemaphore(value: 0)
         Task(executorPreference: scheduler) {
-            let value = await elsewhere.visit()
+            let value = await elsewhere.visit(after: gate)
             log.withLock { $0.append(value) }
         }
         var iterator = arrivals.makeAsyncIterator()
         await iterator.next()   // the task's first job
         scheduler.runReadyTasks()
+        gate.signal()
         await iterator.next()   // back from the actor
         #expect(log.withLock { $0 } == [])
         scheduler.runReadyTasks()
