@@ -100,10 +100,11 @@ extension TestStore {
     }
 
     /// Runs the ready tasks and collects what was logged until `isDone`, or until nothing more
-    /// can happen without the clock moving (the store is idle), or until `timeout` has passed.
+    /// can happen without the clock moving (the store is idle), or until `timeout` has passed,
+    /// or the test's task is cancelled.
     ///
     /// - Returns: nil when `isDone` held or could no longer change; how long it waited when the
-    ///   time ran out.
+    ///   time ran out (or the waiting was cancelled).
     private func waitUntil(timeout: Duration?, _ isDone: (TestStore) -> Bool) async -> Duration? {
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now + limit
@@ -113,7 +114,7 @@ extension TestStore {
             if isDone(self) { return nil }
             // Nothing queued, nothing running, no job ready: nothing can arrive.
             if store.isIdle, scheduler.readyTaskCount == 0 { return nil }
-            if ContinuousClock.now >= deadline { return limit }
+            if ContinuousClock.now >= deadline || Task.isCancelled { return limit }
             await waitForActivity(after: generation, until: deadline)
         }
     }

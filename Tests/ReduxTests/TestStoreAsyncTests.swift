@@ -271,6 +271,27 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         }
     }
 
+    @Test("a test whose task is cancelled stops waiting at once", .timeLimit(.minutes(1)))
+    func cancelledWhileWaiting() async {
+        let (asleep, fallAsleep) = AsyncStream<Void>.makeStream()
+        let test = Task {
+            await withKnownIssue {
+                let store = makeStore()
+                store.timeout = .seconds(3600)
+                await store.send(.start) { $0.isOn = true }
+                fallAsleep.finish()
+                await store.receive(.beep(at: .seconds(1))) { $0.beeps = [.seconds(1)] }
+                store.skipInFlightEffects()
+                await store.finish()
+            } matching: { recorded in
+                issue(recorded, mentions: "Expected to receive beep(at: 1.0 seconds), but no action was received within 3600.0 seconds")
+            }
+        }
+        for await _ in asleep {}
+        test.cancel()
+        await test.value
+    }
+
     @Test("an action that an interceptor drops fails the async send too")
     func droppedAction() async {
         await withKnownIssue {
