@@ -45,13 +45,8 @@ struct Renderer: Sendable {
     func game(_ state: ThreeDucksState) -> String {
         var text = header(state, showsMoves: true) + "\n"
         text += board(state)
-        if state.selectedCards.count == 2,
-            let first = state.card(withID: state.selectedCards[0]),
-            let second = state.card(withID: state.selectedCards[1])
-        {
-            text += "\n" + (first.animal == second.animal
-                ? "A pair of \(first.animal.pluralName)!\n"
-                : "No match: these two turn back in a moment.\n")
+        if let verdict = pairVerdict(state) {
+            text += "\n" + verdict + "\n"
         }
         text += "\n" + commands("a coordinate like b3 flips a card; new, give up (q), help, quit")
         return text
@@ -94,6 +89,15 @@ struct Renderer: Sendable {
     }
 
     // MARK: Parts
+
+    /// What the two cards being turned say, when there are two: `A pair of ducks!` or
+    /// `No match: these two turn back in a moment.`
+    func pairVerdict(_ state: ThreeDucksState) -> String? {
+        guard let matches = state.selectionMatches else { return nil }
+        guard matches else { return "No match: these two turn back in a moment." }
+        let animal = state.card(withID: state.selectedCards[0])?.animal
+        return "A pair of \(animal?.pluralName ?? "cards")!"
+    }
 
     /// The high scores, one level a line.
     func highScores(_ scores: [Difficulty: HighScore]) -> String {
