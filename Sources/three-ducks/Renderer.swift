@@ -254,7 +254,8 @@ struct Renderer: Sendable {
         return color(text, code: isSelected ? "1;33" : "32")
     }
 
-    private func centered(_ text: String, width: Int) -> String {
+    /// `text` with spaces on both sides to fill `width` characters.
+    func centered(_ text: String, width: Int) -> String {
         let padding = max(width - text.count, 0)
         let left = padding / 2
         return String(repeating: " ", count: left) + text + String(repeating: " ", count: padding - left)
@@ -264,8 +265,14 @@ struct Renderer: Sendable {
         color(text, code: "1")
     }
 
-    private func color(_ text: String, code: String) -> String {
+    /// `text` in the SGR colour or attribute `code` (`"1;33"`), when the style has colours.
+    func color(_ text: String, code: String) -> String {
         style.usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// How one cue shows in this style: `♪ Quack!` or `(quack)`.
+    func cueName(_ cue: SoundCue) -> String {
+        style.usesEmoji ? fancyCue(cue) : plainCue(cue)
     }
 
     private func fancyCue(_ cue: SoundCue) -> String {
@@ -287,7 +294,7 @@ struct Renderer: Sendable {
     }
 
     /// The day of `date` in the local time zone: 2026-11-22.
-    private func day(_ date: Date) -> String {
+    func day(_ date: Date) -> String {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
         func two(_ value: Int?) -> String {
             let value = value ?? 0

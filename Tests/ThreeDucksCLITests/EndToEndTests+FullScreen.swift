@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import ThreeDucks
+@testable import three_ducks
+
+/// The full-screen game, played through a pseudo-terminal as a person plays it in a terminal
+/// window. These tests belong to ``EndToEndTests`` (ThreadSanitizer runs skip them with it: the
+/// child program is not built for it).
+///
+/// Frames are plain ASCII (`NO_COLOR`), read back from a ``VirtualScreen``. No test sleeps: each
+/// waits for the screen to show something, with a deadline only a hung program reaches. The
+/// game's clock runs fast (`--speed`), except where a test needs the mismatch to last.
+extension EndToEndTests {
+    /// Starts the game on a terminal of `columns` × `rows`.
+    private func terminal(
+        _ arguments: [String],
+        columns: Int = 80,
+        rows: Int = 24,
+        environment: [String: String] = [:]
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            ["--high-scores", highScores] + arguments,
+            in: folder,
+            columns: columns,
+            rows: rows,
+            environment: environment.merging(["NO_COLOR": "1"]) { mine, _ in mine }
+        )
+    }
+
+    /// Signals take their default course after the game's handler, not the Swift runtime's
+    /// backtracer, which would wait for a key on a terminal, or go on after a signal that no
+    /// fault raised.
+    private var withoutBacktracer: [String: String] {
+        ["SWIFT_BACKTRACE": "enable=no"]
+    }
+
+    /// The arrow keys that take the cursor from one card to another.
+    private func arrows(from: Int, to: Int, in grid: Grid) -> String {
+        let here = grid.coordinate(ofIndex: from)
+        let there = grid.coordinate(ofIndex: to)
+        var keys = ""
+        keys += String(repeating: there.row > here.row ? "\u{1B}[B" : "\u{1B}[A", count: abs(there.row - here.row))
+        keys += String(repeating: there.column > here.column ? "\u{1B}[C" : "\u{1B}[D", count: abs(there.column - here.column))
+        return keys
+    }
+
+    /// The cell of the card at `index` on the screen: its row, and the column of its `[`
+    /// (both from 0), read from the screen itself.
+    private func cell(of index: Int, in grid: Grid, on screen: VirtualScreen) -> (row: Int, column: Int)? {
+        let coordinate = grid.coordinate(ofIndex: index)
+        guard let row = screen.lines.firstIndex(where: { $0.hasPrefix(" \(coordinate.rowLetter) ") }) else { return nil }
+        let brackets = screen.lines[row].indices.filter { screen.lines[row][$0] == "[" }
+        guard coordinate.column < brackets.count else { return nil }
+        return (row, screen.lines[row].distance(from: screen.lines[row].startIndex, to: brackets[coordinate.column]))
+    }
+
+    /// What the card at `index` shows on the screen: `[  DUCK  ]`, `[        ]`.
+    private func face(of index: Int, in grid: Grid, on screen: VirtualScreen) -> String? {
+        guard let (row, column) = cell(of: index, in: grid, on: screen) else { return nil }
+        return String(screen.cells(ofRow: row)[column..<(column + 10)].joined())
+    }
+
+    private func faceUp(_ card: Card) -> String {
+        "[" + Renderer(style: .plain).centered(Renderer(style: .plain).shortName(card.animal), width: 8) + "]"
+    }
+
+    private func sameModes(_ a: termios, _ b: termios) -> Bool {
+        var a = a
+        var b = b
+        return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
+            && withUnsafeBytes(of: &a.c_cc) { Array($0) } == withUnsafeBytes(of: &b.c_cc) { Array($0) }
+    }
+
+    private func isRaw(_ modes: termios) -> Bool {
+        modes.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0
+    }
+
+    @Test("on a terminal, the arrow keys and Space play a seeded game to the won screen, and the record is kept")
+    func fullScreenGameToAWin() throws {
+        let deck = seededDeck(.easy, seed: 42)
+        let grid = Grid(.easy)
+        let game = try terminal(["--seed", "42", "--difficulty", "easy", "--speed", "1000"])
+        #expect(game.waitUntil { $0.contains("> 1  easy") && $0.contains("[ New game ]") }, "\(game.screen.text)")
+        #expect(game.screen.isAlternate && !game.screen.showsCursor && game.screen.reportsMouse)
+        #expect(isRaw(game.modes))
+
+        game.send("\r")
+        #expect(game.waitUntil { $0.contains("moves: 0 | best: -") && $0.contains(">[        ]<") }, "\(game.screen.text)")
+        var cursor = 0
+        for (move, line) in winningScript(for: deck).enumerated() {
+            let target = try #require(grid.index(of: Coordinate(row: Int(line.unicodeScalars.first!.value) - 97, column: Int(line.dropFirst())! - 1)))
+            game.send(arrows(from: cursor, to: target, in: grid) + " ")
+            cursor = target
+            #expect(game.waitUntil { $0.contains("moves: \(move + 1) |") }, "move \(move + 1): \(game.screen.text)")
+        }
+        #expect(game.waitUntil { $0.contains("You found every pair in 10 moves!") }, "\(game.screen.text)")
+        #expect(game.screen.contains("New high score at easy: 10 moves!"))
+        #expect(game.screen.contains("[ Go again ]"))
+        for index in deck.indices {
+            #expect(face(of: index, in: grid, on: game.screen) == faceUp(deck[index]))
+        }
+
+        game.send("q")
+        #expect(game.waitForExit() == .exited(0))
+        #expect(!game.screen.isAlternate && game.screen.showsCursor && !game.screen.reportsMouse)
+        #expect(game.screen.contains("Goodbye, and thanks for playing Three Ducks!"), "\(String(decoding: game.transcript.suffix(300), as: UTF8.self).debugDescription)")
+        #expect(sameModes(game.modes, game.modesBefore))
+        #expect(try HighScoreFile(path: highScores).load()[.easy]?.moves == 10)
+    }
+
+    @Test("on a terminal, a click chooses a level, starts the game, and flips the card clicked")
+    func fullScreenMouse() throws {
+        let deck = seededDeck(.hard, seed: 9)
+        let grid = Grid(.hard)
+        let game = try terminal(["--seed", "9", "--speed", "1000"])
+        #expect(game.waitUntil { $0.contains("> 2  normal") }, "\(game.screen.text)")
+
+        // A click on a level chooses it; a click on the level chosen starts the game.
+        let hard = try #require(game.screen.row(containing: "3  hard"))
+        game.send("\u{1B}[<0;8;\(hard + 1)M\u{1B}[<0;8;\(hard + 1)m")
+        #expect(game.waitUntil { $0.contains("> 3  hard") }, "\(game.screen.text)")
+        game.send("\u{1B}[<0;8;\(hard + 1)M\u{1B}[<0;8;\(hard + 1)m")
+        #expect(game.waitUntil { $0.contains("hard | moves: 0") && $0.lines.contains { $0.hasPrefix(" d ") } }, "\(game.screen.text)")
+
+        // A click anywhere on the card's cell, here on its last column.
+        let b3 = try #require(grid.index(of: Coordinate(row: 1, column: 2)))
+        let (row, column) = try #require(cell(of: b3, in: grid, on: game.screen))
+        game.send("\u{1B}[<0;\(column + 10);\(row + 1)M\u{1B}[<0;\(column + 10);\(row + 1)m")
+        #expect(game.waitUntil { $0.contains("moves: 1 |") }, "\(game.screen.text)")
+        #expect(face(of: b3, in: grid, on: game.screen) == faceUp(deck[b3]))
+        #expect(game.screen.lines[row].contains(">" + faceUp(deck[b3]) + "<"), "the cursor followed the click")
+
+        // A release, the wheel and a click between cards flip nothing.
+        game.send("\u{1B}[<0;5;\(row + 1)m\u{1B}[<64;5;\(row + 1)M\u{1B}[<0;1;1M")
+        game.send("q")
+        #expect(game.waitForExit() == .exited(0))
+        #expect(game.screen.contains("Goodbye"))
+    }
+
+    @Test("on a terminal, keys pressed while a mismatch shows are handled: the cursor moves at once, and a flip waits for the pair to turn back")
+    func fullScreenKeysDuringTheMismatch() throws {
+        let deck = seededDeck(.easy, seed: 42)
+        let grid = Grid(.easy)
+        let pairs = pairs(in: deck)
+        let (first, second) = (pairs[0].0, pairs[1].0)
+        let third = try #require(deck.indices.first { ![first, second].contains($0) && deck[$0].animal != deck[first].animal && deck[$0].animal != deck[second].animal })
+        // Two seconds of mismatch: time enough for the keys below to arrive during it even on
+        // a busy machine; the test waits for the screen, never for the clock.
+        let game = try terminal(["--seed", "42", "--difficulty", "easy", "--speed", "0.5"])
+        #expect(game.waitUntil { $0.contains("> 1  easy") }, "\(game.screen.text)")
+        game.send("n")
+        #expect(game.waitUntil { $0.contains("moves: 0 |") })
+
+        // Coordinates typed as in the line mode flip too.
+        game.send(coordinate(of: first, in: deck) + coordinate(of: second, in: deck))
+        #expect(game.waitUntil { $0.contains("No match: these two turn back in a moment.") }, "\(game.screen.text)")
+
+        // During the second: a cursor move, a typed coordinate, and help opened and closed.
+        let typed = coordinate(of: third, in: deck)
+        game.send("\u{1B}[B" + typed + "?")
+        #expect(game.waitUntil { $0.contains("Press any key to go back.") }, "\(game.screen.text)")
+        game.send("x")
+        #expect(game.waitUntil { $0.contains("\(typed) turns over as soon as these two turn back.") }, "\(game.screen.text)")
+        #expect(face(of: first, in: grid, on: game.screen) == faceUp(deck[first]), "the pair still shows")
+        #expect(face(of: second, in: grid, on: game.screen) == faceUp(deck[second]))
+        #expect(game.screen.contains("moves: 2 |"))
+        #expect(game.screen.contains("(no match)"))
+
+        // Then the pair turns back, and the waiting flip is played.
+        #expect(game.waitUntil { $0.contains("moves: 3 |") }, "\(game.screen.text)")
+        #expect(face(of: first, in: grid, on: game.screen) == "[        ]")
+        #expect(face(of: second, in: grid, on: game.screen) == "[        ]")
+        #expect(face(of: third, in: grid, on: game.screen) == faceUp(deck[third]))
+        #expect(game.screen.lines.contains { $0.contains(">" + faceUp(deck[third]) + "<") })
+        game.send("q")
+        #expect(game.waitForExit() == .exited(0))
+    }
+
+    @Test("on a terminal, a signal gives the terminal back as it was: modes, screen, cursor, mouse", arguments: [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+    ])
+    func fullScreenSignals(_ signal: Int32) throws {
+        let game = try terminal(["--seed", "3", "--speed", "1000"], environment: withoutBacktracer)
+        #expect(!isRaw(game.modesBefore))
+        #expect(game.waitUntil { $0.contains("[ New game ]") }, "\(game.screen.text)")
+        game.send("n")
+        #expect(game.waitUntil { $0.contains("moves: 0 |") })
+        #expect(isRaw(game.modes))
+
+        game.signal(signal)
+        #expect(game.waitForExit() == .signalled(signal), "the signal takes its course")
+        #expect(sameModes(game.modes, game.modesBefore))
+        #expect(!game.screen.isAlternate && game.screen.showsCursor && !game.screen.reportsMouse)
+    }
+
+    @Test("on a terminal, a crash gives the terminal back as it was", arguments: [SIGILL, SIGTRAP, SIGSEGV, SIGABRT])
+    func fullScreenCrash(_ signal: Int32) throws {
+        let game = try terminal(["--seed", "3"], environment: withoutBacktracer)
+        #expect(game.waitUntil { $0.contains("[ New game ]") }, "\(game.screen.text)")
+        #expect(isRaw(game.modes))
+
+        // The signal a crash raises (a Swift runtime error: SIGILL on x86-64, SIGTRAP on ARM),
+        // sent from outside: the handler cannot tell the difference.
+        game.signal(signal)
+        #expect(game.waitForExit() == .signalled(signal))
+        #expect(sameModes(game.modes, game.modesBefore))
+        #expect(!game.screen.isAlternate && game.screen.showsCursor && !game.screen.reportsMouse)
+    }
+
+    @Test("on a terminal, q, Ctrl-C and Ctrl-D leave with status 0 and give the terminal back", arguments: ["q", "\u{3}", "\u{4}"])
+    func fullScreenLeaving(_ key: String) throws {
+        let game = try terminal(["--seed", "3"])
+        #expect(game.waitUntil { $0.contains("[ New game ]") }, "\(game.screen.text)")
+        game.send(key)
+        #expect(game.waitForExit() == .exited(0))
+        #expect(sameModes(game.modes, game.modesBefore))
+        #expect(!game.screen.isAlternate && game.screen.showsCursor && !game.screen.reportsMouse)
+        #expect(game.screen.contains("Goodbye, and thanks for playing Three Ducks!"))
+    }
+
+    @Test("on a terminal too small, the game says so; once resized, it draws the screen")
+    func fullScreenTooSmall() throws {
+        let game = try terminal(["--seed", "3", "--difficulty", "hard"], columns: 60, rows: 12)
+        #expect(game.waitUntil { $0.words.contains("The terminal is too small for this screen: it is 60 x 12") }, "\(game.screen.text)")
+        game.resize(columns: 80, rows: 24)
+        #expect(game.waitUntil { $0.contains("> 3  hard") }, "\(game.screen.text)")
+        game.send("n")
+        #expect(game.waitUntil { $0.contains("hard | moves: 0") }, "\(game.screen.text)")
+        game.resize(columns: 50, rows: 24)
+        #expect(game.waitUntil { $0.words.contains("it is 50 x 24, and the screen needs 64 x 17.") }, "\(game.screen.text)")
+        game.resize(columns: 64, rows: 17)
+        #expect(game.waitUntil { $0.contains(" d  [        ]") }, "\(game.screen.text)")
+        game.send("q")
+        #expect(game.waitForExit() == .exited(0))
+    }
+
+    @Test("on a terminal, --plain keeps the line mode, with its prompt")
+    func plainOnATerminal() throws {
+        let game = try terminal(["--seed", "3", "--plain"])
+        #expect(game.waitUntil { $0.contains("Commands: new (n)") && $0.lines.contains(">") }, "\(game.screen.text)")
+        #expect(!game.screen.isAlternate && !game.screen.reportsMouse)
+        game.send("quit\r")
+        #expect(game.waitForExit() == .exited(0))
+    }
+}
