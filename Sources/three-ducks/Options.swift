@@ -16,7 +16,8 @@ struct Options: Equatable, Sendable {
         case play
         /// A player with perfect memory plays one game and prints every move.
         case autoplay
-        /// Replays the JSON Lines log at the path and prints the final state.
+        /// Replays the JSON Lines log at the path and prints the final state (or, with
+        /// ``Options/isStepping``, every action).
         case replay(String)
         /// Prints ``Options/helpText``.
         case help
@@ -45,6 +46,8 @@ struct Options: Equatable, Sendable {
     var isMuted = false
     /// `--plain`: plain text even on a terminal.
     var isPlain = false
+    /// `--step`, with `replay`: go through the log one action at a time.
+    var isStepping = false
 
     /// How many times faster than real time the game's clock runs: `--speed`, or 1 when
     /// playing and ``autoplaySpeed`` in autoplay.
@@ -205,6 +208,9 @@ struct Options: Equatable, Sendable {
             case "--plain":
                 try noValue()
                 isPlain = true
+            case "--step":
+                try noValue()
+                isStepping = true
             default:
                 throw UsageError(reason: "unknown option '\(Self.quoted(argument))'")
             }
@@ -220,12 +226,17 @@ struct Options: Equatable, Sendable {
             guard positionals.count == 2 else {
                 throw UsageError(reason: "unexpected argument '\(Self.quoted(positionals[2]))'")
             }
-            if let other = given.first(where: { $0 != "--plain" }) {
-                throw UsageError(reason: "replay takes a FILE and --plain only, not \(other)")
+            if let other = given.first(where: { $0 != "--plain" && $0 != "--step" }) {
+                throw UsageError(reason: "replay takes a FILE, --step and --plain only, not \(other)")
             }
             mode = .replay(positionals[1])
-        } else if isAutoplay {
-            mode = .autoplay
+        } else {
+            if isStepping {
+                throw UsageError(reason: "--step goes with replay FILE")
+            }
+            if isAutoplay {
+                mode = .autoplay
+            }
         }
     }
 

@@ -40,6 +40,9 @@ enum Program {
         case .version:
             stdout.write(Options.versionText)
             return 0
+        case .replay(let path) where options.isStepping:
+            let terminal = fullScreenTerminal(options, environment: environment)
+            return ReplayCommand.step(path: path, terminal: terminal, style: style, output: stdout, errors: stderr)
         case .replay(let path):
             return ReplayCommand.run(path: path, renderer: Renderer(style: style), output: stdout, errors: stderr)
         case .play, .autoplay:

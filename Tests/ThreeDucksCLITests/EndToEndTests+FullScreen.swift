@@ -63,18 +63,18 @@ extension EndToEndTests {
         return String(screen.cells(ofRow: row)[column..<(column + 10)].joined())
     }
 
-    private func faceUp(_ card: Card) -> String {
+    func faceUp(_ card: Card) -> String {
         "[" + Renderer(style: .plain).centered(Renderer(style: .plain).shortName(card.animal), width: 8) + "]"
     }
 
-    private func sameModes(_ a: termios, _ b: termios) -> Bool {
+    func sameModes(_ a: termios, _ b: termios) -> Bool {
         var a = a
         var b = b
         return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
             && withUnsafeBytes(of: &a.c_cc) { Array($0) } == withUnsafeBytes(of: &b.c_cc) { Array($0) }
     }
 
-    private func isRaw(_ modes: termios) -> Bool {
+    func isRaw(_ modes: termios) -> Bool {
         modes.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0
     }
 
@@ -230,8 +230,8 @@ extension EndToEndTests {
         game.send("n")
         #expect(game.waitUntil { $0.contains("hard | moves: 0") }, "\(game.screen.text)")
         game.resize(columns: 50, rows: 24)
-        #expect(game.waitUntil { $0.words.contains("it is 50 x 24, and the screen needs 64 x 17.") }, "\(game.screen.text)")
-        game.resize(columns: 64, rows: 17)
+        #expect(game.waitUntil { $0.words.contains("it is 50 x 24, and the screen needs 64 x 16.") }, "\(game.screen.text)")
+        game.resize(columns: 64, rows: 16)
         #expect(game.waitUntil { $0.contains(" d  [        ]") }, "\(game.screen.text)")
         game.send("q")
         #expect(game.waitForExit() == .exited(0))
@@ -244,5 +244,83 @@ extension EndToEndTests {
         #expect(!game.screen.isAlternate && !game.screen.reportsMouse)
         game.send("quit\r")
         #expect(game.waitForExit() == .exited(0))
+    }
+}
+
+extension EndToEndTests {
+    /// Records a seeded easy game won after one mismatch; returns the log's path and its
+    /// number of actions.
+    private func recordedGame() throws -> (path: String, count: Int) {
+        let log = folder.file("game.jsonl")
+        let deck = seededDeck(.easy, seed: 5)
+        let input = (["new"] + winningScript(for: deck)).map { $0 + "\n" }.joined()
+        let recorded = try runThreeDucks(
+            ["--high-scores", highScores, "--speed", "1000", "--seed", "5", "--difficulty", "easy", "--record", log],
+            input: input,
+            in: folder
+        )
+        #expect(recorded.status == 0)
+        let count = try #require(folder.contents(of: "game.jsonl")).split(separator: "\n").count
+        return (log, count)
+    }
+
+    @Test("replay --step on a terminal steps through a recorded game, forward and back, and jumps to either end")
+    func inspectorOnATerminal() throws {
+        let (log, count) = try recordedGame()
+        let deck = seededDeck(.easy, seed: 5)
+        let inspector = try PseudoTerminal(["replay", log, "--step"], in: folder)
+        #expect(inspector.waitUntil { $0.contains("action 1 of \(count)") && $0.contains("setDifficulty(easy)") }, "\(inspector.screen.text)")
+        #expect(inspector.screen.contains("difficulty: normal -> easy"))
+        #expect(inspector.screen.isAlternate && isRaw(inspector.modes))
+
+        // The fifth action deals; the sixth flips the first card of the game.
+        inspector.send("\u{1B}[C\u{1B}[C\u{1B}[C\u{1B}[C")
+        #expect(inspector.waitUntil { $0.contains("action 5 of \(count)") && $0.contains("dealt(8 cards)") }, "\(inspector.screen.text)")
+        #expect(inspector.screen.contains(" a  [        ]  [        ]  [        ]  [        ]"))
+        let firstFlip = coordinate(of: pairs(in: deck)[0].0, in: deck)
+        inspector.send("\u{1B}[C")
+        #expect(inspector.waitUntil { $0.contains("action 6 of \(count)") }, "\(inspector.screen.text)")
+        #expect(inspector.screen.contains("flipCard(\(pairs(in: deck)[0].0)): \(firstFlip)"))
+        #expect(inspector.screen.contains("isFlipped (\(firstFlip)): false -> true"))
+        #expect(inspector.screen.contains("moves: 0 -> 1"))
+        #expect(inspector.screen.contains(faceUp(deck[pairs(in: deck)[0].0])))
+
+        inspector.send("\u{1B}[D")
+        #expect(inspector.waitUntil { $0.contains("action 5 of \(count)") }, "\(inspector.screen.text)")
+        inspector.send("\u{1B}[F")
+        #expect(inspector.waitUntil { $0.contains("action \(count) of \(count)") }, "\(inspector.screen.text)")
+        #expect(inspector.screen.contains("won screen, easy, 10 moves, 8 of 8 cards face up"))
+        inspector.send("\u{1B}[C")
+        #expect(inspector.waitUntil { $0.contains("action \(count) of \(count)") }, "the last stays the last")
+        inspector.send("\u{1B}[H")
+        #expect(inspector.waitUntil { $0.contains("action 1 of \(count)") }, "\(inspector.screen.text)")
+        inspector.send("\u{1B}[6~")
+        #expect(inspector.waitUntil { $0.contains("action 11 of \(count)") }, "\(inspector.screen.text)")
+
+        inspector.send("q")
+        #expect(inspector.waitForExit() == .exited(0))
+        #expect(sameModes(inspector.modes, inspector.modesBefore))
+        #expect(!inspector.screen.isAlternate && inspector.screen.showsCursor && !inspector.screen.reportsMouse)
+    }
+
+    @Test("replay --step without a terminal prints every action in a block: its time, what it changed, the board")
+    func inspectorPiped() throws {
+        let (log, count) = try recordedGame()
+        let result = try runThreeDucks(["replay", log, "--step"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let lines = result.lines
+        #expect(lines[0] == "Stepping through \(log): \(count) actions, one block each.")
+        #expect(lines.filter { $0.hasPrefix("Action ") }.count == count)
+        #expect(lines.contains("Action 1 of \(count), at 0.000 s: setDifficulty(easy)"))
+        #expect(lines.contains("  difficulty: normal -> easy"))
+        #expect(lines.contains { $0.hasPrefix("Action \(count) of \(count), at ") })
+        #expect(lines.contains("  won screen, easy, 10 moves, 8 of 8 cards face up"))
+        #expect(!result.standardOutput.contains("\u{1B}"))
+
+        let replayed = try runThreeDucks(["replay", log], in: folder)
+        let final = try #require(replayed.lines.first { $0.hasPrefix("Final state: ") })
+        #expect(lines.contains(final), "the same final state as replay prints")
+        #expect(lines.contains("Replayed \(count) actions from \(log)."))
     }
 }

@@ -55,7 +55,9 @@ struct FullScreenRenderer: Sendable {
         let text = "The terminal is too small for this screen: it is \(sized(size)), and the screen needs "
             + "\(sized(needed)). Make the window larger, or press q to quit."
         let lines = TextWidth.wrapped(text, width: max(size.columns - 2, 1))
-        return ScreenFrame(lines: Array(lines.prefix(max(size.rows, 1))).map { TextWidth.truncated($0, to: max(size.columns - 1, 0)) })
+        return ScreenFrame(lines: Array(lines.prefix(max(size.rows, 1))).map {
+            TextWidth.truncated($0, to: max(size.columns - 1, 0), marker: ellipsis)
+        })
     }
 
     // MARK: Screens
@@ -63,8 +65,7 @@ struct FullScreenRenderer: Sendable {
     /// The title screen: the levels, New Game, the high scores.
     func title(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame {
         var builder = FrameBuilder()
-        let proseWidth = min(max(size.columns - 3, 20), 72)
-        builder.blank()
+        let proseWidth = min(max(size.columns - 3, 20), 76)
         builder.add(" " + color("THREE DUCKS", "1;33"))
         builder.add(TextWidth.wrapped("Find the pairs: turn two cards at a time, in as few moves as you can.", width: proseWidth).map { " " + $0 })
         builder.blank()
@@ -85,12 +86,13 @@ struct FullScreenRenderer: Sendable {
         builder.add(" " + bold("High scores"))
         let scores = words.highScores(state.highScores).split(separator: "\n").dropFirst()
         builder.add(scores.map { "  " + $0 })
-        if let error = state.highScoreError {
+        if state.highScoreError != nil || controls.message != nil {
             builder.blank()
+        }
+        if let error = state.highScoreError {
             builder.add(warning(error, width: proseWidth))
         }
         if let message = controls.message {
-            builder.blank()
             builder.add(TextWidth.wrapped(message, width: proseWidth).map { " " + $0 })
         }
         builder.blank()
@@ -104,14 +106,13 @@ struct FullScreenRenderer: Sendable {
     func game(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame {
         var builder = FrameBuilder()
         let proseWidth = min(max(size.columns - 3, 20), 76)
-        builder.blank()
         builder.add(header(state))
         builder.blank()
         let board = self.board(state, cursor: state.cards.isEmpty ? nil : controls.cursor)
         builder.add(board.lines, hotspots: board.hotspots)
         builder.blank()
         if let message = controls.message {
-            builder.add(" " + TextWidth.truncated(message, to: proseWidth))
+            builder.add(" " + TextWidth.truncated(message, to: proseWidth, marker: ellipsis))
         } else if let verdict = words.pairVerdict(state) {
             builder.add(" " + color(verdict, state.selectionMatches == true ? "1;32" : "1;31"))
         } else {
@@ -134,7 +135,6 @@ struct FullScreenRenderer: Sendable {
     func won(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame {
         var builder = FrameBuilder()
         let proseWidth = min(max(size.columns - 3, 20), 76)
-        builder.blank()
         builder.add(header(state))
         builder.blank()
         builder.add(" " + symbol("🎉 ", "") + bold("You found every pair in \(words.moves(state.moves))!"))
@@ -182,7 +182,6 @@ struct FullScreenRenderer: Sendable {
             ("?", "this help"),
             ("q, Ctrl-C", "quit"),
         ]
-        builder.blank()
         builder.add(" " + color("THREE DUCKS", "1;33") + " " + symbol("·", "|") + " keys")
         for row in rows {
             guard let (keys, meaning) = row else {
@@ -227,7 +226,7 @@ struct FullScreenRenderer: Sendable {
                 let start = 3 + column * slot
                 hotspots.append(ScreenFrame.Hotspot(row: lines.count, columns: start..<(start + slot), target: .card(index)))
             }
-            lines.append(line)
+            lines.append(line.trimmedAtEnd())
         }
         return (lines, hotspots)
     }
@@ -286,9 +285,19 @@ struct FullScreenRenderer: Sendable {
         color(symbol("🏆 ", "") + "New high score at \(state.difficulty.rawValue): \(words.moves(state.moves))!", "1;33")
     }
 
+    /// A problem with the high-score file, in at most ``warningLines`` lines (a very long
+    /// path is cut short rather than push the screen off the terminal).
     private func warning(_ text: String, width: Int) -> [String] {
-        TextWidth.wrapped(symbol("⚠ ", "! ") + text, width: width).map { " " + color($0, "31") }
+        var lines = TextWidth.wrapped(symbol("⚠ ", "! ") + text, width: width)
+        if lines.count > Self.warningLines {
+            lines = Array(lines.prefix(Self.warningLines))
+            lines[lines.count - 1] = TextWidth.truncated(lines[lines.count - 1] + " " + ellipsis, to: width, marker: ellipsis)
+        }
+        return lines.map { " " + color($0, "31") }
     }
+
+    /// The most lines a problem with the high-score file takes.
+    static let warningLines = 4
 
     private func keys(_ parts: [String]) -> String {
         " " + dim(parts.joined(separator: symbol(" · ", " | ")))
@@ -296,6 +305,11 @@ struct FullScreenRenderer: Sendable {
 
     private func sized(_ size: TerminalSize) -> String {
         "\(size.columns) \(symbol("×", "x")) \(size.rows)"
+    }
+
+    /// What marks text cut short.
+    var ellipsis: String {
+        symbol("…", "...")
     }
 
     private func symbol(_ fancy: String, _ plain: String) -> String {
