@@ -89,6 +89,15 @@ extension EndToEndTests {
 
         game.send("\r")
         #expect(game.waitUntil { $0.contains("moves: 0 | best: -") && $0.contains(">[        ]<") }, "\(game.screen.text)")
+
+        // A move of the cursor rewrites the one row it changes, nothing else.
+        let written = game.transcript.count
+        game.send("\u{1B}[C")
+        #expect(game.waitUntil { $0.contains(" a  [        ] >[        ]<") }, "\(game.screen.text)")
+        let update = String(decoding: game.transcript[written...], as: UTF8.self)
+        let row = try #require(game.screen.row(containing: " a  ["))
+        #expect(update == "\u{1B}[\(row + 1);1H a  [        ] >[        ]< [        ]  [        ]\u{1B}[0m\u{1B}[K")
+        game.send("\u{1B}[D")
         var cursor = 0
         for (move, line) in winningScript(for: deck).enumerated() {
             let target = try #require(grid.index(of: Coordinate(row: Int(line.unicodeScalars.first!.value) - 97, column: Int(line.dropFirst())! - 1)))
