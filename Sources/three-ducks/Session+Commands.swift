@@ -8,12 +8,14 @@ extension Session {
     /// - Returns: Whether it ran, was refused, or asks to quit.
     @discardableResult
     func handle(_ line: String) -> LineOutcome {
-        switch CommandParser.parse(line) {
-        case .failure(let error):
-            say(error.message)
-            return .refused
-        case .success(let command):
-            return perform(command, typed: line)
+        answeringLine {
+            switch CommandParser.parse(line) {
+            case .failure(let error):
+                say(error.message)
+                return .refused
+            case .success(let command):
+                return perform(command, typed: line)
+            }
         }
     }
 
@@ -24,8 +26,10 @@ extension Session {
     /// - Returns: ``LineOutcome/refused``.
     @discardableResult
     func refuseLongLine(limit: Int) -> LineOutcome {
-        say("That line is longer than \(limit) bytes, so it was not read: type a card's coordinate, like b3, or help.")
-        return .refused
+        answeringLine {
+            say("That line is longer than \(limit) bytes, so it was not read: type a card's coordinate, like b3, or help.")
+            return .refused
+        }
     }
 
     private func perform(_ command: Command, typed line: String) -> LineOutcome {

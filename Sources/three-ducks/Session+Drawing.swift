@@ -10,6 +10,61 @@ extension Session {
         var frame: Frame?
         var isNewRecord = false
         var highScoreError: String?
+        /// Whether the cursor sits after a prompt, no line typed since: what is drawn then
+        /// (a delayed action's screen, a record saved meanwhile) starts a line of its own.
+        var isAtPrompt = false
+        /// While a typed line is handled, drawings and replies leave the prompt out: it is
+        /// written once, after everything the line set off.
+        var isHandlingLine = false
+        /// Whether something was written while handling a line, so that a prompt is due.
+        var owesPrompt = false
+    }
+
+    /// Runs `body`, which answers a typed line, and writes the prompt once after what it
+    /// wrote (if it wrote anything).
+    func answeringLine<Answer>(_ body: () -> Answer) -> Answer {
+        display.withLock { display in
+            // The player pressed Enter: the cursor is on a line of its own.
+            display.isAtPrompt = false
+            display.isHandlingLine = true
+        }
+        let result = body()
+        let owesPrompt = display.withLock { display -> Bool in
+            display.isHandlingLine = false
+            defer { display.owesPrompt = false }
+            guard display.owesPrompt, configuration.prompt != nil else { return false }
+            display.isAtPrompt = true
+            return true
+        }
+        if owesPrompt, let prompt = configuration.prompt {
+            output.write(prompt)
+        }
+        return result
+    }
+
+    /// Writes `text`: with the prompt after it, unless a line is being answered; on a line of
+    /// its own if the cursor sat after a prompt.
+    func write(_ text: String) {
+        let text = display.withLock { display -> String in
+            placed(text, in: &display)
+        }
+        output.write(text)
+    }
+
+    /// `text` as it must be written given `display`, which it updates: after a newline when
+    /// the cursor sits after a prompt, followed by the prompt unless a line is being answered.
+    private func placed(_ text: String, in display: inout Display) -> String {
+        var text = text
+        if display.isAtPrompt, !text.hasPrefix("\n") {
+            text = "\n" + text
+        }
+        if display.isHandlingLine {
+            display.owesPrompt = true
+            display.isAtPrompt = false
+            return text
+        }
+        display.isAtPrompt = configuration.prompt != nil
+        return text + (configuration.prompt ?? "")
     }
 
     /// The part of the state a screen shows. The selection is left out: a match cleared at once
@@ -67,9 +122,10 @@ extension Session {
                 text += renderer.highScoreError(error)
             }
             display.highScoreError = state.highScoreError
-            return text
+            guard !text.isEmpty else { return "" }
+            return placed(text, in: &display)
         }
         guard !text.isEmpty else { return }
-        output.write(text + (configuration.prompt ?? ""))
+        output.write(text)
     }
 }

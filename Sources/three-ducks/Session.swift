@@ -23,8 +23,9 @@ import ThreeDucks
 /// ```
 ///
 /// What prints, in order, after an action: the screen (if it changed), the sound cues, then
-/// notices (a new high score, a problem with the high-score file). Each reply and each drawing
-/// ends with the prompt, if there is one.
+/// notices (a new high score, a problem with the high-score file). The prompt, if there is one,
+/// follows the answer to a typed line once, after everything the line set off; what arrives
+/// later by itself (a mismatch turning back) starts a line of its own and ends with the prompt.
 ///
 /// The full-screen game (``FullScreenGame``) uses the same store and cues, but draws and reads
 /// keys itself: it never calls ``show()`` or ``handle(_:)``.
@@ -167,7 +168,7 @@ final class Session: Sendable {
 
     /// Prints `text` (one line or several, without the final newline) and the prompt.
     func say(_ text: String) {
-        output.write(renderer.message(text) + (configuration.prompt ?? ""))
+        write(renderer.message(text))
     }
 
     /// Prints the goodbye line.
