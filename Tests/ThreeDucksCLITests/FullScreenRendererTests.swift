@@ -174,13 +174,13 @@ import ThreeDucks
         #expect(frame.fits(in: size))
         #expect(frame.hotspots.isEmpty)
         let text = frame.lines.joined(separator: " ")
-        #expect(text.contains("too small for this screen: it is 40 × 10, and the screen needs 79 × 16."))
+        #expect(text.contains("too small for this screen: it is 40 × 10, and the screen needs 78 × 16."))
 
         let tiny = TerminalSize(columns: 12, rows: 2)
         #expect(plain.frame(state, controls: controls(in: state), size: tiny).fits(in: tiny))
-        let oneShort = TerminalSize(columns: 78, rows: 16)
+        let oneShort = TerminalSize(columns: 77, rows: 16)
         #expect(fancy.frame(state, controls: controls(in: state), size: oneShort).hotspots.isEmpty)
-        let enough = TerminalSize(columns: 79, rows: 16)
+        let enough = TerminalSize(columns: 78, rows: 16)
         #expect(fancy.frame(state, controls: controls(in: state), size: enough).hotspots.count == 20)
     }
 }
