@@ -101,7 +101,9 @@ import ThreeDucks
             #expect(frame.lines[hotspot.row].hasPrefix(" \(grid.coordinate(ofIndex: index).rowLetter) "))
             let face = String(line[(hotspot.columns.lowerBound + 1)..<(hotspot.columns.upperBound - 1)])
             #expect(face == (index == 5 ? "[" + Renderer(style: .plain).centered(Renderer(style: .plain).shortName(state.cards[5].animal), width: 8) + "]" : "[        ]"))
-            let marks = (line[hotspot.columns.lowerBound], line[hotspot.columns.upperBound - 1])
+            // A row ends at its last card: a mark of the cursor only, no blank after it.
+            let end = hotspot.columns.upperBound - 1
+            let marks = (line[hotspot.columns.lowerBound], end < line.count ? line[end] : " ")
             #expect(index == 5 ? marks == (">", "<") : marks == (" ", " "), "the cursor is on b2 (index 5) only")
         }
         #expect(frame.target(atRow: 0, column: 0) == nil)
