@@ -58,7 +58,7 @@ final class Terminal {
     /// (a shell may have changed the modes meanwhile): it is safe to call twice.
     func enter() {
         TerminalRestoration.install()
-        TerminalRestoration.arm(descriptor: input, modes: original)
+        TerminalRestoration.arm(input: input, output: output, modes: original)
         var raw = original
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_cflag |= tcflag_t(CS8)

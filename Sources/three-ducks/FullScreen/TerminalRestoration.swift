@@ -36,8 +36,11 @@ enum TerminalRestoration {
     /// The signals whose course is to end the process.
     static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
-    /// The terminal's descriptor while armed; -1 while not.
+    /// The descriptor whose modes to restore (the input) while armed; -1 while not.
     private static let descriptor = Atomic<Int32>(-1)
+    /// Where to write what puts the screen back (the output). Written before the releasing
+    /// store that arms, like ``savedModes``.
+    private static let screenDescriptor = Atomic<Int32>(-1)
     /// The pipe end the handlers write to, to wake the program; -1 for none.
     private static let wakeDescriptor = Atomic<Int32>(-1)
     /// Whether the handlers are installed.
@@ -67,6 +70,7 @@ enum TerminalRestoration {
         _ = savedModes
         _ = previousActions
         _ = descriptor.load(ordering: .relaxed)
+        _ = screenDescriptor.load(ordering: .relaxed)
         _ = wakeDescriptor.load(ordering: .relaxed)
         isInstalled.withLock { isInstalled in
             guard !isInstalled else { return }
@@ -86,14 +90,17 @@ enum TerminalRestoration {
         }
     }
 
-    /// Arms the handlers: from now on they restore `modes` on `descriptor`.
+    /// Arms the handlers: from now on they restore `modes` on `input` and put the screen
+    /// back on `output`.
     ///
     /// - Parameters:
-    ///   - descriptor: The terminal.
-    ///   - modes: Its modes before the game changed them.
-    static func arm(descriptor: Int32, modes: termios) {
+    ///   - input: The terminal keys come from, whose modes the game changes.
+    ///   - output: The terminal the screen is drawn on.
+    ///   - modes: The input's modes before the game changed them.
+    static func arm(input: Int32, output: Int32, modes: termios) {
         savedModes.pointee = modes
-        Self.descriptor.store(descriptor, ordering: .releasing)
+        screenDescriptor.store(output, ordering: .relaxed)
+        descriptor.store(input, ordering: .releasing)
     }
 
     /// Disarms the handlers: the terminal is back as it was.
@@ -113,7 +120,7 @@ enum TerminalRestoration {
         let descriptor = descriptor.load(ordering: .acquiring)
         guard descriptor >= 0 else { return }
         let sequence: StaticString = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
-        _ = write(descriptor, sequence.utf8Start, sequence.utf8CodeUnitCount)
+        _ = write(screenDescriptor.load(ordering: .relaxed), sequence.utf8Start, sequence.utf8CodeUnitCount)
         _ = tcsetattr(descriptor, TCSANOW, savedModes)
     }
 
