@@ -44,7 +44,7 @@ struct FullScreenLoop {
 
     /// How long the input must pause after an Escape for it to be the Escape key and not the
     /// start of a sequence, in milliseconds.
-    static let escapeTimeout: Int32 = 50
+    static let escapeTimeout: Int32 = 100
 
     /// The terminal.
     let terminal: Terminal

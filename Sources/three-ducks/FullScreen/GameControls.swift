@@ -218,7 +218,8 @@ struct GameControls: Sendable {
         if !state.cards.isEmpty, cursor >= state.cards.count {
             cursor = state.cards.count - 1
         }
-        guard let queued = queuedFlip, state.selectedCards.count < 2 else { return [] }
+        // Wait while the mismatch still shows.
+        guard let queued = queuedFlip, state.selectionMatches != false else { return [] }
         queuedFlip = nil
         message = nil
         guard state.flipRefusal(for: queued) == nil else { return [] }
