@@ -93,6 +93,23 @@ public struct Effect<Output: Sendable>: Publisher {
     /// Work that can throw takes the form with a `catch:` handler,
     /// ``run(priority:operation:catch:)``.
     ///
+    /// Work that waits should wait on an injected clock, a scheduler's ``Scheduler/clock``: it
+    /// then sleeps in real time in the program and in virtual time in tests, where a store made
+    /// with `taskExecutor: testScheduler` (as a `TestStore` is) runs the task on the scheduler:
+    ///
+    /// ```swift
+    /// func ticking(clock: some Clock<Duration>) -> Effect<Action> {
+    ///     .run { send in
+    ///         while (try? await clock.sleep(for: .seconds(1))) != nil {
+    ///             await send(.tick)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The task is cancelled when the effect is (``cancel(id:)``, a `StoreTask`'s `cancel()`, the
+    /// store's release); whatever it sends afterwards is dropped.
+    ///
     /// - Parameters:
     ///   - priority: The priority of the task that runs the work.
     ///   - operation: The async work; values handed to `send` are delivered in order.

@@ -14,14 +14,25 @@ import Synchronization
 /// gone. All of it is behind one lock; nothing is called, and nothing released, while it is
 /// held. Throttled ids (``Effect/throttle(id:for:scheduler:latest:)``) are remembered apart,
 /// behind a lock of their own, while their windows are open (see `ThrottleMemory`).
+///
+/// A context may name the executor that the tasks of its async effects (``Effect/run(priority:operation:)``)
+/// prefer: a ``TestScheduler`` in tests, so that async work moves only with virtual time.
 public final class EffectContext: Sendable {
     let table = Mutex(EffectTable())
     /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:
     /// nothing ties it to the table of running effects).
     let throttles = ThrottleMemory()
 
+    /// Where the tasks of the context's async effects prefer to run; nil for the global
+    /// concurrent executor.
+    package let taskExecutor: (any TaskExecutor)?
+
     /// Makes an empty, open context.
-    package init() {}
+    ///
+    /// - Parameter taskExecutor: Where the tasks of its async effects prefer to run.
+    package init(taskExecutor: (any TaskExecutor)? = nil) {
+        self.taskExecutor = taskExecutor
+    }
 
     /// How many effects started in this context are running.
     package var runningCount: Int {
@@ -53,10 +64,17 @@ public final class EffectContext: Sendable {
     /// scheduled work, the running effect and the id's member). Everything else is subscribed to
     /// through a ``RootSubscriber``.
     ///
+    /// Each part the context counts as running (a root) first hands `downstream` a subscription,
+    /// which stops that root when cancelled, and ends with a completion, whether it finished or
+    /// was cancelled by id: a downstream that needs to follow the running work (a store's
+    /// `StoreTask`) counts them. There is no completion for a root the downstream cancelled
+    /// itself, nor when the context closes. Parts that run at once (a value, a cancel) hand
+    /// over neither.
+    ///
     /// - Parameters:
     ///   - effect: The effect to run.
-    ///   - downstream: Receives the effect's values; its subscription and completion calls
-    ///     carry no meaning for a root and may be ignored.
+    ///   - downstream: Receives the effect's values, and a subscription and a completion for
+    ///     each root.
     @inlinable
     package func start<Downstream: Subscriber>(_ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream) {
         switch effect.operation {
@@ -107,6 +125,9 @@ public final class EffectContext: Sendable {
     func startRoot<Downstream: Subscriber>(_ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream) {
         let root = RootSubscriber(downstream: downstream, context: self)
         guard table.withLock({ $0.begin(root) }) else { return }
+        downstream.receive(subscription: root)
+        // Cancelled by the downstream on arrival (the work it belongs to was cancelled).
+        if root.hasEnded { return }
         effect.subscribe(root, context: self)
     }
 
@@ -163,13 +184,13 @@ public final class EffectContext: Sendable {
 
     /// Registers a running part under `id`; false when the context is closed.
     @usableFromInline
-    func register(_ member: any CancellableByID, id: EffectID) -> Bool {
+    package func register(_ member: any CancellableByID, id: EffectID) -> Bool {
         table.withLock { $0.register(member, id: id) }
     }
 
     /// Forgets a part's membership of `id`.
     @usableFromInline
-    func unregister(_ member: any CancellableByID, id: EffectID) {
+    package func unregister(_ member: any CancellableByID, id: EffectID) {
         let removed = table.withLock { $0.unregister(member, id: id) }
         _ = removed
     }

@@ -35,6 +35,13 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
 /// What an ``Interceptor`` may do with the store: read the state, dispatch, run an effect.
 public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     let core: StoreCore<State, Action>
+    /// The task the action belongs to, if it does.
+    let membership: TaskMembership?
+
+    init(core: StoreCore<State, Action>, membership: TaskMembership? = nil) {
+        self.core = core
+        self.membership = membership
+    }
 
     /// The store's current state.
     public var state: State {
@@ -53,5 +60,16 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameter effect: The effect to run.
     public func run(_ effect: Effect<Action>) {
         core.start(effect)
+    }
+
+    /// The task the action belongs to, if it was sent with ``Store/send(_:)`` or by an effect of
+    /// such an action.
+    package var task: StoreTask? {
+        membership.map { StoreTask(tracker: $0.tracker) }
+    }
+
+    /// Whether the action is the one its task was sent for, rather than one its effects sent.
+    package var isSentAction: Bool {
+        membership?.isSentAction ?? false
     }
 }

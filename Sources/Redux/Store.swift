@@ -49,11 +49,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - reducer: The pure function from state and action to the next state.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor, a `TestScheduler` in tests.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [Middleware<State, Action>] = []
+        middlewares: [Middleware<State, Action>] = [],
+        taskExecutor: (any TaskExecutor)? = nil
     ) {
         self.init(
             initial: initial,
@@ -61,7 +64,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             // one element of a large array finds the array uniquely referenced.
             mutatingReducer: { state, action in state = reducer(consume state, action) },
             interceptors: interceptors,
-            middlewares: middlewares
+            middlewares: middlewares,
+            taskExecutor: taskExecutor
         )
     }
 
@@ -73,17 +77,22 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - mutatingReducer: Changes the state in place for an action.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
+    ///     the test moves its clock.
     public init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [Middleware<State, Action>] = []
+        middlewares: [Middleware<State, Action>] = [],
+        taskExecutor: (any TaskExecutor)? = nil
     ) {
         core = StoreCore(
             initial: initial,
             reduce: mutatingReducer,
             interceptors: interceptors,
-            middlewares: middlewares
+            middlewares: middlewares,
+            taskExecutor: taskExecutor
         )
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Effects
 import Redux
 import Synchronization
@@ -31,17 +32,64 @@ import Testing
 /// if an effect sent an action the test did not ``receive(_:sourceLocation:_:)``, or if an
 /// effect is still running or scheduled when the test ends (``finish(sourceLocation:)``, also
 /// checked when the store is released). Failures are recorded with `Issue.record` at the
-/// caller's source location, with a field-by-field diff of expected and actual state.
+/// caller's source location, with a field-by-field diff of expected and actual state. Set
+/// ``exhaustivity`` to `.off` to check only what the test asserts.
+///
+/// ## Async effects
+///
+/// The store runs the tasks of `Effect.run` on its scheduler (the scheduler is their task
+/// executor), so async work moves with virtual time too: write it against a `Clock<Duration>`
+/// and give it the scheduler's `clock`. Every step of the test runs the tasks that are ready
+/// until they wait again, and moving the clock wakes the sleepers that fall due, in order:
+///
+/// ```swift
+/// @Test func ticksTwice() async {
+///     let scheduler = TestScheduler()
+///     let store = TestStore(initial: Timer(), reducer: timerReducer, scheduler: scheduler,
+///                           middlewares: [ticking(clock: scheduler.clock)])
+///     await store.send(.start) { $0.isRunning = true }
+///     store.advance(by: .seconds(1))
+///     await store.receive(.tick) { $0.ticks = 1 }
+///     store.advance(by: .seconds(1))
+///     await store.receive(.tick) { $0.ticks = 2; $0.isRunning = false }
+///     await store.finish()
+/// }
+/// ```
+///
+/// The async forms of ``send(_:assert:sourceLocation:)``, ``receive(_:timeout:assert:sourceLocation:)``
+/// and ``finish(timeout:sourceLocation:)`` also wait, up to a timeout of real time, for work that
+/// left the scheduler (a call into the main actor, an effect on a real scheduler) to come back.
+/// Work on virtual time never needs that wait.
+///
+/// A sent action is recognised wherever it is reduced: if an effect's thread is draining the
+/// store when the test sends, the test waits for that thread to reduce its action, and the
+/// actions reduced meanwhile wait to be received.
 public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable> {
-    /// The virtual clock the middlewares under test share.
+    /// The virtual clock the middlewares under test share, and the executor of the store's
+    /// async effects.
     public let scheduler: TestScheduler
 
-    private let store: Store<State, Action>
-    private let log: ActionLog<State, Action>
-    private var received: [(action: Action, state: State)] = []
-    private var current: State
-    private var isFinished = false
+    /// How much the test store insists on; `.on` (everything) by default.
+    public var exhaustivity = Exhaustivity.on
+
+    /// How long the async steps wait, in real time, for work that left the scheduler; one
+    /// second by default. Work on virtual time is never waited for.
+    public var timeout = Duration.seconds(1)
+
+    let store: Store<State, Action>
+    let log: ActionLog<State, Action>
+    let activity: Activity
+    /// Actions effects sent, in the order they were reduced, not yet asserted.
+    var received: [LoggedAction<State, Action>] = []
+    /// The state after the last step the test asserted.
+    var current: State
+    /// The state after the last action the store reduced.
+    var latest: State
+    /// The tasks of the actions the test sent that may still be running.
+    var tasks: [StoreTask] = []
+    var isFinished = false
     private let createdAt: SourceLocation
+    private let taskArrivals: any Cancellable
 
     /// Makes a test store with a pure reducer.
     ///
@@ -74,7 +122,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     /// - Parameters:
     ///   - initial: The state before any action.
     ///   - mutatingReducer: The reducer under test.
-    ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
+    ///   - scheduler: The virtual clock, and the executor of async effects; pass the one the
+    ///     middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
     public init(
@@ -85,14 +134,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         middlewares: [Middleware<State, Action>] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let log = ActionLog<State, Action>()
+        let activity = Activity()
+        let log = ActionLog<State, Action>(activity: activity)
         let recorder = Interceptor<State, Action> { action, context, next in
             next(action)
-            log.append(action, context.state)
+            log.append(LoggedAction(action: action, state: context.state, task: context.task, isSentAction: context.isSentAction))
         }
         self.log = log
+        self.activity = activity
         self.scheduler = scheduler
         current = initial
+        latest = initial
         createdAt = sourceLocation
         store = Store(
             initial: initial,
@@ -100,14 +152,21 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             // Last, so that it records what reaches the reducer: nothing for an action an
             // interceptor under test drops, the new actions for one it rewrites.
             interceptors: interceptors + [recorder],
-            middlewares: middlewares
+            middlewares: middlewares,
+            taskExecutor: scheduler
         )
+        taskArrivals = scheduler.observeTaskArrivals { activity.signal() }
     }
 
     deinit {
         if !isFinished {
             finish(sourceLocation: createdAt)
         }
+        taskArrivals.cancel()
+        // Cancel what still runs now, and let the cancelled tasks end: a task that waits in
+        // the scheduler's queue holds what it captured until someone runs it.
+        store.shutDown()
+        scheduler.runReadyTasks()
     }
 
     /// The state after the last action the test sent or received.
@@ -115,7 +174,23 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         current
     }
 
+    /// The actions effects have sent that the test has not received yet, oldest first.
+    ///
+    /// ```swift
+    /// store.advance(by: .milliseconds(999))
+    /// #expect(store.receivedActions.isEmpty)   // nothing before the second is up
+    /// ```
+    public var receivedActions: [Action] {
+        collect()
+        return received.map(\.action)
+    }
+
+    // MARK: Sending
+
     /// Sends `action` and asserts the state it leads to.
+    ///
+    /// If another thread is processing the store's actions at that moment (an effect on a real
+    /// scheduler), this waits until that thread has reduced the test's action.
     ///
     /// - Parameters:
     ///   - action: The action to dispatch.
@@ -126,25 +201,49 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: ((inout State) throws -> Void)? = nil
     ) {
-        collect()
-        if !received.isEmpty {
+        let task = startSending(action, sourceLocation: sourceLocation)
+        let processed = DispatchSemaphore(value: 0)
+        task.whenActionProcessed { processed.signal() }
+        processed.wait()
+        finishSending(action, task, update, sourceLocation: sourceLocation)
+    }
+
+    /// Runs the ready tasks, checks nothing received is left unasserted, and sends `action`.
+    func startSending(_ action: Action, sourceLocation: SourceLocation) -> StoreTask {
+        settle()
+        if !received.isEmpty, exhaustivity == .on {
             fail(
                 "Sent \(action) while \(received.count) received action(s) were not asserted:\n"
                     + received.map { "  \($0.action)" }.joined(separator: "\n"),
                 sourceLocation: sourceLocation
             )
-            received.removeAll()
         }
-        store.dispatch(action)
-        var entries = log.takeAll()
-        guard !entries.isEmpty else {
+        received.removeAll()
+        tasks.removeAll { $0.isOver }
+        let task = store.send(action)
+        tasks.append(task)
+        return task
+    }
+
+    /// Once the store has processed the sent action: lets the tasks it started run until they
+    /// wait, then asserts the state the action led to. The actions reduced before it (sent by
+    /// effects on other threads) and after it wait to be received.
+    func finishSending(
+        _ action: Action,
+        _ task: StoreTask,
+        _ update: ((inout State) throws -> Void)?,
+        sourceLocation: SourceLocation
+    ) {
+        settle()
+        guard let index = received.firstIndex(where: { $0.isSentAction && $0.task == task }) else {
             fail("\(action) did not reach the reducer (an interceptor dropped it)", sourceLocation: sourceLocation)
             return
         }
-        let sent = entries.removeFirst()
-        received.append(contentsOf: entries)
+        let sent = received.remove(at: index)
         expect(sent.state, after: sent.action, update, verb: "sending", sourceLocation: sourceLocation)
     }
+
+    // MARK: Receiving
 
     /// Asserts that the next action an effect sent is `action`, and the state it led to.
     ///
@@ -157,27 +256,91 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: ((inout State) throws -> Void)? = nil
     ) {
-        collect()
-        guard !received.isEmpty else {
+        settle()
+        receive(Expectation(action), update, waited: nil, sourceLocation: sourceLocation)
+    }
+
+    /// Asserts that the next action an effect sent is one that `matches` accepts, and the state
+    /// it led to.
+    ///
+    /// ```swift
+    /// store.receive(where: { if case .highScoresFailedToLoad = $0 { true } else { false } }) {
+    ///     $0.highScoreError = "…"
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - matches: Whether an action is the one expected.
+    ///   - update: Changes the previous state into the expected one; omit it when the action
+    ///     must change nothing.
+    public func receive(
+        where matches: @escaping (Action) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: ((inout State) throws -> Void)? = nil
+    ) {
+        settle()
+        receive(Expectation(matches), update, waited: nil, sourceLocation: sourceLocation)
+    }
+
+    /// What a `receive` looks for, and how to name it in a failure.
+    struct Expectation {
+        let matches: (Action) -> Bool
+        let name: String
+
+        init(_ action: Action) {
+            matches = { $0 == action }
+            name = "\(action)"
+        }
+
+        init(_ matches: @escaping (Action) -> Bool) {
+            self.matches = matches
+            name = "an action matching the predicate"
+        }
+    }
+
+    /// The index in `received` of the action an expectation is met by (the first, when
+    /// exhaustive; the first that matches, otherwise), or nil if there is none yet.
+    func index(meeting expectation: Expectation) -> Int? {
+        switch exhaustivity {
+        case .on: received.isEmpty ? nil : 0
+        case .off: received.firstIndex { expectation.matches($0.action) }
+        }
+    }
+
+    /// Asserts the received action meeting `expectation`, or fails. `waited` is how long the
+    /// async form waited in vain, for the failure message.
+    func receive(
+        _ expectation: Expectation,
+        _ update: ((inout State) throws -> Void)?,
+        waited: Duration?,
+        sourceLocation: SourceLocation
+    ) {
+        guard let index = index(meeting: expectation) else {
+            let within = waited.map { " within \($0)" } ?? ""
+            let unmatched = received.isEmpty ? "no action was received" : "none of the \(received.count) received action(s) matched"
             fail(
-                "Expected to receive \(action), but no action was received"
+                "Expected to receive \(expectation.name), but \(unmatched)\(within)"
                     + (store.runningEffectCount > 0 ? " (effects are still running: advance the scheduler?)" : ""),
                 sourceLocation: sourceLocation
             )
             return
         }
+        received.removeFirst(index)
         let next = received.removeFirst()
-        if next.action != action {
+        if !expectation.matches(next.action) {
             fail(
-                "Received an unexpected action.\n  expected: \(action)\n  received: \(next.action)",
+                "Received an unexpected action.\n  expected: \(expectation.name)\n  received: \(next.action)",
                 sourceLocation: sourceLocation
             )
         }
         expect(next.state, after: next.action, update, verb: "receiving", sourceLocation: sourceLocation)
     }
 
-    /// Moves the virtual clock forward, running the effects that fall due; the actions they
-    /// send are then waiting to be received.
+    // MARK: Time
+
+    /// Moves the virtual clock forward, running the effects that fall due, and the async
+    /// tasks they wake until they wait again; the actions they send are then waiting to be
+    /// received.
     ///
     /// - Parameter duration: How far to move the clock.
     public func advance(by duration: Duration = .zero) {
@@ -185,13 +348,45 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         collect()
     }
 
+    // MARK: Skipping
+
+    /// Forgets the actions received and not asserted; the next step starts from the state they
+    /// led to. For integration-style tests that do not follow every action.
+    public func skipReceivedActions() {
+        settle()
+        received.removeAll()
+        current = latest
+    }
+
+    /// Cancels every effect still running from the actions the test sent, and lets their tasks
+    /// end; whatever they would have sent is dropped.
+    public func skipInFlightEffects() {
+        for task in tasks {
+            task.cancel()
+        }
+        tasks.removeAll()
+        settle()
+    }
+
+    // MARK: Finishing
+
     /// Asserts that every received action was asserted and that no effect is still running or
     /// scheduled.
     ///
-    /// Called on release if the test did not call it.
+    /// Called on release if the test did not call it. When ``exhaustivity`` is `.off`, it skips
+    /// the received actions and cancels the effects in flight instead.
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         isFinished = true
-        collect()
+        settle()
+        checkFinished(sourceLocation: sourceLocation)
+    }
+
+    func checkFinished(sourceLocation: SourceLocation) {
+        guard exhaustivity == .on else {
+            skipReceivedActions()
+            skipInFlightEffects()
+            return
+        }
         if !received.isEmpty {
             fail(
                 "The store received \(received.count) action(s) that the test did not assert:\n"
@@ -211,12 +406,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         }
     }
 
-    private func fail(_ message: String, sourceLocation: SourceLocation) {
+    // MARK: Helpers
+
+    func fail(_ message: String, sourceLocation: SourceLocation) {
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
 
-    private func collect() {
-        received.append(contentsOf: log.takeAll())
+    /// Runs the tasks that are ready on the scheduler until they wait again, then takes what
+    /// the store logged.
+    func settle() {
+        scheduler.runReadyTasks()
+        collect()
+    }
+
+    /// Takes what the store logged since the last time.
+    func collect() {
+        let entries = log.takeAll()
+        guard let last = entries.last else { return }
+        latest = last.state
+        received.append(contentsOf: entries)
     }
 
     private func expect(
@@ -226,7 +434,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         verb: String,
         sourceLocation: SourceLocation
     ) {
-        var expected = current
+        // Exhaustive: the update turns the last asserted state into exactly the actual one.
+        // Otherwise: the update applied to the actual state leaves it as it is, so that only the
+        // fields it sets are checked.
+        var expected = exhaustivity == .on ? current : actual
         do {
             try update?(&expected)
         } catch {
@@ -244,22 +455,5 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             )
         }
         current = actual
-    }
-}
-
-/// Every action the store processed, with the state right after it, until the test store
-/// takes them. Filled from whichever thread processes actions, hence the lock.
-private final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
-    private let entries = Mutex<[(action: Action, state: State)]>([])
-
-    func append(_ action: Action, _ state: State) {
-        entries.withLock { $0.append((action, state)) }
-    }
-
-    func takeAll() -> [(action: Action, state: State)] {
-        entries.withLock { entries in
-            defer { entries.removeAll() }
-            return entries
-        }
     }
 }

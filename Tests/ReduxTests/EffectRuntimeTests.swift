@@ -30,11 +30,13 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// The inner effect, marked with the id: a delayed action (the runtime's one-object path)
-    /// or a delayed publisher (the general relay).
+    /// The inner effect, marked with the id: a delayed action (the runtime's one-object path),
+    /// a delayed publisher (the general relay), or async work sleeping on the scheduler's clock
+    /// (a task the store runs on the scheduler).
     enum Inner: String, CaseIterable, Sendable {
         case delayedAction
         case delayedPublisher
+        case asyncWork
 
         func effect(on scheduler: TestScheduler) -> Effect<Action> {
             switch self {
@@ -42,6 +44,14 @@ import Testing
                 Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
             case .delayedPublisher:
                 Effect([Action.tick].publisher).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+            case .asyncWork:
+                Effect.run { send in
+                    do {
+                        try await scheduler.clock.sleep(for: .seconds(1))
+                        await send(.tick)
+                    } catch {}
+                }
+                .cancellable(id: "timer")
             }
         }
     }
@@ -96,7 +106,8 @@ import Testing
                 case .stop: .cancel(id: "timer")
                 default: .none
                 }
-            }]
+            }],
+            taskExecutor: scheduler
         )
     }
 
@@ -136,9 +147,12 @@ import Testing
         var store: Store<Log, Action>? = makeStore(shape, inner, scheduler: scheduler)
         weak let released = store
         store?.dispatch(.start)
+        scheduler.runReadyTasks()
         #expect(scheduler.pendingWorkCount > 0)
         store = nil
         #expect(released == nil)
+        // A cancelled task ends when the scheduler next runs it.
+        scheduler.runReadyTasks()
         #expect(scheduler.pendingWorkCount == 0)
     }
 

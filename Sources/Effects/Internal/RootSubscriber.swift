@@ -4,9 +4,12 @@ import Synchronization
 /// context to everything above it, and keeps the effect counted as running until it finishes,
 /// is cancelled by the context, or the context closes.
 ///
+/// It is also the subscription its downstream gets for the running effect: cancelling it stops
+/// the effect and forgets it, without a completion (the downstream asked for the end).
+///
 /// A stop can come before the effect has handed over its subscription (a store released on
 /// another thread while the effect starts); the subscription is then cancelled as it arrives.
-final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, @unchecked Sendable {  // its own state is `link`, behind a Mutex; the rest is immutable and Sendable, and `runningSlot` belongs to the context's lock
+final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription, @unchecked Sendable {  // its own state is `link`, behind a Mutex; the rest is immutable and Sendable, and `runningSlot` belongs to the context's lock
     private let downstream: Downstream
     private let context: EffectContext
     private let link = Mutex(SubscriptionLink.starting)
@@ -32,14 +35,29 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, @
     }
 
     func receive(completion: Subscribers.Completion) {
-        let subscription = link.withLock { $0.end() }
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         _ = subscription
+        // Stopped or cancelled first: the context has let it go already, and the downstream
+        // expects nothing more.
+        guard wasLive else { return }
         context.end(self, id: nil)
         downstream.receive(completion: completion)
     }
 
+    func cancel() {
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
+        guard wasLive else { return }
+        context.end(self, id: nil)
+        subscription?.cancel()
+    }
+
     override func stop() {
         link.withLock { $0.end() }?.cancel()
+    }
+
+    /// Whether it has finished, been cancelled or stopped.
+    var hasEnded: Bool {
+        link.withLock { $0.hasEnded }
     }
 }
 

@@ -7,6 +7,10 @@ extension Publishers {
     /// any number of values, and the publisher finishes when the operation returns. Cancelling
     /// the subscription cancels the task (cooperatively) and drops anything sent afterwards.
     ///
+    /// In a store, the task prefers the executor the store was given (`taskExecutor:`), if any:
+    /// a ``TestScheduler`` runs it on virtual time, together with the scheduler's
+    /// ``Scheduler/clock``. Subscribed to directly, the task runs on the global executor.
+    ///
     /// ```swift
     /// Effect.run { send in
     ///     let scores = try? await store.load()
@@ -35,7 +39,8 @@ extension Publishers {
             let subscription = RunSubscription(downstream: subscriber)
             subscriber.receive(subscription: subscription)
             let operation = operation
-            subscription.attach(Task(priority: priority) {
+            let executor = subscriber.effectContext?.taskExecutor
+            subscription.attach(Task(executorPreference: executor, priority: priority) {
                 await operation(Send { subscription.send($0) })
                 subscription.finish()
             })

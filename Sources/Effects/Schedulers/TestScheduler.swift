@@ -20,16 +20,48 @@ import Synchronization
 /// (``schedule(after:interval:_:)``) runs at exact virtual instants, as many times as it falls
 /// due in the window an advance covers.
 ///
+/// ## Async work on virtual time
+///
+/// The scheduler is also a `TaskExecutor`. Async work that prefers it (a store made with
+/// `taskExecutor: scheduler`, which a `TestStore` does for you, runs every `Effect.run` task
+/// there; or `Task(executorPreference: scheduler) { … }`) does not run on its own: its jobs wait
+/// in the scheduler, and the test runs them, on its own thread, whenever it moves the clock (or
+/// calls ``runReadyTasks()``). Together with the scheduler's ``Scheduler/clock``, this makes
+/// async code as deterministic as scheduled work:
+///
+/// ```swift
+/// let task = Task(executorPreference: scheduler) {
+///     try await scheduler.clock.sleep(for: .seconds(1))
+///     print("woke")
+/// }
+/// scheduler.runReadyTasks()                  // the task starts, and sleeps
+/// scheduler.advance(by: .milliseconds(999))  // nothing
+/// scheduler.advance(by: .milliseconds(1))    // prints "woke" before advance returns
+/// ```
+///
+/// An advance runs the ready jobs first, then each piece of work that falls due, in order, and
+/// after each one the jobs it made ready (a sleeper it woke, and whatever that task starts), until
+/// none is left: when it returns, every task it woke has run until it waits again or ends. A
+/// plain actor's code runs there too, with its caller. Work that leaves the scheduler (a call
+/// into the main actor, or any actor with an executor of its own, or a wait for a real-time
+/// timer) comes back as a job later, from another thread; it runs at the next advance.
+///
 /// Pending work is kept in a binary heap ordered by (due time, scheduling order), beside a slot
 /// table that cancellation reaches through its handle. With n pieces of work pending, scheduling
 /// costs O(log n), cancelling O(1) amortized, and running each piece O(log n), under one lock
 /// taken once per piece; the heap holds at most 2n entries, and the table's length is the most
-/// work ever pending at once (see `TimerHeap`).
+/// work ever pending at once (see `TimerHeap`). Ready jobs wait in a first-in, first-out queue:
+/// O(1) to enqueue and to run each.
 public final class TestScheduler: Scheduler {
-    private struct State {
+    struct State {
         var now = Duration.zero
         /// Every piece of pending work; see the type's discussion for sizes and costs.
         var queue = TimerHeap<TimedWork>()
+        /// The jobs of tasks on this executor that are ready to run, oldest first.
+        var tasks = FIFOQueue<UnownedJob>()
+        /// Told when a job arrives (for a test store waiting on work that left the scheduler).
+        var taskObservers: [Int: @Sendable () -> Void] = [:]
+        var nextObserverID = 0
 
         /// Takes the next piece of work due by `limit` (any if nil) and moves the clock to it.
         /// One-shot work leaves the queue; repeating work goes back in, due one interval later,
@@ -48,7 +80,7 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// Makes a scheduler whose clock reads zero.
     public init() {}
@@ -58,14 +90,15 @@ public final class TestScheduler: Scheduler {
         state.withLock { $0.now }
     }
 
-    /// How many pieces of work are scheduled and not yet run or cancelled; repeating work counts
-    /// as one until it is cancelled.
+    /// How many pieces of work are scheduled and not yet run or cancelled, ready jobs of async
+    /// tasks included; repeating work counts as one until it is cancelled.
     ///
-    /// A test ends by checking that this is zero.
+    /// A test ends by checking that this is zero. A task sleeping on ``Scheduler/clock`` counts as
+    /// one piece of work, its wake-up.
     ///
     /// - Complexity: O(1).
     public var pendingWorkCount: Int {
-        state.withLock { $0.queue.count }
+        state.withLock { $0.queue.count + $0.tasks.count }
     }
 
     /// Schedules `action` at the current instant; it runs at the next advance (even by zero).
@@ -115,7 +148,8 @@ public final class TestScheduler: Scheduler {
         return TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action, repeatingEvery: interval), after: delay))
     }
 
-    /// Moves the clock forward by `duration`, running all work that falls due on the way.
+    /// Moves the clock forward by `duration`, running all work that falls due on the way, and the
+    /// async tasks it wakes until they wait again.
     ///
     /// - Parameter duration: How far to move; must not be negative.
     /// - Complexity: O(log n) per piece of work run, n the pending work.
@@ -129,6 +163,9 @@ public final class TestScheduler: Scheduler {
 
     /// Moves the clock to `instant`, running all work due up to and including it.
     ///
+    /// The ready jobs of async tasks run first; then each piece of work in turn, at its due time,
+    /// followed by the jobs it made ready, until they are all waiting again.
+    ///
     /// - Parameter instant: The time to move to; must not be before ``now``.
     /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(to instant: Duration) {
@@ -137,19 +174,24 @@ public final class TestScheduler: Scheduler {
             instant >= start,
             "TestScheduler.advance(to:) cannot move time backwards (from \(start) to \(instant))"
         )
+        runReadyTasks()
         while let work = state.withLock({ $0.takeNext(dueBy: instant) }) {
             work.action()
+            runReadyTasks()
         }
         state.withLock { $0.now = max($0.now, instant) }
     }
 
-    /// Runs every piece of work, moving the clock to each one's due time, until none is left.
+    /// Runs every piece of work, moving the clock to each one's due time, until none is left,
+    /// and the async tasks it wakes until they wait again.
     ///
     /// Work that keeps scheduling more work, or repeating work, makes this loop forever; advance
     /// by a bounded amount instead in that case.
     public func run() {
+        runReadyTasks()
         while let work = state.withLock({ $0.takeNext(dueBy: nil) }) {
             work.action()
+            runReadyTasks()
         }
     }
 

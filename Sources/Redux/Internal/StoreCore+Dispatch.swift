@@ -68,24 +68,28 @@ extension StoreCore {
                 }
             case .attach(let observer):
                 welcome(observer)
+            case .tracked(let action, let membership):
+                process(action, membership)
             }
         }
+        workEnded()
     }
 
     @usableFromInline
-    func intercept(_ action: Action, from index: Int) {
+    func intercept(_ action: Action, from index: Int, in membership: TaskMembership? = nil) {
         guard index < interceptors.count else {
-            apply(action)
+            apply(action, in: membership)
             return
         }
-        interceptors[index].intercept(action, InterceptorContext(core: self)) { next in
-            self.intercept(next, from: index + 1)
+        interceptors[index].intercept(action, InterceptorContext(core: self, membership: membership)) { next in
+            self.intercept(next, from: index + 1, in: membership)
         }
     }
 
-    /// Reduces one action, starts its middlewares' effects, then notifies the observers.
+    /// Reduces one action, starts its middlewares' effects (as the task's, if it belongs to
+    /// one), then notifies the observers.
     @inlinable
-    func apply(_ action: Action) {
+    func apply(_ action: Action, in membership: TaskMembership? = nil) {
         var snapshot: State?
         var observers: ObserverList<State>.Snapshot?
         shared.withLock { shared in
@@ -96,13 +100,18 @@ extension StoreCore {
             }
         }
         if let state = consume snapshot {
-            react(to: action, in: state, observers: observers)
+            react(to: action, in: state, observers: observers, membership: membership)
         }
     }
 
     /// Starts the middlewares' effects for a reduced action, then notifies the observers.
     @inlinable
-    func react(to action: Action, in state: State, observers: ObserverList<State>.Snapshot?) {
+    func react(
+        to action: Action,
+        in state: State,
+        observers: ObserverList<State>.Snapshot?,
+        membership: TaskMembership? = nil
+    ) {
         // By index, not `for in`: unoptimized, iterating an array of closures in generic code
         // allocates a thunk per element, and dispatch must not allocate in debug builds either.
         // The array outlives the loop, so each box is read unretained and its middleware called
@@ -120,7 +129,7 @@ extension StoreCore {
                 let effect = box._withUnsafeGuaranteedRef { $0.run(state, action) }
                 // A tag check: the common answer costs no copy of the effect.
                 if effect.isNone { continue }
-                start(effect)
+                start(effect, for: membership?.tracker)
             }
         }
         observers?.notify(state)

@@ -19,6 +19,7 @@ extension StoreCore {
             return (shared.queue, shared.observers)
         }
         effects.close()
+        resumeAllIdleWaiters()
         _ = queue
         _ = observers
     }

@@ -5,8 +5,8 @@ import Synchronization
 /// one lock (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
 /// Split by concern: dispatching and draining (`StoreCore+Dispatch`), observers
-/// (`StoreCore+Observers`), effects (`StoreCore+Effects`) and shutting down
-/// (`StoreCore+ShutDown`).
+/// (`StoreCore+Observers`), effects (`StoreCore+Effects`), tasks and waiting for the store to be
+/// idle (`StoreCore+Tasks`, `StoreCore+Idle`) and shutting down (`StoreCore+ShutDown`).
 ///
 /// Whoever dispatches while no one is draining becomes the drainer and processes the queue
 /// until it is empty; everyone else only appends to it. Hence one action is reduced at a time,
@@ -24,6 +24,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     enum Work {
         case action(Action)
         case attach(Observer<State>)
+        /// An action that belongs to a `StoreTask`.
+        case tracked(Action, TaskMembership)
     }
 
     /// Who, if anyone, is processing the queue.
@@ -60,15 +62,22 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// reference (see `react`).
     @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
-    @usableFromInline let effects = EffectContext()
+    @usableFromInline let effects: EffectContext
+    /// The tasks waiting in `idle()`; see `StoreCore+Idle`.
+    let idleWaiters = Mutex(IdleWaiters())
+    /// Whether any task waits in `idle()`: read without a lock where work ends, so that the
+    /// store pays for waiting only while someone waits.
+    @usableFromInline let isIdleWatched = Atomic(false)
 
     init(
         initial: State,
         reduce: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>],
-        middlewares: [Middleware<State, Action>]
+        middlewares: [Middleware<State, Action>],
+        taskExecutor: (any TaskExecutor)?
     ) {
         shared = Mutex(Shared(state: initial))
+        effects = EffectContext(taskExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors
         self.middlewares = middlewares.map(MiddlewareBox.init)

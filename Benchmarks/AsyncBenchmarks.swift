@@ -1,0 +1,64 @@
+import Effects
+import Redux
+
+/// Async work and awaitable stores: what following an action with a `StoreTask` costs over a
+/// plain dispatch, and what async work on virtual time costs per step.
+func asyncBenchmarks() -> [Benchmark] {
+    let baseline = "baseline: counter reducer, raw loop"
+    let dispatchCase = "store: counter, 0 .none middlewares"
+    return [
+        Benchmark(name: "store: counter, send (a StoreTask per action)", baseline: dispatchCase, operations: 1_000_000) { n in
+            let store = counterStore(middlewareCount: 0)
+            for _ in 0..<n { blackHole(store.send(.increment)) }
+            blackHole(store.state)
+        },
+        Benchmark(
+            name: "store: feedback, .just for half the actions, each sent as a StoreTask",
+            baseline: "store: feedback, .just for half the actions",
+            operations: 1_000_000
+        ) { n in
+            let feedback: Middleware<Counter, CounterAction> = { state, action in
+                action == .increment && state.parity == 0 ? .just(.feedback) : .none
+            }
+            let store = Store(initial: Counter(), mutatingReducer: counterReducer, middlewares: [feedback])
+            for _ in 0..<n { blackHole(store.send(.increment)) }
+            blackHole(store.state)
+        },
+        .timed(name: "async: a task sleeping on a TestScheduler's clock, woken by advance (per sleep)", baseline: baseline, operations: 200_000) { n in
+            let scheduler = TestScheduler()
+            let clock = scheduler.clock
+            Task(executorPreference: scheduler) {
+                for _ in 0..<n {
+                    try await clock.sleep(for: .microseconds(1))
+                }
+            }
+            scheduler.runReadyTasks()
+            return ContinuousClock().measure {
+                for _ in 0..<n {
+                    scheduler.advance(by: .microseconds(1))
+                }
+            }
+        },
+        Benchmark(
+            name: "async: Effect.run in a store on a TestScheduler, dispatch to its action reduced (per effect)",
+            baseline: baseline,
+            operations: 100_000
+        ) { n in
+            let scheduler = TestScheduler()
+            let runFeedback: Middleware<Counter, CounterAction> = { _, action in
+                action == .increment ? .run { send in await send(.feedback) } : .none
+            }
+            let store = Store(
+                initial: Counter(),
+                mutatingReducer: counterReducer,
+                middlewares: [runFeedback],
+                taskExecutor: scheduler
+            )
+            for _ in 0..<n {
+                store.dispatch(.increment)
+                scheduler.runReadyTasks()
+            }
+            blackHole(store.state)
+        },
+    ]
+}

@@ -1,0 +1,75 @@
+extension TestScheduler: TaskExecutor {
+    /// Keeps the job of a task that prefers this scheduler as its executor; it runs at the next
+    /// advance, ``run()`` or ``runReadyTasks()``, on the thread that calls it.
+    ///
+    /// Called by the Swift runtime when such a task starts or resumes, from any thread.
+    ///
+    /// - Complexity: O(1), plus one call per observer a test store registered.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let observers = state.withLock { state -> [@Sendable () -> Void]? in
+            state.tasks.append(job)
+            return state.taskObservers.isEmpty ? nil : Array(state.taskObservers.values)
+        }
+        for observer in observers ?? [] {
+            observer()
+        }
+    }
+
+    /// Runs the ready jobs of the async tasks on this scheduler, oldest first, until none is
+    /// ready, without moving the clock: each task runs until it waits again (on the clock, for
+    /// another task, …) or ends.
+    ///
+    /// Every advance does this before and after each piece of work it runs; call it yourself to
+    /// start tasks that were just created, or to finish tasks that were just cancelled.
+    ///
+    /// ```swift
+    /// let task = Task(executorPreference: scheduler) { await work() }
+    /// scheduler.runReadyTasks()   // work() runs until it first waits
+    /// ```
+    ///
+    /// A task that never waits on anything but `Task.yield()` keeps this running forever.
+    ///
+    /// - Complexity: O(1) per job, besides what the job itself does.
+    public func runReadyTasks() {
+        let executor = asUnownedTaskExecutor()
+        while let job = state.withLock({ $0.tasks.popFirst() }) {
+            job.runSynchronously(on: executor)
+        }
+    }
+
+    /// How many jobs of async tasks are ready to run.
+    package var readyTaskCount: Int {
+        state.withLock { $0.tasks.count }
+    }
+
+    /// Calls `observer`, from the enqueuing thread and outside the scheduler's lock, whenever a
+    /// job arrives, until the returned handle is cancelled.
+    ///
+    /// A test store waiting for work that left the scheduler (a call into the main actor) uses
+    /// it to wake up and run the job when it comes back.
+    package func observeTaskArrivals(_ observer: @escaping @Sendable () -> Void) -> any Cancellable {
+        let id = state.withLock { state in
+            defer { state.nextObserverID += 1 }
+            state.taskObservers[state.nextObserverID] = observer
+            return state.nextObserverID
+        }
+        return TaskArrivalObservation(scheduler: self, id: id)
+    }
+
+    fileprivate func stopObserving(_ id: Int) {
+        let removed = state.withLock { $0.taskObservers.removeValue(forKey: id) }
+        // Released here, outside the lock.
+        _ = removed
+    }
+}
+
+/// Stops a ``TestScheduler/observeTaskArrivals(_:)``.
+private struct TaskArrivalObservation: Cancellable {
+    let scheduler: TestScheduler
+    let id: Int
+
+    func cancel() {
+        scheduler.stopObserving(id)
+    }
+}

@@ -1,0 +1,63 @@
+import Effects
+import Synchronization
+
+extension StoreCore {
+    /// Sends `action` as the start of a new task: like ``dispatch(_:)``, and every effect it
+    /// starts, and every action those effects send, is followed by the returned tracker.
+    func send(_ action: Action) -> TaskTracker {
+        let tracker = TaskTracker(context: effects)
+        // Fails only if the store is gone; the action is then dropped below, as any dispatch
+        // to a store that is gone.
+        _ = tracker.register()
+        enter(action, TaskMembership(tracker: tracker, isSentAction: true))
+        return tracker
+    }
+
+    /// Dispatches an action an effect of a task sent.
+    @usableFromInline
+    func dispatch(_ action: Action, in membership: TaskMembership) {
+        // A cancelled task's effects send nothing more.
+        guard membership.tracker.admitAction() else { return }
+        enter(action, membership)
+    }
+
+    /// Queues a tracked action, or processes it and drains if nobody else is draining.
+    @usableFromInline
+    func enter(_ action: Action, _ membership: TaskMembership) {
+        let isDrainer = shared.withLock { shared -> Bool? in
+            switch shared.phase {
+            case .shutDown:
+                return nil
+            case .draining:
+                shared.queue.append(.tracked(action, membership))
+                return false
+            case .idle:
+                shared.phase = .draining
+                return true
+            }
+        }
+        switch isDrainer {
+        case nil:
+            membership.tracker.actionProcessed(isSentAction: membership.isSentAction)
+        case false?:
+            return
+        case true?:
+            process(action, membership)
+            drain()
+        }
+    }
+
+    /// Processes a tracked action as any other, its effects marked as the task's; an action of
+    /// a cancelled task is dropped. Either way the tracker hears that it is done.
+    @usableFromInline
+    func process(_ action: Action, _ membership: TaskMembership) {
+        if !membership.tracker.isCancelled {
+            if interceptors.isEmpty {
+                apply(action, in: membership)
+            } else {
+                intercept(action, from: 0, in: membership)
+            }
+        }
+        membership.tracker.actionProcessed(isSentAction: membership.isSentAction)
+    }
+}
