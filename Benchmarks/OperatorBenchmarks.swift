@@ -28,6 +28,26 @@ func operatorBenchmarks() -> [Benchmark] {
             withExtendedLifetime(cancellable) {}
         },
         Benchmark(
+            name: "operators: debounce on TestScheduler, bursts of 10 at one instant, per value",
+            baseline: baseline,
+            operations: 1_000_000
+        ) { n in
+            // The same drop rate with one advance per burst instead of one per value: what the
+            // debounce (and the subject's send) cost, with little of the scheduler's.
+            let scheduler = TestScheduler()
+            let keystrokes = PassthroughSubject<Int>()
+            let cancellable = keystrokes.debounce(for: .milliseconds(5), scheduler: scheduler).sink { blackHole($0) }
+            var value = 0
+            while value < n {
+                for _ in 0..<10 {
+                    keystrokes.send(value)
+                    value += 1
+                }
+                scheduler.advance(by: .milliseconds(5))
+            }
+            withExtendedLifetime(cancellable) {}
+        },
+        Benchmark(
             name: "operators: removeDuplicates → scan → map, 1,000-element sequence, per element",
             baseline: baseline,
             operations: 10_000_000
