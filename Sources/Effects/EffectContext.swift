@@ -14,8 +14,9 @@ import Synchronization
 /// gone. All of it is behind one lock; nothing is called, and nothing released, while it is
 /// held.
 ///
-/// A context may name the executor that the tasks of its async effects (``Effect/run(priority:operation:)``)
-/// prefer: a ``TestScheduler`` in tests, so that async work moves only with virtual time.
+/// A context may name the executor that the tasks of its async effects
+/// (``Effect/run(priority:operation:)``) prefer: a ``TestScheduler`` in tests, so that async work
+/// moves only with virtual time.
 public final class EffectContext: Sendable {
     let table = Mutex(EffectTable())
 
