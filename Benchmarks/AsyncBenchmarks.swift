@@ -7,13 +7,17 @@ func asyncBenchmarks() -> [Benchmark] {
     let baseline = "baseline: counter reducer, raw loop"
     let dispatchCase = "store: counter, 0 .none middlewares"
     return [
-        Benchmark(name: "store: counter, send (a StoreTask per action)", baseline: dispatchCase, operations: 1_000_000) { n in
+        Benchmark(
+            name: "store: send (a StoreTask per action), counter",
+            baseline: dispatchCase,
+            operations: 1_000_000
+        ) { n in
             let store = counterStore(middlewareCount: 0)
             for _ in 0..<n { blackHole(store.send(.increment)) }
             blackHole(store.state)
         },
         Benchmark(
-            name: "store: feedback, .just for half the actions, each sent as a StoreTask",
+            name: "store: send (a StoreTask per action), feedback .just for half of them",
             baseline: "store: feedback, .just for half the actions",
             operations: 1_000_000
         ) { n in
@@ -24,7 +28,11 @@ func asyncBenchmarks() -> [Benchmark] {
             for _ in 0..<n { blackHole(store.send(.increment)) }
             blackHole(store.state)
         },
-        .timed(name: "async: a task sleeping on a TestScheduler's clock, woken by advance (per sleep)", baseline: baseline, operations: 200_000) { n in
+        .timed(
+            name: "async: a task sleeping on a TestScheduler's clock, woken by advance (per sleep)",
+            baseline: baseline,
+            operations: 200_000
+        ) { n in
             let scheduler = TestScheduler()
             let clock = scheduler.clock
             Task(executorPreference: scheduler) {

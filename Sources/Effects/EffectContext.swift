@@ -15,8 +15,9 @@ import Synchronization
 /// held. Throttled ids (``Effect/throttle(id:for:scheduler:latest:)``) are remembered apart,
 /// behind a lock of their own, while their windows are open (see `ThrottleMemory`).
 ///
-/// A context may name the executor that the tasks of its async effects (``Effect/run(priority:operation:)``)
-/// prefer: a ``TestScheduler`` in tests, so that async work moves only with virtual time.
+/// A context may name the executor that the tasks of its async effects
+/// (``Effect/run(priority:operation:)``) prefer: a ``TestScheduler`` in tests, so that async work
+/// moves only with virtual time.
 public final class EffectContext: Sendable {
     let table = Mutex(EffectTable())
     /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:

@@ -19,6 +19,7 @@ extension Store {
     /// - Parameter action: The action to process.
     /// - Returns: The task, to await or cancel; it may be ignored.
     @discardableResult
+    @inlinable
     public func send(_ action: Action) -> StoreTask {
         StoreTask(tracker: core.send(action))
     }

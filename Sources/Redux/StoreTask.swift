@@ -19,8 +19,9 @@ import Effects
 ///
 /// Two values are equal when they stand for the same ``Store/send(_:)``.
 public struct StoreTask: Hashable, Sendable {
-    let tracker: TaskTracker
+    @usableFromInline let tracker: TaskTracker
 
+    @inlinable
     init(tracker: TaskTracker) {
         self.tracker = tracker
     }

@@ -138,7 +138,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         let log = ActionLog<State, Action>(activity: activity)
         let recorder = Interceptor<State, Action> { action, context, next in
             next(action)
-            log.append(LoggedAction(action: action, state: context.state, task: context.task, isSentAction: context.isSentAction))
+            log.append(LoggedAction(
+                action: action,
+                state: context.state,
+                task: context.task,
+                isSentAction: context.isSentAction
+            ))
         }
         self.log = log
         self.activity = activity
@@ -317,7 +322,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ) {
         guard let index = index(meeting: expectation) else {
             let within = waited.map { " within \($0)" } ?? ""
-            let unmatched = received.isEmpty ? "no action was received" : "none of the \(received.count) received action(s) matched"
+            let unmatched = received.isEmpty
+                ? "no action was received"
+                : "none of the \(received.count) received action(s) matched"
             fail(
                 "Expected to receive \(expectation.name), but \(unmatched)\(within)"
                     + (store.runningEffectCount > 0 ? " (effects are still running: advance the scheduler?)" : ""),

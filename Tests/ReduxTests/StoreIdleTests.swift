@@ -23,7 +23,7 @@ import Testing
           .timeLimit(.minutes(1)))
     func waitsForEffectsOnSeveralThreads() async {
         let queues = (0..<3).map { DispatchQueueScheduler(queue: DispatchQueue(label: "StoreIdleTests.\($0)")) }
-        for _ in 0..<200 {
+        for _ in 0..<50 {
             let store = Store(
                 initial: Tally(),
                 mutatingReducer: StoreTaskTests.reducer,

@@ -90,7 +90,7 @@ import Testing
           .timeLimit(.minutes(1)))
     func waitsForEverythingOnSeveralThreads() async {
         let queues = (0..<3).map { DispatchQueueScheduler(queue: DispatchQueue(label: "StoreTaskTests.\($0)")) }
-        for _ in 0..<200 {
+        for _ in 0..<50 {
             let store = Store(initial: Tally(), mutatingReducer: Self.reducer, middlewares: [Self.spreading(queues: queues)])
             await store.send(.fanOut(width: 4, depth: 6)).finish()
             #expect(store.state.steps == 24, "every step of every branch is reduced before finish returns")

@@ -105,7 +105,12 @@ extension StoreCore {
     }
 
     /// Starts the middlewares' effects for a reduced action, then notifies the observers.
+    ///
+    /// Specialized, but not inlined into `dispatch`: that keeps `dispatch` small enough to be
+    /// inlined where it is called, which saves more (about 20 instructions per dispatch, counted
+    /// with callgrind) than the call to this costs when there are middlewares or observers.
     @inlinable
+    @inline(never)
     func react(
         to action: Action,
         in state: State,

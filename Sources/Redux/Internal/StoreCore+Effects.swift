@@ -12,27 +12,66 @@ extension StoreCore {
     @inlinable
     func start(_ effect: Effect<Action>, for tracker: TaskTracker? = nil) {
         if let tracker {
-            effects.start(tracker.marked(effect), sendingTo: StoreSink(core: self, tracker: tracker))
+            start(effect, tracker)
         } else {
             effects.start(effect, sendingTo: StoreSink(core: self))
         }
+    }
+
+    /// The tracked path of ``start(_:for:)``: specialized, but never inlined, so that the
+    /// untracked path a middleware's effect nearly always takes stays as small as it was.
+    @inlinable
+    @inline(never)
+    func start(_ effect: Effect<Action>, _ tracker: TaskTracker) {
+        effects.start(tracker.marked(effect), sendingTo: TaskSink(core: self, tracker: tracker))
     }
 }
 
 /// Where a store's effects send their values: each one is dispatched.
 ///
 /// A struct, so that starting an effect allocates nothing for it; what must be counted and
-/// cancelled (the running effect) is the runtime's business. The runtime hands it a
-/// subscription when a root of the effect starts and a completion when it ends: for an effect
-/// of a `StoreTask`, the task counts them; for every effect, an end may leave the store idle.
+/// cancelled (the running effect) is the runtime's business. The runtime hands it a completion
+/// when a root of the effect ends, which may leave the store idle.
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
-    /// The task the effect belongs to, if the action that started it did.
-    @usableFromInline let tracker: TaskTracker?
 
     @inlinable
-    init(core: StoreCore<State, Action>, tracker: TaskTracker? = nil) {
+    init(core: StoreCore<State, Action>) {
+        self.core = core
+    }
+
+    @inlinable
+    var effectContext: EffectContext? {
+        core.effects
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {}
+
+    @inlinable
+    func receive(_ input: Action) {
+        core.dispatch(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion) {
+        core.workEnded()
+    }
+}
+
+/// Where the effects of a `StoreTask` send their values: each one is dispatched as the task's.
+///
+/// The runtime hands it a subscription when a root of the effect starts and a completion when
+/// it ends: the task counts them, and cancels at once a root that starts after the task was
+/// cancelled.
+@usableFromInline
+struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
+    @usableFromInline let core: StoreCore<State, Action>
+    @usableFromInline let tracker: TaskTracker
+
+    @inlinable
+    init(core: StoreCore<State, Action>, tracker: TaskTracker) {
         self.core = core
         self.tracker = tracker
     }
@@ -44,24 +83,19 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(subscription: any Subscription) {
-        guard let tracker, !tracker.effectBegan() else { return }
-        // The task was cancelled while this effect started: it stops at once.
+        guard !tracker.effectBegan() else { return }
         subscription.cancel()
         core.workEnded()
     }
 
     @inlinable
     func receive(_ input: Action) {
-        if let tracker {
-            core.dispatch(input, in: TaskMembership(tracker: tracker, isSentAction: false))
-        } else {
-            core.dispatch(input)
-        }
+        core.dispatch(input, in: TaskMembership(tracker: tracker, isSentAction: false))
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion) {
-        tracker?.effectEnded()
+        tracker.effectEnded()
         core.workEnded()
     }
 }

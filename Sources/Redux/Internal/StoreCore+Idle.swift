@@ -20,12 +20,12 @@ extension StoreCore {
     /// So one of the two always sees the other: the drainer's or the effect's check finds the
     /// waiter, or the waiter's own check finds the store idle.
     func idle() async {
-        let id = idleWaiters.withLock { $0.makeID() }
+        let id = idleWaiters.list.withLock { $0.makeID() }
         await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                idleWaiters.withLock { waiters in
+                idleWaiters.list.withLock { waiters in
                     waiters.add(continuation, id: id)
-                    isIdleWatched.store(true, ordering: .relaxed)
+                    idleWaiters.isWatched.store(true, ordering: .relaxed)
                 }
                 resumeIdleWaitersIfIdle()
                 if Task.isCancelled { stopWaitingForIdle(id) }
@@ -39,7 +39,7 @@ extension StoreCore {
     /// Costs one relaxed load while nobody waits.
     @inlinable
     func workEnded() {
-        if isIdleWatched.load(ordering: .relaxed) {
+        if idleWaiters.isWatched.load(ordering: .relaxed) {
             resumeIdleWaitersIfIdle()
         }
     }
@@ -58,8 +58,8 @@ extension StoreCore {
             case .shutDown:
                 break
             }
-            return idleWaiters.withLock { waiters in
-                defer { isIdleWatched.store(!waiters.isEmpty, ordering: .relaxed) }
+            return idleWaiters.list.withLock { waiters in
+                defer { idleWaiters.isWatched.store(!waiters.isEmpty, ordering: .relaxed) }
                 return waiters.takeAll()
             }
         }
@@ -70,8 +70,8 @@ extension StoreCore {
 
     /// Resumes the waiter `id`, if it still waits (its task was cancelled).
     private func stopWaitingForIdle(_ id: Int) {
-        let continuation = idleWaiters.withLock { waiters in
-            defer { isIdleWatched.store(!waiters.isEmpty, ordering: .relaxed) }
+        let continuation = idleWaiters.list.withLock { waiters in
+            defer { idleWaiters.isWatched.store(!waiters.isEmpty, ordering: .relaxed) }
             return waiters.remove(id)
         }
         continuation?.resume()
@@ -79,8 +79,8 @@ extension StoreCore {
 
     /// Resumes every waiter: the store is shutting down.
     func resumeAllIdleWaiters() {
-        let waiting = idleWaiters.withLock { waiters in
-            defer { isIdleWatched.store(false, ordering: .relaxed) }
+        let waiting = idleWaiters.list.withLock { waiters in
+            defer { idleWaiters.isWatched.store(false, ordering: .relaxed) }
             return waiters.takeAll()
         }
         for continuation in waiting {
@@ -89,11 +89,27 @@ extension StoreCore {
     }
 }
 
+/// The tasks waiting for a store to be idle, and whether there are any.
+///
+/// A class of its own, not generic, so that the store's hot paths read the flag through one
+/// reference and nothing of it is specialized into them.
+@usableFromInline
+final class IdleWaiters: Sendable {
+    /// The waiters, behind their lock.
+    let list = Mutex(IdleWaiterList())
+    /// Whether any task waits: read without a lock where work ends, so that the store pays for
+    /// waiting only while someone waits.
+    @usableFromInline let isWatched = Atomic(false)
+
+    @usableFromInline
+    init() {}
+}
+
 /// The tasks waiting for a store to be idle, by id (so that a cancelled one can leave).
 ///
 /// Size: one entry per task waiting now; entries leave as they are resumed. Every operation is
 /// O(1) (hashing) but taking all, O(waiters).
-struct IdleWaiters {
+struct IdleWaiterList {
     private var waiting: [Int: UnsafeContinuation<Void, Never>] = [:]
     private var nextID = 0
 

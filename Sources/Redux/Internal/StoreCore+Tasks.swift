@@ -4,6 +4,9 @@ import Synchronization
 extension StoreCore {
     /// Sends `action` as the start of a new task: like ``dispatch(_:)``, and every effect it
     /// starts, and every action those effects send, is followed by the returned tracker.
+    ///
+    /// Inlinable, like ``dispatch(_:)``, so that it is specialized for the client's types.
+    @inlinable
     func send(_ action: Action) -> TaskTracker {
         let tracker = TaskTracker(context: effects)
         // Fails only if the store is gone; the action is then dropped below, as any dispatch
@@ -13,8 +16,9 @@ extension StoreCore {
         return tracker
     }
 
-    /// Dispatches an action an effect of a task sent.
-    @usableFromInline
+    /// Dispatches an action an effect of a task sent. Never inlined, like ``process(_:_:)``.
+    @inlinable
+    @inline(never)
     func dispatch(_ action: Action, in membership: TaskMembership) {
         // A cancelled task's effects send nothing more.
         guard membership.tracker.admitAction() else { return }
@@ -22,7 +26,7 @@ extension StoreCore {
     }
 
     /// Queues a tracked action, or processes it and drains if nobody else is draining.
-    @usableFromInline
+    @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {
         let isDrainer = shared.withLock { shared -> Bool? in
             switch shared.phase {
@@ -49,7 +53,11 @@ extension StoreCore {
 
     /// Processes a tracked action as any other, its effects marked as the task's; an action of
     /// a cancelled task is dropped. Either way the tracker hears that it is done.
-    @usableFromInline
+    ///
+    /// Specialized, but never inlined: `drain` stays as small as it was for the untracked work
+    /// that is nearly all of it.
+    @inlinable
+    @inline(never)
     func process(_ action: Action, _ membership: TaskMembership) {
         if !membership.tracker.isCancelled {
             if interceptors.isEmpty {

@@ -24,8 +24,9 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     enum Work {
         case action(Action)
         case attach(Observer<State>)
-        /// An action that belongs to a `StoreTask`.
-        case tracked(Action, TaskMembership)
+        /// An action that belongs to a `StoreTask`. Boxed, so that the queue's elements stay as
+        /// small as an action: only an action queued behind another thread's drain pays for it.
+        indirect case tracked(Action, TaskMembership)
     }
 
     /// Who, if anyone, is processing the queue.
@@ -64,10 +65,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// The runtime every effect of this store runs in: its running effects and their ids.
     @usableFromInline let effects: EffectContext
     /// The tasks waiting in `idle()`; see `StoreCore+Idle`.
-    let idleWaiters = Mutex(IdleWaiters())
-    /// Whether any task waits in `idle()`: read without a lock where work ends, so that the
-    /// store pays for waiting only while someone waits.
-    @usableFromInline let isIdleWatched = Atomic(false)
+    @usableFromInline let idleWaiters = IdleWaiters()
 
     init(
         initial: State,

@@ -49,25 +49,25 @@ final class TaskTracker: CancellableByID, Sendable {
     private let state = Mutex(State())
     /// The runtime the task's effects run in.
     let context: EffectContext
+    /// The id every effect of the task is marked with. Its type is private to this file, so no
+    /// id of the application's can equal it; its number is never reused.
+    @usableFromInline let effectID: EffectID
 
+    @usableFromInline
     init(context: EffectContext) {
         self.context = context
-    }
-
-    /// The id every effect of the task is marked with. Its type is private to this file, so no
-    /// id of the application's can equal it.
-    @usableFromInline
-    var effectID: EffectID {
-        EffectID(TrackerID(tracker: ObjectIdentifier(self)))
+        effectID = EffectID(TrackerID(serial: trackerSerials.add(1, ordering: .relaxed).newValue))
     }
 
     /// Joins the context's id table; false if the store is gone (the task is then cancelled).
+    @usableFromInline
     func register() -> Bool {
         if context.register(self, id: effectID) { return true }
         cancelByID()
         return false
     }
 
+    @usableFromInline
     var isCancelled: Bool {
         state.withLock { state in
             if case .cancelled = state.stage { return true }
@@ -203,7 +203,7 @@ final class TaskTracker: CancellableByID, Sendable {
     /// Marks each part of `effect` that will run on its own with the task's id, so that
     /// cancelling the task reaches it. Values and cancels run at once and need no mark; the
     /// parts of a merge are marked one by one, so that they still run, and count, on their own.
-    @usableFromInline
+    @inlinable
     func marked<Output>(_ effect: Effect<Output>) -> Effect<Output> {
         switch effect.operation {
         case .none, .just, .cancel:
@@ -232,5 +232,8 @@ struct TaskMembership: Sendable {
 
 /// The identity behind a tracker's cancellation id.
 private struct TrackerID: Hashable, Sendable {
-    let tracker: ObjectIdentifier
+    let serial: UInt64
 }
+
+/// Numbers the trackers, so that no two (alive or gone) share an id.
+private let trackerSerials = Atomic<UInt64>(0)
