@@ -26,7 +26,7 @@ extension ThreeDucksState {
     /// - `dealt`: lays out the deck, during a game only.
     /// - `flipCard(id)`: turns the card face up, selects it and counts a move, unless no game
     ///   is showing, two cards are already selected, the card is face up (or selected) or the
-    ///   id is unknown; then nothing changes.
+    ///   id is unknown; then nothing changes. ``flipRefusal(for:)`` says which, ahead of time.
     /// - `clearSelectedCards`: a match; the cards stay face up, the selection is cleared.
     /// - `unFlipSelectedCards`: a mismatch; the selected cards turn face down, the selection
     ///   is cleared.
@@ -48,9 +48,7 @@ extension ThreeDucksState {
     public mutating func reduce(_ action: ThreeDucksAction) {
         switch action {
         case .flipCard(let id):
-            guard screen == .started, selectedCards.count < 2,
-                let index = index(ofCard: id), !cards[index].isFlipped
-            else { return }
+            guard case .accepted(let index) = flipCheck(id) else { return }
             cards[index].isFlipped = true
             selectedCards.append(id)
             moves += 1
@@ -116,14 +114,5 @@ extension ThreeDucksState {
         case .highScoresSaved:
             highScoreError = nil
         }
-    }
-
-    /// Whether the two selected cards show the same animal; nil unless two cards are selected.
-    private var selectionMatches: Bool? {
-        guard selectedCards.count == 2,
-            let first = card(withID: selectedCards[0]),
-            let second = card(withID: selectedCards[1])
-        else { return nil }
-        return first.animal == second.animal
     }
 }

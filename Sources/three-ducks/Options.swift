@@ -16,7 +16,8 @@ struct Options: Equatable, Sendable {
         case play
         /// A player with perfect memory plays one game and prints every move.
         case autoplay
-        /// Replays the JSON Lines log at the path and prints the final state.
+        /// Replays the JSON Lines log at the path and prints the final state (or, with
+        /// ``Options/isStepping``, every action).
         case replay(String)
         /// Prints ``Options/helpText``.
         case help
@@ -45,6 +46,8 @@ struct Options: Equatable, Sendable {
     var isMuted = false
     /// `--plain`: plain text even on a terminal.
     var isPlain = false
+    /// `--step`, with `replay`: go through the log one action at a time.
+    var isStepping = false
 
     /// How many times faster than real time the game's clock runs: `--speed`, or 1 when
     /// playing and ``autoplaySpeed`` in autoplay.
@@ -63,10 +66,12 @@ struct Options: Equatable, Sendable {
         three-ducks: the Three Ducks matching-pairs card game, in the terminal.
 
         USAGE
-          three-ducks [options]               play; commands are read one per line
+          three-ducks [options]               play: on the full screen of a terminal,
+                                              else reading commands one per line
           three-ducks --autoplay [options]    watch a player with perfect memory win
           three-ducks replay FILE [--plain]   replay a recorded session and print the
-                                              state it ends in
+                                              state it ends in; with --step, go
+                                              through it one action at a time
           Options may come before or after replay FILE; -- ends them, so that
           three-ducks replay -- -game.jsonl replays a file whose name starts with -.
 
@@ -85,12 +90,28 @@ struct Options: Equatable, Sendable {
                               $XDG_DATA_HOME/three-ducks/high-scores.json, or
                               ~/.local/share/three-ducks/high-scores.json)
           --mute              no bell, and no sound cues on screen
-          --plain             plain text: no colours, emoji or screen clearing
-                              (also when NO_COLOR is set or output is not a terminal)
+          --plain             commands read line by line even on a terminal, in
+                              plain text: no colours, emoji or screen clearing
+                              (NO_COLOR, or output that is not a terminal, also
+                              gives plain text)
+          --step              with replay: one action at a time, its time and what
+                              it changed; on a terminal, a full screen to step
+                              through (arrows, Home, End, q), else a block each
           -h, --help          show this help
           --version           show the version
 
         IN THE GAME
+          On a terminal, the game takes the whole screen:
+          arrows, hjkl, wasd  move the cursor; on the title, choose the level
+          1 2 3               choose the level (easy, normal, hard) on the title
+          Space, Enter        flip the card under the cursor; on the title, play
+          a click             flip the card clicked, choose a level, press a button
+          b3                  flip the card in row b, column 3
+          n                   a new game
+          g, Esc              give up: back to the title screen
+          ?                   show the keys
+          q, Ctrl-C           quit
+          Piped in, or with --plain, it reads commands one per line:
           b3                  flip the card in row b, column 3
           new (n)             start a new game
           give up (q)         back to the title screen; q on the title screen quits
@@ -108,6 +129,8 @@ struct Options: Equatable, Sendable {
                               read or written, or --autoplay did not win its game
           2                   a usage error: an unknown option, a missing or bad
                               value (--speed out of its range, say)
+          A signal (SIGINT, SIGTERM, a hang-up) ends the game as signals do, once the
+          terminal is put back as it was.
 
         """
 
@@ -205,6 +228,9 @@ struct Options: Equatable, Sendable {
             case "--plain":
                 try noValue()
                 isPlain = true
+            case "--step":
+                try noValue()
+                isStepping = true
             default:
                 throw UsageError(reason: "unknown option '\(Self.quoted(argument))'")
             }
@@ -220,12 +246,17 @@ struct Options: Equatable, Sendable {
             guard positionals.count == 2 else {
                 throw UsageError(reason: "unexpected argument '\(Self.quoted(positionals[2]))'")
             }
-            if let other = given.first(where: { $0 != "--plain" }) {
-                throw UsageError(reason: "replay takes a FILE and --plain only, not \(other)")
+            if let other = given.first(where: { $0 != "--plain" && $0 != "--step" }) {
+                throw UsageError(reason: "replay takes a FILE, --step and --plain only, not \(other)")
             }
             mode = .replay(positionals[1])
-        } else if isAutoplay {
-            mode = .autoplay
+        } else {
+            if isStepping {
+                throw UsageError(reason: "--step goes with replay FILE")
+            }
+            if isAutoplay {
+                mode = .autoplay
+            }
         }
     }
 

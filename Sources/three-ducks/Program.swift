@@ -40,14 +40,23 @@ enum Program {
         case .version:
             stdout.write(Options.versionText)
             return 0
+        case .replay(let path) where options.isStepping:
+            let terminal = fullScreenTerminal(options, environment: environment)
+            return ReplayCommand.step(path: path, terminal: terminal, style: style, output: stdout, errors: stderr)
         case .replay(let path):
             return ReplayCommand.run(path: path, renderer: Renderer(style: style), output: stdout, errors: stderr)
         case .play, .autoplay:
-            return play(options, style: style, stdout: stdout, stderr: stderr)
+            return play(options, style: style, environment: environment, stdout: stdout, stderr: stderr)
         }
     }
 
-    private static func play(_ options: Options, style: RenderStyle, stdout: StandardStream, stderr: StandardStream) -> Int32 {
+    private static func play(
+        _ options: Options,
+        style: RenderStyle,
+        environment: [String: String],
+        stdout: StandardStream,
+        stderr: StandardStream
+    ) -> Int32 {
         var recordingFile: RecordingFile?
         if let path = options.recordPath {
             do {
@@ -63,6 +72,7 @@ enum Program {
         let highScoreFile: HighScoreFile? = options.highScoresPath.map(HighScoreFile.init(path:))
             ?? (isAutoplay ? nil : .standard)
         let readsFromTerminal = isatty(0) == 1
+        let terminal = isAutoplay ? nil : fullScreenTerminal(options, environment: environment)
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         let configuration = Session.Configuration(
             difficulty: options.difficulty,
@@ -70,7 +80,7 @@ enum Program {
             highScoreFile: highScoreFile,
             recording: recording,
             style: isAutoplay ? RenderStyle(usesColor: style.usesColor, usesEmoji: style.usesEmoji, clearsScreen: false) : style,
-            prompt: !isAutoplay && readsFromTerminal && stdout.isTerminal ? "> " : nil,
+            prompt: !isAutoplay && terminal == nil && readsFromTerminal && stdout.isTerminal ? "> " : nil,
             sounds: options.isMuted ? .muted : .visible(bell: stdout.isTerminal ? stdout : nil)
         )
         let scheduler = TrackedScheduler(ScaledScheduler(DispatchQueueScheduler(), speed: options.speed))
@@ -88,6 +98,11 @@ enum Program {
             let autoplay = Autoplay(session: session, output: stdout, waitUntilIdle: waitUntilIdle)
             let final = autoplay.run(seed: seed, speed: options.speed)
             if final.screen != .won { status = 1 }
+        } else if let terminal {
+            FullScreenGame(session: session, style: style).run(on: terminal)
+            session.sayGoodbye()
+            // Let a high score being saved reach its file.
+            waitUntilIdle()
         } else {
             PlayCommand(session: session, readsFromTerminal: readsFromTerminal, waitUntilIdle: waitUntilIdle).run()
         }
@@ -101,6 +116,14 @@ enum Program {
             stdout.write(session.renderer.finalState(session.store.state))
         }
         return status
+    }
+
+    /// The terminal to play on full screen, or nil for the line mode: the full screen needs
+    /// standard input and output to be a terminal that can move its cursor (`TERM` is not
+    /// `dumb`), and no `--plain`.
+    static func fullScreenTerminal(_ options: Options, environment: [String: String]) -> Terminal? {
+        guard !options.isPlain, environment["TERM"] != "dumb" else { return nil }
+        return Terminal(input: 0, output: 1)
     }
 
     /// Opens `path` for a new recording, emptying it if it exists.

@@ -45,13 +45,8 @@ struct Renderer: Sendable {
     func game(_ state: ThreeDucksState) -> String {
         var text = header(state, showsMoves: true) + "\n"
         text += board(state)
-        if state.selectedCards.count == 2,
-            let first = state.card(withID: state.selectedCards[0]),
-            let second = state.card(withID: state.selectedCards[1])
-        {
-            text += "\n" + (first.animal == second.animal
-                ? "A pair of \(first.animal.pluralName)!\n"
-                : "No match: these two turn back in a moment.\n")
+        if let verdict = pairVerdict(state) {
+            text += "\n" + verdict + "\n"
         }
         text += "\n" + commands("a coordinate like b3 flips a card; new, give up (q), help, quit")
         return text
@@ -94,6 +89,15 @@ struct Renderer: Sendable {
     }
 
     // MARK: Parts
+
+    /// What the two cards being turned say, when there are two: `A pair of ducks!` or
+    /// `No match: these two turn back in a moment.`
+    func pairVerdict(_ state: ThreeDucksState) -> String? {
+        guard let matches = state.selectionMatches else { return nil }
+        guard matches else { return "No match: these two turn back in a moment." }
+        let animal = state.card(withID: state.selectedCards[0])?.animal
+        return "A pair of \(animal?.pluralName ?? "cards")!"
+    }
 
     /// The high scores, one level a line.
     func highScores(_ scores: [Difficulty: HighScore]) -> String {
@@ -250,7 +254,8 @@ struct Renderer: Sendable {
         return color(text, code: isSelected ? "1;33" : "32")
     }
 
-    private func centered(_ text: String, width: Int) -> String {
+    /// `text` with spaces on both sides to fill `width` characters.
+    func centered(_ text: String, width: Int) -> String {
         let padding = max(width - text.count, 0)
         let left = padding / 2
         return String(repeating: " ", count: left) + text + String(repeating: " ", count: padding - left)
@@ -260,8 +265,14 @@ struct Renderer: Sendable {
         color(text, code: "1")
     }
 
-    private func color(_ text: String, code: String) -> String {
+    /// `text` in the SGR colour or attribute `code` (`"1;33"`), when the style has colours.
+    func color(_ text: String, code: String) -> String {
         style.usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// How one cue shows in this style: `♪ Quack!` or `(quack)`.
+    func cueName(_ cue: SoundCue) -> String {
+        style.usesEmoji ? fancyCue(cue) : plainCue(cue)
     }
 
     private func fancyCue(_ cue: SoundCue) -> String {
@@ -283,7 +294,7 @@ struct Renderer: Sendable {
     }
 
     /// The day of `date` in the local time zone: 2026-11-22.
-    private func day(_ date: Date) -> String {
+    func day(_ date: Date) -> String {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
         func two(_ value: Int?) -> String {
             let value = value ?? 0

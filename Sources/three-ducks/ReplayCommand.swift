@@ -36,19 +36,27 @@ enum ReplayCommand {
     /// - Parameter path: The JSON Lines log.
     /// - Returns: The final state, or why the log cannot be replayed.
     static func replay(path: String) -> Result<Replay, Failure> {
+        load(path: path).map { recording in
+            let state = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(recording)
+            return Replay(state: state, actionCount: recording.entries.count, tornLastLine: recording.tornLastLine)
+        }
+    }
+
+    /// Reads the log at `path`.
+    ///
+    /// - Parameter path: The JSON Lines log.
+    /// - Returns: Its actions, or why it cannot be replayed.
+    static func load(path: String) -> Result<Recording<ThreeDucksAction>, Failure> {
         let bytes: [UInt8]
         switch read(path) {
         case .success(let read): bytes = read
         case .failure(let failure): return .failure(failure)
         }
-        let recording: Recording<ThreeDucksAction>
         do {
-            recording = try Recording(jsonLines: Data(bytes))
+            return .success(try Recording(jsonLines: Data(bytes)))
         } catch {
             return .failure(Failure(message: "three-ducks: cannot replay \(path): \(error)"))
         }
-        let state = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(recording)
-        return .success(Replay(state: state, actionCount: recording.entries.count, tornLastLine: recording.tornLastLine))
     }
 
     /// Replays the log at `path` and prints the final screen and a summary.

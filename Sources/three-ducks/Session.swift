@@ -23,8 +23,16 @@ import ThreeDucks
 /// ```
 ///
 /// What prints, in order, after an action: the screen (if it changed), the sound cues, then
-/// notices (a new high score, a problem with the high-score file). Each reply and each drawing
-/// ends with the prompt, if there is one.
+/// notices (a new high score, a problem with the high-score file). The prompt, if there is one,
+/// follows the answer to a typed line once, after everything the line set off; what arrives
+/// later by itself (a mismatch turning back) starts a line of its own and ends with the prompt.
+///
+/// The full-screen game (``FullScreenGame``) uses the same store and cues, but draws and reads
+/// keys itself: it never calls ``show()`` or ``handle(_:)``.
+///
+/// The type is split by concern: this file builds the store and runs the session;
+/// `Session+Commands.swift` turns typed lines into actions; `Session+Drawing.swift` draws the
+/// line mode's screens.
 final class Session: Sendable {
     /// What a session is made of, besides its schedulers and output.
     struct Configuration: Sendable {
@@ -73,44 +81,14 @@ final class Session: Sendable {
     /// The sound cues played and not shown yet.
     let cues: CueBoard
 
-    private let configuration: Configuration
-    private let output: any TextOutput
-    private let display = Mutex(Display())
-    private let observation = Mutex<AnyCancellable?>(nil)
-
-    /// What was last drawn, to draw only what changed.
-    private struct Display {
-        var isShowing = false
-        /// While held, nothing is drawn: a command that dispatches several actions shows only
-        /// where they lead.
-        var isHeld = false
-        var frame: Frame?
-        var isNewRecord = false
-        var highScoreError: String?
-    }
-
-    /// The part of the state a screen shows. The selection is left out: a match cleared at once
-    /// changes nothing on screen.
-    private struct Frame: Equatable {
-        var screen: Screen
-        var difficulty: Difficulty
-        var cards: [Card]
-        var moves: Int
-        /// Only the title screen shows them.
-        var highScores: [Difficulty: HighScore]?
-        var highScoreError: String?
-
-        /// Nil for a game whose deck has not arrived yet: nothing worth drawing.
-        init?(_ state: ThreeDucksState) {
-            if state.screen == .started, state.cards.isEmpty { return nil }
-            screen = state.screen
-            difficulty = state.difficulty
-            cards = state.cards
-            moves = state.moves
-            highScores = state.screen == .title ? state.highScores : nil
-            highScoreError = state.screen == .title ? state.highScoreError : nil
-        }
-    }
+    /// The seed, the files, the style and the sounds.
+    let configuration: Configuration
+    /// Where the text goes.
+    let output: any TextOutput
+    /// What the line mode last drew (see Session+Drawing.swift).
+    let display = Mutex(Display())
+    /// The observer that draws, while the session shows.
+    let observation = Mutex<AnyCancellable?>(nil)
 
     /// Builds the store: the game logic (a seeded deck, delays on `scheduler`), the high scores
     /// (file I/O on `ioScheduler`), the sound cues, and the recorder if there is one.
@@ -188,35 +166,9 @@ final class Session: Sendable {
         token?.cancel()
     }
 
-    /// Turns a typed line into an action, or a one-line reply.
-    ///
-    /// - Parameter line: What was typed, without its newline.
-    /// - Returns: Whether it ran, was refused, or asks to quit.
-    @discardableResult
-    func handle(_ line: String) -> LineOutcome {
-        switch CommandParser.parse(line) {
-        case .failure(let error):
-            say(error.message)
-            return .refused
-        case .success(let command):
-            return perform(command, typed: line)
-        }
-    }
-
-    /// Answers a line that was too long to be read (more than `limit` bytes): one line back,
-    /// and nothing changes.
-    ///
-    /// - Parameter limit: The longest line read, in bytes.
-    /// - Returns: ``LineOutcome/refused``.
-    @discardableResult
-    func refuseLongLine(limit: Int) -> LineOutcome {
-        say("That line is longer than \(limit) bytes, so it was not read: type a card's coordinate, like b3, or help.")
-        return .refused
-    }
-
     /// Prints `text` (one line or several, without the final newline) and the prompt.
     func say(_ text: String) {
-        output.write(renderer.message(text) + (configuration.prompt ?? ""))
+        write(renderer.message(text))
     }
 
     /// Prints the goodbye line.
@@ -226,129 +178,5 @@ final class Session: Sendable {
     func sayGoodbye(afterEndOfInput: Bool = false) {
         let newline = afterEndOfInput && configuration.prompt != nil ? "\n" : ""
         output.write(newline + renderer.goodbye)
-    }
-
-    // MARK: Commands
-
-    private func perform(_ command: Command, typed line: String) -> LineOutcome {
-        let state = store.state
-        switch command {
-        case .flip(let coordinate):
-            return flip(coordinate, typed: line, in: state)
-
-        case .newGame:
-            store.dispatch(.startGame)
-
-        case .giveUp:
-            guard state.screen == .started else {
-                say(state.screen == .won
-                    ? "This game is won, there is nothing to give up: type new to play again."
-                    : "There is no game to give up: type new to start one.")
-                return .refused
-            }
-            store.dispatch(.endGame)
-
-        case .back:
-            guard state.screen != .title else { return .quit }
-            store.dispatch(.endGame)
-
-        case .title:
-            guard state.screen != .title else {
-                say("This is the title screen: type new to start a game.")
-                return .refused
-            }
-            store.dispatch(.endGame)
-
-        case .quit:
-            return .quit
-
-        case .help:
-            say(String(renderer.help(for: state.screen).dropLast()))
-
-        case .scores:
-            say(String(renderer.highScores(state.highScores).dropLast()))
-
-        case .difficulty(let difficulty):
-            switch state.screen {
-            case .title:
-                guard difficulty != state.difficulty else {
-                    say("The difficulty is already \(difficulty.rawValue): type new to start a game.")
-                    return .refused
-                }
-                store.dispatch(.setDifficulty(difficulty))
-            case .started, .won:
-                // The level changes on the title screen only: pass through it to a new game.
-                withoutDrawing {
-                    store.dispatch(.endGame)
-                    store.dispatch(.setDifficulty(difficulty))
-                    store.dispatch(.startGame)
-                }
-            }
-        }
-        return .done
-    }
-
-    private func flip(_ coordinate: Coordinate, typed line: String, in state: ThreeDucksState) -> LineOutcome {
-        guard state.screen == .started else {
-            say(state.screen == .won
-                ? "This game is won: type new to play again."
-                : "No game is being played: type new to start one.")
-            return .refused
-        }
-        let grid = Grid(cardCount: state.cards.count)
-        guard let index = grid.index(of: coordinate) else {
-            let typed = InputEcho.sanitized(line.trimmingCharacters(in: .whitespaces).lowercased())
-            say("There is no card \(typed): the grid has \(grid.extent).")
-            return .refused
-        }
-        let card = state.cards[index]
-        guard !card.isFlipped else {
-            say("\(coordinate) is already face up.")
-            return .refused
-        }
-        guard state.selectedCards.count < 2 else {
-            say("Wait a moment: the two cards turn back first.")
-            return .refused
-        }
-        store.dispatch(.flipCard(card.id))
-        return .done
-    }
-
-    // MARK: Drawing
-
-    private func withoutDrawing(_ body: () -> Void) {
-        display.withLock { $0.isHeld = true }
-        body()
-        display.withLock { $0.isHeld = false }
-        draw(store.state)
-    }
-
-    /// Draws what changed since the last drawing: the screen, the cues, the notices.
-    private func draw(_ state: ThreeDucksState) {
-        let text = display.withLock { display -> String in
-            guard display.isShowing, !display.isHeld, let frame = Frame(state) else { return "" }
-            var text = ""
-            let isNewScreen = frame != display.frame
-            if isNewScreen {
-                // Without clearing, a blank line keeps one screen from running into the last.
-                if display.frame != nil, !renderer.style.clearsScreen { text += "\n" }
-                text += renderer.screen(state)
-                display.frame = frame
-            }
-            text += renderer.cues(cues.take())
-            if state.isNewRecord, !display.isNewRecord, !(isNewScreen && state.screen == .won) {
-                text += renderer.newRecord(state)
-            }
-            display.isNewRecord = state.isNewRecord
-            if let error = state.highScoreError, error != display.highScoreError,
-                !(isNewScreen && state.screen == .title)
-            {
-                text += renderer.highScoreError(error)
-            }
-            display.highScoreError = state.highScoreError
-            return text
-        }
-        guard !text.isEmpty else { return }
-        output.write(text + (configuration.prompt ?? ""))
     }
 }

@@ -34,12 +34,16 @@ import ThreeDucks
         #expect(try Options(parsing: ["--autoplay", "--speed", "1000"]).speed == 1000)
     }
 
-    @Test("replay takes a file, and --plain")
+    @Test("replay takes a file, --step and --plain")
     func replay() throws {
         #expect(try Options(parsing: ["replay", "game.jsonl"]).mode == .replay("game.jsonl"))
+        #expect(try !Options(parsing: ["replay", "game.jsonl"]).isStepping)
         let plain = try Options(parsing: ["--plain", "replay", "game.jsonl"])
         #expect(plain.mode == .replay("game.jsonl"))
         #expect(plain.isPlain)
+        let stepping = try Options(parsing: ["replay", "--step", "game.jsonl", "--plain"])
+        #expect(stepping.mode == .replay("game.jsonl"))
+        #expect(stepping.isStepping && stepping.isPlain)
     }
 
     @Test("--speed takes anything from 0.01 to 1000")
@@ -87,7 +91,10 @@ import ThreeDucks
         (["play"], "unexpected argument 'play'"),
         (["replay"], "replay needs the FILE to replay"),
         (["replay", "a", "b"], "unexpected argument 'b'"),
-        (["replay", "a", "--seed", "3"], "replay takes a FILE and --plain only, not --seed"),
+        (["replay", "a", "--seed", "3"], "replay takes a FILE, --step and --plain only, not --seed"),
+        (["--step"], "--step goes with replay FILE"),
+        (["--autoplay", "--step"], "--step goes with replay FILE"),
+        (["replay", "a", "--step=yes"], "--step takes no value"),
     ])
     func usageErrors(arguments: [String], reason: String) {
         #expect(throws: UsageError(reason: reason)) {
@@ -102,7 +109,7 @@ import ThreeDucks
             #expect(line.count <= 80, "too wide: \(line)")
         }
         #expect(Options.helpText.contains("from 0.01 to 1000: a mismatch stays face up for 1/X"))
-        for option in ["--difficulty LEVEL", "--seed", "--autoplay", "--speed", "--record", "--high-scores", "--mute", "--plain", "--help", "--version", "replay FILE"] {
+        for option in ["--difficulty LEVEL", "--seed", "--autoplay", "--speed", "--record", "--high-scores", "--mute", "--plain", "--step", "--help", "--version", "replay FILE"] {
             #expect(Options.helpText.contains(option))
         }
     }
@@ -110,7 +117,10 @@ import ThreeDucks
     @Test("in each section of the help, the descriptions start in one column, two spaces or more after the names")
     func helpColumns() throws {
         // Sentences that run across a section's columns.
-        let prose = ["  Options may come", "  three-ducks replay -- ", "  A line longer than"]
+        let prose = [
+            "  Options may come", "  three-ducks replay -- ", "  A line longer than", "  On a terminal, the game",
+            "  Piped in, or with", "  A signal (SIGINT", "  terminal is put back",
+        ]
         var sections: [(name: String, lines: [String])] = []
         for line in Options.helpText.split(separator: "\n").map(String.init) {
             if let first = line.first, first != " " {

@@ -267,3 +267,57 @@ import ThreeDucks
         #expect(StateFingerprint.of(replay.state) == StateFingerprint.of(harness.state))
     }
 }
+
+@Suite struct SessionPromptTests {
+    @Test("at a prompt, the answer to a line ends with one prompt, after everything the line set off; what arrives later starts a line of its own")
+    func promptAfterEverything() throws {
+        let harness = try SessionHarness(prompt: "> ")
+        harness.start()
+        harness.type("new")
+        let deck = seededDeck(.easy, seed: 42)
+        let script = winningScript(for: deck)
+        for line in script.dropLast() {
+            harness.type(line)
+        }
+        _ = harness.output.take()
+
+        // The last pair: its screen, its cue and the record it sets, then the prompt, once.
+        harness.typeQuickly(script.last!)
+        let answer = harness.output.take()
+        #expect(answer.hasSuffix("(match)\nNew high score at easy: 10 moves!\n> "))
+        #expect(answer.components(separatedBy: "> ").count == 2, "one prompt")
+
+        // The won screen comes a second later, by itself: after the prompt, on a line of its
+        // own, and followed by the prompt again.
+        harness.scheduler.advance(by: .seconds(1))
+        let won = harness.output.take()
+        #expect(won.hasPrefix("\nTHREE DUCKS  |  easy\n"))
+        #expect(won.hasSuffix("(ta-da)\n> "))
+    }
+
+    @Test("at a prompt, a mismatch turning back by itself starts a line of its own")
+    func mismatchAfterThePrompt() throws {
+        let harness = try SessionHarness(prompt: "> ")
+        harness.start()
+        harness.type("new")
+        let deck = seededDeck(.easy, seed: 42)
+        let pairs = pairs(in: deck)
+        harness.typeQuickly(coordinate(of: pairs[0].0, in: deck))
+        harness.typeQuickly(coordinate(of: pairs[1].0, in: deck))
+        #expect(harness.output.take().hasSuffix("(no match)\n> "))
+        harness.scheduler.advance(by: .seconds(1))
+        let redrawn = harness.output.take()
+        #expect(redrawn.hasPrefix("\nTHREE DUCKS  |  easy  |  moves: 2"))
+        #expect(redrawn.hasSuffix("> "))
+    }
+
+    @Test("a reply to a typed line follows it directly, as before")
+    func replies() throws {
+        let harness = try SessionHarness(prompt: "> ")
+        #expect(harness.start().hasSuffix("quit (q)\n> "))
+        harness.type("z9")
+        #expect(harness.output.take() == "No game is being played: type new to start one.\n> ")
+        harness.type("help")
+        #expect(harness.output.take().hasPrefix("How to play"))
+    }
+}

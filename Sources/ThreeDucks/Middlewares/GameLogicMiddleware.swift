@@ -73,11 +73,8 @@ private func gameLogic(
             return .cancel(id: PendingGameTimer())
 
         case .flipCard:
-            guard outcome == .acceptedFlip, state.selectedCards.count == 2,
-                let first = state.card(withID: state.selectedCards[0]),
-                let second = state.card(withID: state.selectedCards[1])
-            else { return .none }
-            guard first.animal == second.animal else {
+            guard outcome == .acceptedFlip, let matches = state.selectionMatches else { return .none }
+            guard matches else {
                 return unFlipLater
             }
             guard state.isEveryCardFaceUp else {

@@ -26,11 +26,8 @@ public func soundCues(player: some SoundPlayer) -> Middleware<ThreeDucksState, T
             if state.card(withID: id)?.animal == .ducks {
                 player.play(.quack)
             }
-            if state.selectedCards.count == 2,
-                let first = state.card(withID: state.selectedCards[0]),
-                let second = state.card(withID: state.selectedCards[1])
-            {
-                player.play(first.animal == second.animal ? .match : .mismatch)
+            if let matches = state.selectionMatches {
+                player.play(matches ? .match : .mismatch)
             }
         case .won:
             player.play(.win)

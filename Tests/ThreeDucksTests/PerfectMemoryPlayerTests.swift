@@ -1,6 +1,5 @@
 import Testing
 import ThreeDucks
-@testable import three_ducks
 
 @Suite struct PerfectMemoryPlayerTests {
     static func state(_ animals: [Animal], flipped: [Int] = [], selected: [Int] = []) -> ThreeDucksState {
@@ -52,5 +51,25 @@ import ThreeDucks
         let player = PerfectMemoryPlayer()
         #expect(player.nextCard(in: Self.state(Self.animals, flipped: [0, 1], selected: [0, 1])) == nil)
         #expect(player.nextCard(in: ThreeDucksState()) == nil)
+    }
+
+    @Test("it plays a seeded game to the end, every card it picks one the rules accept, in fewer than twice as many moves as cards")
+    func playsAWholeGame() {
+        var state = ThreeDucksState(screen: .started, difficulty: .hard, cards: seededDeck(.hard, seed: 11))
+        var player = PerfectMemoryPlayer()
+        var flips = 0
+        while !state.isEveryCardFaceUp, flips < 100 {
+            player.look(at: state)
+            guard let id = player.nextCard(in: state) else { break }
+            #expect(state.flipRefusal(for: id) == nil)
+            state.reduce(.flipCard(id))
+            player.look(at: state)
+            flips += 1
+            if state.selectionMatches == true { state.reduce(.clearSelectedCards) }
+            if state.selectionMatches == false { state.reduce(.unFlipSelectedCards) }
+        }
+        #expect(state.isEveryCardFaceUp)
+        #expect(state.moves == flips)
+        #expect(flips >= state.cards.count && flips < 2 * state.cards.count)
     }
 }
