@@ -36,6 +36,10 @@ import Effects
 ///    the store's lock is held, so they may read ``state`` or dispatch. Unsubscribing is O(1).
 /// 7. Nothing the store holds is released while its lock is held (a queued action's payload, an
 ///    observer's closure, a finished effect), so a `deinit` may call back into the store.
+/// 8. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
+///    actions they sent and their effects; ``idle()`` waits until no action waits or is being
+///    processed and no effect runs. Their waiters are resumed by the thread that ends the work,
+///    never by polling; while nobody waits, `dispatch` pays one relaxed atomic load for them.
 ///
 /// The reducer runs while the store's lock is held: it must be pure and must not touch the
 /// store.

@@ -24,7 +24,8 @@ struct Autoplay {
     /// Where the moves are printed.
     let output: any TextOutput
 
-    /// Blocks until the store is idle: polling in the program, running a `TestScheduler` in tests.
+    /// Blocks until the store is idle: awaiting `idle()` in the program, running a `TestScheduler`
+    /// in tests.
     let waitUntilIdle: () -> Void
 
     /// Plays one game and prints it.

@@ -83,14 +83,14 @@ enum Program {
             prompt: !isAutoplay && terminal == nil && readsFromTerminal && stdout.isTerminal ? "> " : nil,
             sounds: options.isMuted ? .muted : .visible(bell: stdout.isTerminal ? stdout : nil)
         )
-        let scheduler = TrackedScheduler(ScaledScheduler(DispatchQueueScheduler(), speed: options.speed))
-        let ioScheduler = TrackedScheduler(DispatchQueueScheduler(queue: DispatchQueue(label: "three-ducks.high-scores")))
+        let scheduler = ScaledScheduler(DispatchQueueScheduler(), speed: options.speed)
+        let ioScheduler = DispatchQueueScheduler(queue: DispatchQueue(label: "three-ducks.high-scores"))
         let session = Session(configuration: configuration, scheduler: scheduler, ioScheduler: ioScheduler, output: stdout)
         // The game's longest wait is a second of game time, 1/speed seconds of real time (100 s
         // at the slowest speed): a piped script waits for it, and a minute more for the disk.
         let idleTimeout = Duration.seconds(60) + .seconds(1 / options.speed)
         let waitUntilIdle: () -> Void = {
-            session.store.waitUntilIdle(tracking: [scheduler, ioScheduler], timeout: idleTimeout)
+            session.store.waitUntilIdle(timeout: idleTimeout)
         }
 
         var status: Int32 = 0

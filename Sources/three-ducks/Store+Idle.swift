@@ -1,29 +1,28 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Dispatch
 import Redux
 
 extension Store {
-    /// Waits until the store runs no effect and `schedulers` hold no work: every delayed action
-    /// has arrived and been drawn, every file has been read or written, and nothing more will
-    /// happen until the next dispatch.
+    /// Blocks the calling thread until the store is idle (``Store/idle()``): no action waits or
+    /// is being processed and no effect runs, so every delayed action has arrived and been
+    /// drawn, every file has been read or written, and nothing more will happen until the next
+    /// dispatch.
     ///
-    /// It polls every millisecond; only the program uses it, tests move a `TestScheduler`.
+    /// Only the program uses it, from its main thread; tests move a `TestScheduler`.
     ///
-    /// - Parameters:
-    ///   - schedulers: The schedulers the store's middlewares use, tracked.
-    ///   - timeout: How long to wait at most.
+    /// - Parameter timeout: How long to wait at most.
     /// - Returns: False if work was still going on when the time was up.
     @discardableResult
-    func waitUntilIdle(tracking schedulers: [any WorkTracking], timeout: Duration) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while runningEffectCount > 0 || schedulers.contains(where: { $0.pendingWorkCount > 0 }) {
-            if ContinuousClock.now >= deadline { return false }
-            usleep(1_000)
+    func waitUntilIdle(timeout: Duration) -> Bool {
+        let idle = DispatchSemaphore(value: 0)
+        let waiter = Task {
+            await self.idle()
+            idle.signal()
+        }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(min(Double(seconds) * 1e9 + Double(attoseconds) / 1e9, Double(Int.max / 2)))
+        guard idle.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+            waiter.cancel()
+            return false
         }
         return true
     }
