@@ -37,19 +37,19 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("sleep(until:) wakes at the instant; a deadline already passed returns without waiting")
-    func sleepUntil() {
+    @Test("on virtual time, waiting for an instant wakes at that instant; a deadline already passed returns without waiting")
+    func waitingForAnInstant() {
         let scheduler = TestScheduler()
         let log = Mutex<[String]>([])
         scheduler.advance(by: .seconds(5))
         Task(executorPreference: scheduler) {
-            let clock = scheduler.clock
-            try await clock.sleep(until: .init(offset: .seconds(4)))
-            log.withLock { $0.append("past deadline at \(clock.now)") }
-            try await clock.sleep(until: clock.now)
-            log.withLock { $0.append("now at \(clock.now)") }
-            try await clock.sleep(until: .init(offset: .seconds(7)))
-            log.withLock { $0.append("woke at \(clock.now)") }
+            let virtualClock = scheduler.clock
+            try await virtualClock.sleep(until: .init(offset: .seconds(4)))
+            log.withLock { $0.append("past deadline at \(virtualClock.now)") }
+            try await virtualClock.sleep(until: virtualClock.now)
+            log.withLock { $0.append("now at \(virtualClock.now)") }
+            try await virtualClock.sleep(until: .init(offset: .seconds(7)))
+            log.withLock { $0.append("woke at \(virtualClock.now)") }
         }
         scheduler.runReadyTasks()
         #expect(log.withLock { $0 } == ["past deadline at 5.0 seconds", "now at 5.0 seconds"])

@@ -12,8 +12,8 @@ import Synchronization
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
 /// to `over` first wins, the others do nothing (see ``DelayedDelivery``).
 @usableFromInline
-final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable
-where Downstream.Input == Value {  // its mutable state is its base's, safe as explained there; the rest is immutable and Sendable
+final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable  // its mutable state is its base's, safe as explained there; the rest is immutable and Sendable
+where Downstream.Input == Value {
     @usableFromInline let downstream: Downstream
     // Typed by a parameter of its own rather than as `Downstream.Input`: the deinit, which runs
     // unspecialized, then finds the value's type in the class's metadata instead of looking an

@@ -38,8 +38,10 @@ struct EffectTable {
 
     init() {}
 
-    /// How many effects are running.
-    private(set) var runningCount = 0
+    /// How many effects are running: the slots that are not free.
+    var runningCount: Int {
+        running.count - freeSlots.count
+    }
 
     var idCount: Int {
         ids.count
@@ -83,15 +85,13 @@ struct EffectTable {
         // Ended twice, or after the table was closed and emptied: nothing to do.
         guard slot >= 0, slot < running.count, running[slot] === effect else { return nil }
         effect.runningSlot = -1
-        runningCount -= 1
         var taken: RunningEffect? = nil
         swap(&taken, &running[slot])
-        if runningCount == 0 {
+        freeSlots.append(slot)
+        if freeSlots.count == running.count {
             // Nothing runs: start afresh, keeping the capacity for the next burst.
             running.removeAll(keepingCapacity: true)
             freeSlots.removeAll(keepingCapacity: true)
-        } else {
-            freeSlots.append(slot)
         }
         return taken
     }
@@ -121,7 +121,6 @@ struct EffectTable {
     /// outside the lock.
     mutating func close() -> (running: [RunningEffect?], ids: [EffectID: Group]) {
         stage = .closed
-        runningCount = 0
         freeSlots = []
         defer {
             running = []
@@ -139,7 +138,6 @@ struct EffectTable {
             effect.runningSlot = running.count
             running.append(effect)
         }
-        runningCount += 1
     }
 
     // Each of these costs one hash lookup in the common case (an id marking one effect): the

@@ -10,13 +10,6 @@ import Synchronization
 /// the completion. Deliveries go through an outbox, so the downstream is called one call at a
 /// time.
 final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Subscription {
-    private enum Stage {
-        case awaitingSubscription
-        case running(any Subscription)
-        /// The effect finished: the completion follows the held value.
-        case finishing
-        case ended
-    }
 
     private struct Held {
         var value: Downstream.Input
@@ -25,7 +18,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
     }
 
     private struct State {
-        var stage = Stage.awaitingSubscription
+        var stage = UpstreamStage.awaitingSubscription
         var held: Held?
         var generation: UInt64 = 0
         var outbox = SerialOutbox<Downstream.Input>()
@@ -47,11 +40,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { state -> Bool in
-            guard case .awaitingSubscription = state.stage else { return false }
-            state.stage = .running(subscription)
-            return true
-        }
+        let accepted = state.withLock { $0.stage.attach(subscription) }
         guard accepted else {
             subscription.cancel()
             return
@@ -95,7 +84,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
         let (delivers, finished) = state.withLock { state -> (Bool, (any Subscription)?) in
             guard case .running(let upstream) = state.stage else { return (false, nil) }
             if state.held != nil {
-                state.stage = .finishing
+                state.stage = .upstreamFinished
                 return (false, upstream)
             }
             state.stage = .ended
@@ -107,13 +96,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
 
     func cancel() {
         let taken = state.withLock { state -> (upstream: (any Subscription)?, held: Held?, dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>)? in
-            let upstream: (any Subscription)?
-            switch state.stage {
-            case .ended: return nil
-            case .running(let subscription): upstream = subscription
-            case .awaitingSubscription, .finishing: upstream = nil
-            }
-            state.stage = .ended
+            guard let upstream = state.stage.end() else { return nil }
             defer { state.held = nil }
             return (upstream, state.held, state.outbox.close())
         }
@@ -130,7 +113,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
             let finishes: Bool
             switch state.stage {
             case .running: finishes = false
-            case .finishing: finishes = true
+            case .upstreamFinished: finishes = true
             case .awaitingSubscription, .ended: return nil
             }
             state.held = nil
@@ -140,7 +123,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
         memory.recordSent(id: node.id, at: now, interval: node.interval, scheduler: node.scheduler)
         let delivers = state.withLock { state -> Bool in
             let delivers = state.outbox.push(.value(taken.value))
-            guard taken.finishes, case .finishing = state.stage else { return delivers }
+            guard taken.finishes, case .upstreamFinished = state.stage else { return delivers }
             state.stage = .ended
             return state.outbox.push(.finished) || delivers
         }

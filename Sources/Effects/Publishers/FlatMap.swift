@@ -85,13 +85,6 @@ extension Publishers.FlatMap: CustomStringConvertible {
 /// queue.
 private final class FlatMapSubscription<Input: Sendable, Inner: Publisher, Downstream: Subscriber>: Subscriber, Subscription
 where Inner.Output == Downstream.Input {
-    private enum Stage {
-        case awaitingSubscription
-        case running(any Subscription)
-        /// The upstream finished; the inner publishers may still run.
-        case upstreamFinished
-        case ended
-    }
 
     /// What follows an inner publisher's end.
     private enum AfterInnerFinished {
@@ -108,7 +101,7 @@ where Inner.Output == Downstream.Input {
     }
 
     private struct State {
-        var stage = Stage.awaitingSubscription
+        var stage = UpstreamStage.awaitingSubscription
         /// The running inner publishers, by number; as many as the limit at most.
         var inners: [Int: InnerLink] = [:]
         /// Values waiting for a free place, oldest first.
@@ -153,11 +146,7 @@ where Inner.Output == Downstream.Input {
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { state -> Bool in
-            guard case .awaitingSubscription = state.stage else { return false }
-            state.stage = .running(subscription)
-            return true
-        }
+        let accepted = state.withLock { $0.stage.attach(subscription) }
         guard accepted else {
             subscription.cancel()
             return
@@ -189,13 +178,7 @@ where Inner.Output == Downstream.Input {
 
     func cancel() {
         let taken = state.withLock { state -> (upstream: (any Subscription)?, inners: [Int: InnerLink], dropped: (FIFOQueue<Input>, FIFOQueue<SerialOutbox<Downstream.Input>.Event>))? in
-            let upstream: (any Subscription)?
-            switch state.stage {
-            case .ended: return nil
-            case .running(let subscription): upstream = subscription
-            case .awaitingSubscription, .upstreamFinished: upstream = nil
-            }
-            state.stage = .ended
+            guard let upstream = state.stage.end() else { return nil }
             defer {
                 state.inners = [:]
                 state.waiting = FIFOQueue()

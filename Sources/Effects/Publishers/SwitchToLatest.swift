@@ -54,13 +54,6 @@ extension Publishers.SwitchToLatest: CustomStringConvertible {
 /// and whatever a replaced one still sends is dropped under the lock.
 private final class SwitchToLatestSubscription<Inner: Publisher, Downstream: Subscriber>: Subscriber, Subscription
 where Inner.Output == Downstream.Input {
-    private enum Stage {
-        case awaitingSubscription
-        case running(any Subscription)
-        /// The upstream finished; the latest inner publisher may still run.
-        case upstreamFinished
-        case ended
-    }
 
     private enum InnerLink {
         /// Subscribed, its subscription not arrived yet.
@@ -69,7 +62,7 @@ where Inner.Output == Downstream.Input {
     }
 
     private struct State {
-        var stage = Stage.awaitingSubscription
+        var stage = UpstreamStage.awaitingSubscription
         /// The number of the latest inner publisher.
         var latest = 0
         /// The latest inner publisher, while it runs.
@@ -99,11 +92,7 @@ where Inner.Output == Downstream.Input {
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { state -> Bool in
-            guard case .awaitingSubscription = state.stage else { return false }
-            state.stage = .running(subscription)
-            return true
-        }
+        let accepted = state.withLock { $0.stage.attach(subscription) }
         guard accepted else {
             subscription.cancel()
             return
@@ -141,13 +130,7 @@ where Inner.Output == Downstream.Input {
 
     func cancel() {
         let taken = state.withLock { state -> (upstream: (any Subscription)?, inner: InnerLink?, dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>)? in
-            let upstream: (any Subscription)?
-            switch state.stage {
-            case .ended: return nil
-            case .running(let subscription): upstream = subscription
-            case .awaitingSubscription, .upstreamFinished: upstream = nil
-            }
-            state.stage = .ended
+            guard let upstream = state.stage.end() else { return nil }
             defer { state.inner = nil }
             return (upstream, state.inner, state.outbox.close())
         }

@@ -78,6 +78,20 @@ public final class TestScheduler: Scheduler {
             }
             return queue.remove(handle)
         }
+
+        /// The next step of an advance: a ready job of an async task if there is one (they run
+        /// before later work, so that a task woken by a piece of work runs on before the next),
+        /// otherwise the next piece of work due by `limit`. One critical section per step.
+        mutating func takeStep(dueBy limit: Duration?) -> Step? {
+            if let job = tasks.popFirst() { return .job(job) }
+            return takeNext(dueBy: limit).map(Step.work)
+        }
+    }
+
+    /// One step of an advance or a run.
+    enum Step {
+        case job(UnownedJob)
+        case work(TimedWork)
     }
 
     let state = Mutex(State())
@@ -174,11 +188,7 @@ public final class TestScheduler: Scheduler {
             instant >= start,
             "TestScheduler.advance(to:) cannot move time backwards (from \(start) to \(instant))"
         )
-        runReadyTasks()
-        while let work = state.withLock({ $0.takeNext(dueBy: instant) }) {
-            work.action()
-            runReadyTasks()
-        }
+        runSteps(dueBy: instant)
         state.withLock { $0.now = max($0.now, instant) }
     }
 
@@ -188,10 +198,17 @@ public final class TestScheduler: Scheduler {
     /// Work that keeps scheduling more work, or repeating work, makes this loop forever; advance
     /// by a bounded amount instead in that case.
     public func run() {
-        runReadyTasks()
-        while let work = state.withLock({ $0.takeNext(dueBy: nil) }) {
-            work.action()
-            runReadyTasks()
+        runSteps(dueBy: nil)
+    }
+
+    /// Runs ready jobs and due work, one step per lock, until neither is left.
+    private func runSteps(dueBy limit: Duration?) {
+        let executor = asUnownedTaskExecutor()
+        while let step = state.withLock({ $0.takeStep(dueBy: limit) }) {
+            switch step {
+            case .job(let job): job.runSynchronously(on: executor)
+            case .work(let work): work.action()
+            }
         }
     }
 
