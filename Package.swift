@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "ThreeDucks", targets: ["ThreeDucks"]),
         .executable(name: "three-ducks", targets: ["three-ducks"]),
     ],
+    // Each target lists exactly the modules its sources import (CI builds with
+    // --explicit-target-dependency-import-check error), plus, where a comment says so, a target
+    // that must be linked in or built first without being imported.
     targets: [
         // A homegrown publisher type: effects, operators and schedulers. No Foundation.
         .target(name: "Effects"),
@@ -25,17 +28,21 @@ let package = Package(
         .target(name: "ReduxRecording", dependencies: ["Redux", "Effects"]),
 
         // The card game's logic: model, pure reducer, middlewares. Foundation for files and JSON.
-        .target(name: "ThreeDucks", dependencies: ["Redux", "Effects", "ReduxRecording"]),
+        .target(name: "ThreeDucks", dependencies: ["Redux", "Effects"]),
 
         // The terminal game: input, rendering and wiring only. swift run three-ducks
         .executableTarget(
             name: "three-ducks",
-            dependencies: ["ThreeDucks", "Redux", "Effects", "ReduxRecording"]
+            dependencies: ["ThreeDucks", "ReduxRecording", "Redux", "Effects"]
         ),
 
         // Test and benchmark support only: counts heap allocations per thread by
         // interposing malloc. Not a product; nothing ships with it.
         .target(name: "AllocationCounter"),
+
+        // Test support only: under ThreadSanitizer, tells it about the acquire and release in
+        // the slow paths of Synchronization.Mutex, which it cannot see on Linux. Not a product.
+        .target(name: "ThreadSanitizerSupport", path: "Tests/ThreadSanitizerSupport"),
 
         // The benchmark executable: swift run -c release benchmarks
         .executableTarget(
@@ -44,27 +51,45 @@ let package = Package(
             path: "Benchmarks"
         ),
 
+        // Test support only, shared by the test targets and the reliability helper: a temporary
+        // folder, seeded decks, the game's rules as a referee, a game session on virtual time,
+        // and the fixtures the helper writes. Not a product.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ThreeDucks", "Redux", "Effects"],
+            path: "Tests/TestSupport"
+        ),
+
         // Test support only: the child process of ReliabilityTests, which writes files until it
         // is killed, or reads them as an unprivileged user. Not a product.
         .executableTarget(
             name: "reliability-helper",
-            dependencies: ["ThreeDucks", "ReduxRecording", "Redux", "Effects", "ThreadSanitizerSupport"],
+            dependencies: ["TestSupport", "ThreeDucks", "ReduxRecording", "Redux", "Effects", "ThreadSanitizerSupport"],
             path: "Tests/ReliabilityHelper"
         ),
 
-        // Test support only: under ThreadSanitizer, tells it about the acquire and release in
-        // the slow paths of Synchronization.Mutex, which it cannot see on Linux. Not a product.
-        .target(name: "ThreadSanitizerSupport", path: "Tests/ThreadSanitizerSupport"),
-
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "AllocationCounter"]),
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "AllocationCounter"]),
-        .testTarget(name: "ReduxRecordingTests", dependencies: ["ReduxRecording", "Redux", "Effects"]),
-        .testTarget(name: "ThreeDucksTests", dependencies: ["ThreeDucks", "ReduxTesting", "Redux", "Effects"]),
+        .testTarget(
+            name: "ReduxTests",
+            dependencies: ["Redux", "ReduxTesting", "Effects", "AllocationCounter", "TestSupport"]
+        ),
+        .testTarget(name: "ReduxRecordingTests", dependencies: ["ReduxRecording", "Redux", "Effects", "TestSupport"]),
+        .testTarget(
+            name: "ThreeDucksTests",
+            dependencies: ["ThreeDucks", "ReduxTesting", "ReduxRecording", "Redux", "Effects", "TestSupport"]
+        ),
+        // reliability-helper is not imported: it is built first, for the tests to run it.
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["reliability-helper", "ThreadSanitizerSupport", "ThreeDucks", "ReduxRecording", "Redux", "Effects"]
+            dependencies: [
+                "reliability-helper", "TestSupport", "ThreadSanitizerSupport", "ThreeDucks", "ReduxRecording", "Redux",
+                "Effects",
+            ]
         ),
-        .testTarget(name: "ThreeDucksCLITests", dependencies: ["three-ducks", "ThreeDucks", "ReduxRecording", "Redux", "Effects"]),
+        .testTarget(
+            name: "ThreeDucksCLITests",
+            dependencies: ["three-ducks", "TestSupport", "ThreeDucks", "ReduxRecording", "Effects"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Dispatch
 import Effects
 import Redux
 import ReduxRecording
+import TestSupport
 import Testing
 
 @Suite struct RecordingFileTests {
@@ -19,7 +20,7 @@ import Testing
         reopened.write(line: "three")
         reopened.close()
 
-        #expect(try folder.contents(of: "log.jsonl") == "one\ntwo\nthree\n")
+        #expect(folder.contents(of: "log.jsonl") == "one\ntwo\nthree\n")
         #expect(reopened.firstError == nil)
     }
 
@@ -39,7 +40,7 @@ import Testing
         store.dispatch(.add(2))
         // What a kill in the middle of the next write(2) would leave.
         file.close()
-        let partial = try TemporaryDirectory.appendRaw(#"{"action":{"add":{"_0":3}},"nanosec"#, to: path)
+        let partial = try folder.append(#"{"action":{"add":{"_0":3}},"nanosec"#, to: "session.jsonl")
 
         let recording = try Recording<CounterAction>(contentsOf: path)
         #expect(recording.tornLastLine == TornLine(line: 3, text: partial))
@@ -56,7 +57,7 @@ import Testing
             file.write(line: line)
         }
         file.close()
-        let lines = try folder.contents(of: "log.jsonl").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try #require(folder.contents(of: "log.jsonl")).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 1001)
         #expect(lines.dropLast().allSatisfy { $0 == line })
         #expect(lines.last == "")

@@ -1,4 +1,5 @@
 import ReduxRecording
+import TestSupport
 import Testing
 
 @Suite struct RecordingTests {

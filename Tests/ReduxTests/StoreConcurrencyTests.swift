@@ -2,6 +2,7 @@ import Dispatch
 import Effects
 import Redux
 import Synchronization
+import TestSupport
 import Testing
 
 /// Contract 4 (dispatch from any thread, each action applied exactly once) and the threaded
@@ -142,7 +143,7 @@ import Testing
         let threads = 4
         let perThread = 2_000
         let store = Store.counter()
-        let witnesses = EventLog<WeakWitness>()
+        let witnesses = EventLog<WeakReference>()
 
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for _ in 0..<perThread {
@@ -150,7 +151,7 @@ import Testing
                     store.dispatch(.increment)
                 } else {
                     let witness = Witness()
-                    witnesses.append(WeakWitness(witness))
+                    witnesses.append(WeakReference(witness))
                     let token = store.subscribe { _ in withExtendedLifetime(witness) {} }
                     token.cancel()
                 }
@@ -181,18 +182,5 @@ import Testing
             break
         }
         #expect(last == 1100)
-    }
-}
-
-/// A weak reference that can be kept in a list.
-struct WeakWitness: Sendable {
-    private weak var object: (AnyObject & Sendable)?
-
-    init(_ object: AnyObject & Sendable) {
-        self.object = object
-    }
-
-    var isReleased: Bool {
-        object == nil
     }
 }

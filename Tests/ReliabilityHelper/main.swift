@@ -27,6 +27,7 @@ import Effects
 import Foundation
 import Redux
 import ReduxRecording
+import TestSupport
 import ThreeDucks
 
 func say(_ line: String) {

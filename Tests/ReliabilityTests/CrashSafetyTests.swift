@@ -1,8 +1,8 @@
 import Foundation
 import ReduxRecording
+import TestSupport
 import Testing
 import ThreeDucks
-@testable import reliability_helper
 
 /// Processes killed with SIGKILL in the middle of writing: the high-score file and the action
 /// log must stay usable.

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TestSupport
 import Testing
 import ThreeDucks
-@testable import reliability_helper
 
 /// High-score files as people and accidents leave them: each gives a clear error, anything
 /// that could not be read is kept as a backup, and the game goes on to a win that is saved.

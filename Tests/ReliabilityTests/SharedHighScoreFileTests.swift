@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TestSupport
 import Testing
 import ThreeDucks
-@testable import reliability_helper
 
 /// Two games, in two processes, saving to one high-score file at the same time: each saves only
 /// its own view of the records, and neither may erase the other's.

@@ -3,6 +3,7 @@ import Effects
 import Foundation
 import Redux
 import Synchronization
+import TestSupport
 import Testing
 import ThreadSanitizerSupport
 import ThreeDucks

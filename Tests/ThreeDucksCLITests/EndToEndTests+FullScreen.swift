@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 import Testing
 import ThreeDucks
 @testable import three_ducks

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TestSupport
 import Testing
 import ThreeDucks
 @testable import three_ducks

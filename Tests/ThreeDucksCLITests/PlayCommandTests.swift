@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 import ThreeDucks
 @testable import three_ducks

@@ -1,4 +1,5 @@
 import ReduxRecording
+import TestSupport
 import Testing
 import ThreeDucks
 @testable import three_ducks

@@ -1,6 +1,7 @@
 import Effects
 import Foundation
 import ReduxRecording
+import TestSupport
 import Testing
 import ThreeDucks
 @testable import three_ducks

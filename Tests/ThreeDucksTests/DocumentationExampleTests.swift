@@ -1,5 +1,6 @@
 import Effects
 import Redux
+import TestSupport
 import Testing
 import ThreeDucks
 

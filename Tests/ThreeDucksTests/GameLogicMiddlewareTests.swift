@@ -1,6 +1,7 @@
 import Effects
 import Redux
 import ReduxTesting
+import TestSupport
 import Testing
 import ThreeDucks
 

@@ -2,6 +2,7 @@ import Effects
 import Foundation
 import Redux
 import ReduxTesting
+import TestSupport
 import Testing
 import ThreeDucks
 

@@ -2,6 +2,7 @@ import Effects
 import Foundation
 import Redux
 import ReduxRecording
+import TestSupport
 import Testing
 import ThreeDucks
 

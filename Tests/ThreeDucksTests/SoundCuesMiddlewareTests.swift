@@ -1,5 +1,6 @@
 import Effects
 import ReduxTesting
+import TestSupport
 import Testing
 import ThreeDucks
 

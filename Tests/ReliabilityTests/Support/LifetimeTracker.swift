@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TestSupport
 
 /// Keeps a weak reference to every object it is shown, and lets a test wait, on a condition,
 /// until all of them are released.
@@ -73,23 +74,5 @@ final class Witness: Sendable, CustomStringConvertible {
         lifetime = Lifetime(tracker)
         self.description = description
         tracker.watch(self)
-    }
-}
-
-/// A weak reference that can be kept in a list.
-struct WeakReference: Sendable {
-    private weak var object: (AnyObject & Sendable)?
-
-    init(_ object: AnyObject & Sendable) {
-        self.object = object
-    }
-
-    var isReleased: Bool {
-        object == nil
-    }
-
-    /// The object's description, if it is still alive.
-    var liveDescription: String? {
-        object.map { String(describing: $0) }
     }
 }

@@ -1,25 +1,6 @@
+import TestSupport
 import ThreeDucks
 @testable import three_ducks
-
-/// The deck that a session seeded with `seed` deals first at `difficulty`.
-func seededDeck(_ difficulty: Difficulty, seed: UInt64) -> [Card] {
-    var random = SplitMix64(seed: seed)
-    return Deck.shuffled(difficulty, using: &random)
-}
-
-/// The indices of the two cards of each animal, in the order of the animals' first cards.
-func pairs(in deck: [Card]) -> [(Int, Int)] {
-    var firstOf: [Animal: Int] = [:]
-    var pairs: [(Int, Int)] = []
-    for (index, card) in deck.enumerated() {
-        if let first = firstOf[card.animal] {
-            pairs.append((first, index))
-        } else {
-            firstOf[card.animal] = index
-        }
-    }
-    return pairs.sorted { $0.0 < $1.0 }
-}
 
 /// The coordinate a player types for the card at `index` of `deck`.
 func coordinate(of index: Int, in deck: [Card]) -> String {

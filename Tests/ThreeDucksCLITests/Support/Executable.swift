@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// What a run of the `three-ducks` executable printed, and how it ended.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import TestSupport
 
 /// The built `three-ducks` executable, run on a pseudo-terminal as a player runs it in a
 /// terminal window: its standard input, output and error are the terminal (its controlling

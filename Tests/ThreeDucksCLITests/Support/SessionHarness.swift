@@ -1,6 +1,7 @@
 import Effects
 import Foundation
 import ReduxRecording
+import TestSupport
 import ThreeDucks
 @testable import three_ducks
 
@@ -68,6 +69,3 @@ final class SessionHarness {
         session.handle(line)
     }
 }
-
-/// A fixed instant, on a whole second: 2026-11-22T10:00:00Z.
-let fixedDate = Date(timeIntervalSince1970: 1_795_341_600)

@@ -3,17 +3,15 @@ import Foundation
 import Redux
 import ThreeDucks
 
-// What the helper writes is a function of a counter K, so that the parent, which reads the
-// file after killing the helper, can tell which write it holds. ReliabilityTests imports this
-// module (`@testable import reliability_helper`) so that both sides share one definition.
-
-/// A fixed instant on a whole second, 2026-11-22T10:00:00Z, as the high-score file stores dates.
-let fixedDate = Date(timeIntervalSince1970: 1_795_341_600)
+// What the reliability helper (Tests/ReliabilityHelper) writes, and what ReliabilityTests
+// expects of it: one definition, here, for both sides. What the helper writes is a function of a
+// counter K, so that the parent, which reads the file after killing the helper, can tell which
+// write it holds.
 
 /// The record set that the helper's save number `k` writes: one score per level, each
 /// derived from `k`, and each better than save `k - 1`'s (fewer moves), so that a save, which
 /// keeps the better score at each level, replaces the whole set.
-func highScores(forSave k: Int) -> [Difficulty: HighScore] {
+public func highScores(forSave k: Int) -> [Difficulty: HighScore] {
     [
         .easy: HighScore(moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
         .normal: HighScore(moves: 200_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(2 * k))),
@@ -22,7 +20,7 @@ func highScores(forSave k: Int) -> [Difficulty: HighScore] {
 }
 
 /// The save number whose record set `scores` is, or nil if it is none of them.
-func saveNumber(of scores: [Difficulty: HighScore]) -> Int? {
+public func saveNumber(of scores: [Difficulty: HighScore]) -> Int? {
     guard let easy = scores[.easy] else { return nil }
     let k = 100_000 - easy.moves
     return k >= 0 && scores == highScores(forSave: k) ? k : nil
@@ -30,19 +28,19 @@ func saveNumber(of scores: [Difficulty: HighScore]) -> Int? {
 
 /// One of the two games that save to one high-score file at once, each knowing only its own
 /// records (as two games in two terminals do).
-enum RacingGame: String, CaseIterable, Sendable {
+public enum RacingGame: String, CaseIterable, Sendable {
     case first
     case second
 
     /// The level only this game sets records at.
-    var ownLevel: Difficulty {
+    public var ownLevel: Difficulty {
         self == .first ? .easy : .hard
     }
 
     /// What this game saves in its round `k`: a better record at its own level each round, and
     /// a record at the level both play (normal), where the second game is always one move better
     /// than the first in the same round.
-    func scores(inRound k: Int) -> [Difficulty: HighScore] {
+    public func scores(inRound k: Int) -> [Difficulty: HighScore] {
         [
             ownLevel: HighScore(moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
             .normal: HighScore(moves: 200_000 - 2 * k - (self == .second ? 1 : 0), date: fixedDate),
@@ -54,7 +52,7 @@ enum RacingGame: String, CaseIterable, Sendable {
 ///
 /// Every third one carries a long message (up to 64 KiB of JSON) so that its line takes long
 /// enough to write that a kill can land in the middle of it and tear it.
-func recordedAction(_ k: Int) -> ThreeDucksAction {
+public func recordedAction(_ k: Int) -> ThreeDucksAction {
     guard k.isMultiple(of: 3) else { return .flipCard(k) }
     let length = 1_000 + (k &* 7_919) % 64_000
     let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(k % 26)))
@@ -63,17 +61,17 @@ func recordedAction(_ k: Int) -> ThreeDucksAction {
 
 /// When the recording helper dispatches action `k`: `k` milliseconds, so that times keep
 /// growing across helpers that append to the same log.
-func recordedTime(_ k: Int) -> Duration {
+public func recordedTime(_ k: Int) -> Duration {
     .milliseconds(k)
 }
 
 /// What a store with the game logic and the high-scores middleware saw while a player won one
 /// game: the states it showed, and the last one.
-struct PlayedGame {
+public struct PlayedGame {
     /// The state after loading the scores, before the game.
-    var afterLoading: ThreeDucksState
+    public var afterLoading: ThreeDucksState
     /// The state after the win and its save.
-    var final: ThreeDucksState
+    public var final: ThreeDucksState
 }
 
 /// Plays one easy game to a win, on virtual time, against `file`: loads the high scores, starts
@@ -81,7 +79,7 @@ struct PlayedGame {
 ///
 /// It is what the game does with a high-score file, without a terminal: whatever the file holds
 /// (or whatever is in its place), the game must go on to the end.
-func playOneWinningGame(file: HighScoreFile) -> PlayedGame {
+public func playOneWinningGame(file: HighScoreFile) -> PlayedGame {
     let scheduler = TestScheduler()
     let store = Store(
         initial: ThreeDucksState(),
@@ -98,23 +96,13 @@ func playOneWinningGame(file: HighScoreFile) -> PlayedGame {
     store.dispatch(.setDifficulty(.easy))
     store.dispatch(.startGame)
     let deck = store.state.cards
-    var partner: [Animal: Card.ID] = [:]
-    var pairs: [(Card.ID, Card.ID)] = []
-    for card in deck {
-        if let first = partner[card.animal] {
-            pairs.append((first, card.id))
-        } else {
-            partner[card.animal] = card.id
-        }
-    }
-    if let mismatched = deck.first(where: { $0.animal != deck[0].animal }) {
-        store.dispatch(.flipCard(deck[0].id))
-        store.dispatch(.flipCard(mismatched.id))
-        scheduler.advance(by: .seconds(1))
-    }
-    for (first, second) in pairs {
-        store.dispatch(.flipCard(first))
-        store.dispatch(.flipCard(second))
+    let (first, second) = mismatch(in: deck)
+    store.dispatch(.flipCard(first))
+    store.dispatch(.flipCard(second))
+    scheduler.advance(by: .seconds(1))
+    for pair in pairs(in: deck) {
+        store.dispatch(.flipCard(pair.0))
+        store.dispatch(.flipCard(pair.1))
     }
     // The win arrives a second after the last pair; the save runs on the I/O scheduler.
     scheduler.advance(by: .seconds(1))

@@ -2,15 +2,19 @@ import Synchronization
 import ThreeDucks
 
 /// A sound player that keeps every cue it was asked to play, for tests to compare whole.
-final class RecordingSoundPlayer: SoundPlayer {
+public final class RecordingSoundPlayer: SoundPlayer {
     private let storage = Mutex<[SoundCue]>([])
 
+    /// A player that has played nothing yet.
+    public init() {}
+
     /// Every cue played so far, in order.
-    var played: [SoundCue] {
+    public var played: [SoundCue] {
         storage.withLock { $0 }
     }
 
-    func play(_ cue: SoundCue) {
+    /// Keeps `cue`.
+    public func play(_ cue: SoundCue) {
         storage.withLock { $0.append(cue) }
     }
 }
