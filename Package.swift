@@ -31,18 +31,21 @@ let package = Package(
         .target(name: "ThreeDucks", dependencies: ["Redux", "Effects"]),
 
         // The terminal game: input, rendering and wiring only. swift run three-ducks
+        // ThreadSanitizerSupport is linked in, not imported: it is empty but for one function
+        // unless the executable is built with ThreadSanitizer, for the end-to-end tests.
         .executableTarget(
             name: "three-ducks",
-            dependencies: ["ThreeDucks", "ReduxRecording", "Redux", "Effects"]
+            dependencies: ["ThreeDucks", "ReduxRecording", "Redux", "Effects", "ThreadSanitizerSupport"]
         ),
 
         // Test and benchmark support only: counts heap allocations per thread by
         // interposing malloc. Not a product; nothing ships with it.
         .target(name: "AllocationCounter"),
 
-        // Test support only: under ThreadSanitizer, tells it about the acquire and release in
-        // the slow paths of Synchronization.Mutex, which it cannot see on Linux. Not a product.
-        .target(name: "ThreadSanitizerSupport", path: "Tests/ThreadSanitizerSupport"),
+        // Under ThreadSanitizer only, tells it about the acquire and release in the slow paths of
+        // Synchronization.Mutex, which it cannot see on Linux; otherwise one function that says
+        // so. Linked into the test executable and the executables the tests run. Not a product.
+        .target(name: "ThreadSanitizerSupport"),
 
         // The benchmark executable: swift run -c release benchmarks
         .executableTarget(

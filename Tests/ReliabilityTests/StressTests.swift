@@ -246,8 +246,7 @@ import ThreeDucks
 
     @Test("under ThreadSanitizer, it is told about Mutex's slow paths (else it reports races that are not)")
     func threadSanitizerSeesMutexes() {
-        let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
-        #expect((thread_sanitizer_support_is_active() == 1) == underThreadSanitizer)
+        #expect((thread_sanitizer_support_is_active() == 1) == isUnderThreadSanitizer)
     }
 
     /// Subscribes an observer that checks it is never called during another call and sees the

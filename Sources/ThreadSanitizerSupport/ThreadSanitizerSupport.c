@@ -8,11 +8,13 @@
 // race ("Swift access race" inside `withLock`). Suppressions cannot help: the reported frames
 // are our own code, and silencing them would hide real races too.
 //
-// So under ThreadSanitizer the test executable interposes those three entry points (an
-// executable's definitions take precedence, as in AllocationCounter): each forwards to the
-// library's own function, found with dlsym(RTLD_NEXT), and tells ThreadSanitizer about the
-// acquire or release on the lock's address, which is the address of the atomic that the fast
-// paths use. Nothing else changes. In a normal build this file defines one function only.
+// So under ThreadSanitizer every executable that links this file (the test executable, and
+// three-ducks and reliability-helper, which the tests run as child processes) interposes those
+// three entry points (an executable's definitions take precedence, as in AllocationCounter):
+// each forwards to the library's own function, found with dlsym(RTLD_NEXT), and tells
+// ThreadSanitizer about the acquire or release on the lock's address, which is the address of
+// the atomic that the fast paths use. Nothing else changes. In a normal build this file
+// defines one function only, which says it is inactive: three-ducks ships with nothing more.
 #include "ThreadSanitizerSupport.h"
 
 #if defined(__has_feature)
