@@ -1,5 +1,6 @@
 import AllocationCounter
 import Effects
+import Synchronization
 import Testing
 
 /// Counts heap allocations on the test's own thread; the tests stay synchronous so that the
@@ -66,7 +67,9 @@ import Testing
 
     @Test("Just gives any other subscriber one small subscription, so that it may cancel (as in Combine)")
     func justAllocatesOneSubscriptionForOtherSubscribers() {
-        let subscriber = CountingSubscriber<Int>()
+        // A subscriber that keeps its subscription, as one that may cancel later does: one that
+        // dropped it would let an optimized build keep the subscription on the stack.
+        let subscriber = SubscriptionKeeper<Int>()
         Just(0).subscribe(subscriber)
         Empty<Int>().subscribe(subscriber)
 
@@ -85,19 +88,46 @@ import Testing
     func counterSeesAllocations() {
         let subscriber = CountingSubscriber<Int>()
         Effect.merge(.just(1), .just(2)).subscribe(subscriber)
+        // Where the object goes, so that it escapes and an optimized build cannot keep it on
+        // the stack; room is made before counting.
+        var kept: [CountingSubscriber<Int>] = []
+        kept.reserveCapacity(1)
 
         let before = allocation_count_on_this_thread()
         let merged = Effect.merge(.just(1), .just(2))
         let afterMaking = allocation_count_on_this_thread()
         merged.subscribe(subscriber)
         let afterRunning = allocation_count_on_this_thread()
-        let object = CountingSubscriber<Int>()
+        kept.append(CountingSubscriber<Int>())
         let afterObject = allocation_count_on_this_thread()
 
         #expect(afterMaking - before > 0)
         #expect(afterRunning - afterMaking > 0)
         #expect(afterObject - afterRunning == 1)
         #expect(subscriber.valueCount == 4)
-        #expect(object.valueCount == 0)
+        #expect(kept[0].valueCount == 0)
     }
+}
+
+/// Counts the values it receives and keeps the last subscription it was given.
+private final class SubscriptionKeeper<Input: Sendable>: Subscriber, Sendable {
+    private let values = Atomic(0)
+    private let subscription = Mutex<(any Subscription)?>(nil)
+
+    /// How many values arrived.
+    var valueCount: Int {
+        values.load(ordering: .acquiring)
+    }
+
+    func receive(subscription: any Subscription) {
+        var incoming: (any Subscription)? = subscription
+        self.subscription.withLock { swap(&$0, &incoming) }
+        // `incoming` now holds the one replaced, released here, outside the lock.
+    }
+
+    func receive(_ input: Input) {
+        values.add(1, ordering: .acquiringAndReleasing)
+    }
+
+    func receive(completion: Subscribers.Completion) {}
 }
