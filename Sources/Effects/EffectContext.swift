@@ -16,6 +16,10 @@ import Synchronization
 public final class EffectContext: Sendable {
     let table = Mutex(EffectTable())
 
+    /// Where the async work of these effects waits before it sends while the store's queue is
+    /// full (see ``Send``); the store opens and closes it.
+    package let gate = SendGate()
+
     /// Makes an empty, open context.
     package init() {}
 
