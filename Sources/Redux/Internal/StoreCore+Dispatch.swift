@@ -2,73 +2,172 @@ import Effects
 import Synchronization
 
 extension StoreCore {
-    /// What a dispatch found when it took the lock.
-    @usableFromInline
-    enum Entry {
-        /// Another thread is draining (or the store is shut down): the work was queued or dropped.
-        case queued
-        /// This thread is the drainer now; the action still has to go through the interceptors.
-        case drain
-        /// This thread is the drainer now and has already reduced the action (no interceptors).
-        case reduced
-    }
-
     @inlinable
     func dispatch(_ action: Action) {
-        // The snapshot leaves the lock through these locals rather than inside `Entry`, so that
-        // it is copied once, and only when a middleware or an observer will read it.
+        // The snapshot leaves the lock through these locals rather than inside the result, so
+        // that it is copied once, and only when a middleware or an observer will read it.
         var snapshot: State?
         var observers: ObserverList<State>.Snapshot?
-        let entry = shared.withLock { shared -> Entry in
+        let arrival = shared.withLock { shared -> Arrival? in
             switch shared.phase {
-            case .shutDown:
+            case .idle where interceptors.isEmpty:
+                // The common case in one critical section: become the drainer and reduce. The
+                // drainer's identity matters only once it calls out (a nested dispatch must know
+                // it), so a store with nothing to call does not ask for it.
+                let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
+                shared.phase = .draining(Turn(drainer: callsOut ? .current : .unknown))
+                if !memories.isEmpty {
+                    remember(shared.state)
+                }
+                reduce(&shared.state, action)
+                if callsOut {
+                    snapshot = shared.state
+                    observers = shared.observers.snapshot
+                }
+                return nil
+            case .draining(let turn) where shared.queue.count &+ 1 < capacity && turn.processed < turnLength:
+                // Someone else drains and there is room: queue it (the full queue, a turn that is
+                // over and the last free slot take the slow path below).
+                shared.append(.action(action))
                 return .queued
-            case .draining:
-                shared.queue.append(.action(action))
-                return .queued
-            case .idle:
-                shared.phase = .draining
+            default:
+                return arrive(with: .action(action), in: &shared)
             }
-            guard interceptors.isEmpty else { return .drain }
-            // The common case in one critical section: become the drainer and reduce.
-            reduce(&shared.state, action)
-            if !middlewares.isEmpty || !shared.observers.isEmpty {
-                snapshot = shared.state
-                observers = shared.observers.snapshot
-            }
-            return .reduced
         }
-        switch entry {
-        case .queued:
-            return
-        case .drain:
-            intercept(action, from: 0)
-        case .reduced:
+        guard let arrival else {
             if let state = consume snapshot {
                 react(to: action, in: state, observers: observers)
             }
+            drain()
+            return
         }
-        drain()
+        if case .queued = arrival { return }
+        proceed(after: arrival)
     }
 
-    /// Processes the queue until it is empty, then gives up the drainer's role.
+    /// The slow path of an arrival, under the lock: the state machine decides, and the gate
+    /// closes if the queue just filled up.
+    @usableFromInline
+    func arrive(with work: Work, in shared: inout Shared) -> Arrival {
+        let arrival = shared.arrive(with: work, capacity: capacity, turnLength: turnLength, home: home)
+        if shared.queue.count >= capacity, !shared.isGateClosed {
+            shared.isGateClosed = true
+            effects.gate.close()
+        }
+        return arrival
+    }
+
+    /// Does what an arrival calls for, once the lock is let go.
+    @usableFromInline
+    func proceed(after arrival: Arrival) {
+        var arrival = arrival
+        while true {
+            switch arrival {
+            case .process(let work):
+                process(work)
+                drain()
+                return
+            case .queued:
+                return
+            case .queuedForHome:
+                scheduleOnHome()
+                return
+            case .dropped(let work):
+                // Released here, outside the lock.
+                _ = work
+                return
+            case .wait(let waiter, let work):
+                waiter.wait()
+                guard home != nil else {
+                    // Signalled as the successor (or because the store shut down).
+                    takeOver(with: work)
+                    return
+                }
+                // Signalled because the queue drained to half: try again.
+                arrival = shared.withLock { arrive(with: work, in: &$0) }
+            }
+        }
+    }
+
+    /// A successor that was handed the drainer's role queues its own work, then drains.
+    func takeOver(with work: Work) {
+        while true {
+            var room: RoomMade?
+            let next = shared.withLock { shared -> Arrival in
+                let next = shared.enqueueAfterTakingOver(work, capacity: capacity)
+                room = makeRoom(in: &shared)
+                return next
+            }
+            room?.wake()
+            switch next {
+            case .process(let first):
+                process(first)
+            case .queued:
+                drain()
+                return
+            default:
+                return
+            }
+        }
+    }
+
+    /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
-        while let work = shared.withLock({ shared -> Work? in
-            if let work = shared.queue.popFirst() { return work }
-            if case .draining = shared.phase { shared.phase = .idle }
-            return nil
-        }) {
-            switch work {
-            case .action(let action):
-                if interceptors.isEmpty {
-                    apply(action)
-                } else {
-                    intercept(action, from: 0)
+        while true {
+            var room: RoomMade?
+            let step = shared.withLock { shared -> Step in
+                let step = shared.next(turnLength: turnLength, isHomeless: home == nil)
+                if shared.isRoomWanted {
+                    room = makeRoom(in: &shared)
                 }
-            case .attach(let observer):
-                welcome(observer)
+                return step
             }
+            if let room {
+                room.wake()
+            }
+            switch step {
+            case .process(let work):
+                process(work)
+            case .handOff(let successor):
+                successor.signal()
+                return
+            case .reschedule:
+                scheduleOnHome()
+                return
+            case .finished:
+                return
+            }
+        }
+    }
+
+    /// Once the queue has drained to half its bound, lets the threads and async senders that
+    /// wait for room go.
+    @usableFromInline
+    func makeRoom(in shared: inout Shared) -> RoomMade? {
+        guard shared.isRoomWanted, shared.queue.count <= capacity / 2 else { return nil }
+        let waiters = shared.roomWaiters
+        shared.roomWaiters = []
+        var opened: SendGate.Opened?
+        if shared.isGateClosed {
+            shared.isGateClosed = false
+            opened = effects.gate.open()
+        }
+        return RoomMade(waiters: waiters, opened: opened)
+    }
+
+    /// Processes one item of the queue as the drainer.
+    @inlinable
+    func process(_ work: Work) {
+        switch work {
+        case .action(let action):
+            if interceptors.isEmpty {
+                apply(action)
+            } else {
+                intercept(action, from: 0)
+            }
+        case .attach(let observer):
+            welcome(observer)
         }
     }
 
@@ -89,6 +188,9 @@ extension StoreCore {
         var snapshot: State?
         var observers: ObserverList<State>.Snapshot?
         shared.withLock { shared in
+            if !memories.isEmpty {
+                remember(shared.state)
+            }
             reduce(&shared.state, action)
             if !middlewares.isEmpty || !shared.observers.isEmpty {
                 snapshot = shared.state
@@ -97,6 +199,14 @@ extension StoreCore {
         }
         if let state = consume snapshot {
             react(to: action, in: state, observers: observers)
+        }
+    }
+
+    /// Lets the middlewares with context remember what they need of the state before an action.
+    @usableFromInline
+    func remember(_ state: State) {
+        for memory in memories {
+            memory.remember(state)
         }
     }
 

@@ -1,0 +1,25 @@
+import Synchronization
+
+extension StoreCore {
+    /// Asks the home to drain the queue: one piece of work per batch of dispatches (the phase
+    /// says whether one is already on its way).
+    @usableFromInline
+    func scheduleOnHome() {
+        guard let home else { preconditionFailure("a store without a home has nothing to schedule") }
+        home.schedule { [self] in
+            drainOnHome()
+        }
+    }
+
+    /// The piece of work on the home: becomes the drainer, unless someone on the home has
+    /// drained the queue meanwhile or the store was released.
+    func drainOnHome() {
+        let isDrainer = shared.withLock { shared -> Bool in
+            guard case .scheduled = shared.phase else { return false }
+            shared.phase = .draining(Turn(drainer: .current))
+            return true
+        }
+        guard isDrainer else { return }
+        drain()
+    }
+}
