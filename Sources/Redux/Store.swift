@@ -225,6 +225,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.shared.withLock { $0.longestQueue }
     }
 
+    /// How many items wait in the queue now: for tests.
+    package var queuedCount: Int {
+        core.shared.withLock { $0.queue.count }
+    }
+
     /// Sends an action through the store.
     ///
     /// Safe from any thread and from inside middlewares, effects, interceptors and observers;

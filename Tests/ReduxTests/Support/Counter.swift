@@ -1,3 +1,4 @@
+import Effects
 import Redux
 
 /// The smallest state worth a store: one number.
@@ -47,6 +48,25 @@ extension Store where State == Counter, Action == CounterAction {
             reducer: counterReducer,
             interceptors: interceptors,
             middlewares: middlewares
+        )
+    }
+}
+
+extension Store where State == Counter, Action == CounterAction {
+    /// A counter store with a queue of `capacity` items, on `home` if one is given.
+    static func counter(
+        capacity: Int,
+        on home: StoreHome? = nil,
+        interceptors: [Interceptor<Counter, CounterAction>] = [],
+        middlewares: [AnyMiddleware<Counter, CounterAction>] = []
+    ) -> Store {
+        Store(
+            initial: Counter(),
+            mutatingReducer: counterMutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            home: home,
+            queueCapacity: capacity
         )
     }
 }
