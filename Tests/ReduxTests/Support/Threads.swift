@@ -155,3 +155,17 @@ final class Pause: Sendable {
         resumed.signal()
     }
 }
+
+/// Marks the main queue, whose blocks are where the main actor runs: on the main thread in an
+/// app, on whichever thread drains the main queue once a program has called `dispatchMain()`
+/// (as the test runner does).
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Whether the calling code runs on the main actor (in a block of the main queue).
+func isOnMainActor() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == true
+}
