@@ -38,6 +38,7 @@ let counterMutatingReducer: MutatingReducer<Counter, CounterAction> = { state, a
 
 extension Store where State == Counter, Action == CounterAction {
     /// A counter store starting at `count`.
+    @_disfavoredOverload
     static func counter(
         count: Int = 0,
         interceptors: [Interceptor<Counter, CounterAction>] = [],
@@ -53,6 +54,20 @@ extension Store where State == Counter, Action == CounterAction {
 }
 
 extension Store where State == Counter, Action == CounterAction {
+    /// A counter store starting at `count`, with middlewares of either form.
+    static func counter(
+        count: Int = 0,
+        interceptors: [Interceptor<Counter, CounterAction>] = [],
+        middlewares: [AnyMiddleware<Counter, CounterAction>]
+    ) -> Store {
+        Store(
+            initial: Counter(count: count),
+            reducer: counterReducer,
+            interceptors: interceptors,
+            middlewares: middlewares
+        )
+    }
+
     /// A counter store with a queue of `capacity` items, on `home` if one is given.
     static func counter(
         capacity: Int,
