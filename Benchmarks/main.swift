@@ -65,7 +65,7 @@ Run them with: swift run -c release benchmarks
 #endif
 
 let all = baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + schedulerBenchmarks()
-    + runtimeBenchmarks() + cardGameBenchmarks()
+    + runtimeBenchmarks() + cardGameBenchmarks() + compositionBenchmarks() + homeBenchmarks()
 var selected = all.filter { benchmark in
     options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
 }

@@ -15,6 +15,7 @@ import Effects
 ///   - state: Where the feature's state sits in the app's.
 ///   - action: Where the feature's actions sit among the app's.
 /// - Returns: A middleware of the app's state and actions.
+@inlinable
 public func pullback<State, Action: Sendable, ChildState, ChildAction: Sendable>(
     _ middleware: @escaping Middleware<ChildState, ChildAction>,
     state path: KeyPath<State, ChildState> & Sendable,
@@ -31,13 +32,14 @@ extension AnyMiddleware {
     /// Lifts this feature middleware, of either form, to an app's state and actions (see
     /// ``pullback(_:state:action:)-(Middleware<ChildState,ChildAction>,_,_)``).
     ///
-    /// A middleware with context remembers its projection of the feature's part of the app's
+    /// A remembering middleware remembers its projection of the feature's part of the app's
     /// state before every app action.
     ///
     /// - Parameters:
     ///   - state: Where the feature's state sits in the app's.
     ///   - action: Where the feature's actions sit among the app's.
     /// - Returns: A middleware of the app's state and actions.
+    @inlinable
     public func pullback<ParentState: Sendable, ParentAction: Sendable>(
         state path: KeyPath<ParentState, State> & Sendable,
         action: ActionPath<ParentAction, Action>

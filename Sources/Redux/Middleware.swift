@@ -24,7 +24,7 @@ import Effects
 /// ```
 ///
 /// This closure is the shorthand. A middleware that must also know the state *before* the
-/// action (did the reducer accept it?) is an ``AnyMiddleware`` with context; a store takes
+/// action (did the reducer accept it?) is a remembering ``AnyMiddleware``; a store takes
 /// either (wrap a closure in `AnyMiddleware(_:)` to mix them in one array). A feature's
 /// middleware is lifted into the app's state and actions with
 /// ``pullback(_:state:action:)-(Middleware<ChildState,ChildAction>,_,_)``.

@@ -62,7 +62,7 @@ import Effects
 /// 9. Nothing the store holds is released while its lock is held (a queued action's payload, an
 ///    observer's closure, a finished effect), so a `deinit` may call back into the store.
 ///
-/// The reducer (and what a middleware with context remembers, see ``AnyMiddleware``) runs while
+/// The reducer (and what a remembering middleware picks, see ``AnyMiddleware``) runs while
 /// the store's lock is held: it must be pure and must not touch the store.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let core: StoreCore<State, Action>
@@ -220,7 +220,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.effects
     }
 
-    /// The most items the queue has held at once: for tests of the bound.
+    /// The most items the queue has held at once, for tests of the bound: exact from one item
+    /// short of the bound up.
     package var longestQueue: Int {
         core.shared.withLock { $0.longestQueue }
     }

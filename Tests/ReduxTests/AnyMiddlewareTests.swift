@@ -3,15 +3,15 @@ import Redux
 import Synchronization
 import Testing
 
-/// Middlewares with context: what they remember of the state before each action, what that
+/// Remembering middlewares: what they remember of the state before each action, what that
 /// costs, and that one value serves any number of stores.
 @Suite struct AnyMiddlewareTests {
-    @Test("a middleware with context sees what it remembered before the action and the state after")
+    @Test("a remembering middleware sees what it remembered before the action and the state after")
     func seesBeforeAndAfter() {
         let log = EventLog<String>()
         let store = Store.counter(middlewares: [
-            AnyMiddleware(remembering: \.count) { context, action in
-                log.append("\(action): \(context.previous) → \(context.state.count)")
+            AnyMiddleware(remembering: \.count) { state, countBefore, action in
+                log.append("\(action): \(countBefore) → \(state.count)")
                 return .none
             },
         ])
@@ -27,8 +27,8 @@ import Testing
     func wholeState() {
         let log = EventLog<String>()
         let store = Store.counter(middlewares: [
-            .beforeAndAfter { context, action in
-                log.append("\(action): \(context.previous) → \(context.state)")
+            .beforeAndAfter { state, before, action in
+                log.append("\(action): \(before) → \(state)")
                 return .none
             },
         ])
@@ -46,8 +46,8 @@ import Testing
                 log.append("plain saw \(action) → \(state.count)")
                 return .none
             },
-            AnyMiddleware(remembering: \.count) { context, action in
-                log.append("context saw \(action): \(context.previous) → \(context.state.count)")
+            AnyMiddleware(remembering: \.count) { state, countBefore, action in
+                log.append("remembering saw \(action): \(countBefore) → \(state.count)")
                 return action == .ping ? .just(.increment) : .none
             },
         ])
@@ -55,8 +55,8 @@ import Testing
         store.dispatch(.ping)
 
         #expect(log.entries == [
-            "plain saw ping → 0", "context saw ping: 0 → 0",
-            "plain saw increment → 1", "context saw increment: 0 → 1",
+            "plain saw ping → 0", "remembering saw ping: 0 → 0",
+            "plain saw increment → 1", "remembering saw increment: 0 → 1",
         ])
     }
 
@@ -91,21 +91,21 @@ import Testing
     func projectionsCostNoCopy() {
         #expect(uniqueness(with: []) == [true, true, true])
         #expect(uniqueness(with: [AnyMiddleware { _, _ in .none }]) == [true, true, true])
-        #expect(uniqueness(with: [AnyMiddleware(remembering: \.count) { _, _ in .none }]) == [true, true, true])
+        #expect(uniqueness(with: [AnyMiddleware(remembering: \.count) { _, _, _ in .none }]) == [true, true, true])
     }
 
     @Test("remembering the whole state copies it: the reducer finds the state shared")
     func wholeStateCostsACopy() {
-        #expect(uniqueness(with: [.beforeAndAfter { _, _ in .none }]) == [false, false, false])
+        #expect(uniqueness(with: [.beforeAndAfter { _, _, _ in .none }]) == [false, false, false])
     }
 
     @Test("one middleware value serves two stores at once: each store remembers for itself")
     func sharedBetweenStores() {
         let mismatches = Atomic(0)
         let calls = Atomic(0)
-        let everyIncrementCountsOne = AnyMiddleware<Counter, CounterAction>(remembering: \.count) { context, action in
+        let everyIncrementCountsOne = AnyMiddleware<Counter, CounterAction>(remembering: \.count) { state, countBefore, action in
             calls.add(1, ordering: .relaxed)
-            if action == .increment, context.state.count != context.previous + 1 {
+            if action == .increment, state.count != countBefore + 1 {
                 mismatches.add(1, ordering: .relaxed)
             }
             return .none

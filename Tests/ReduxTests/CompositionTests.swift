@@ -79,11 +79,11 @@ import Testing
         store.finish()
     }
 
-    @Test("a pulled-back middleware with context remembers its projection of its feature's state")
+    @Test("a pulled-back remembering middleware remembers its projection of its feature's state")
     func pulledBackMiddlewareWithContext() {
         let log = EventLog<String>()
-        let panelChanges = AnyMiddleware<Panel, PanelAction>(remembering: \.isOpen) { context, action in
-            log.append("\(action): \(context.previous) → \(context.state.isOpen)")
+        let panelChanges = AnyMiddleware<Panel, PanelAction>(remembering: \.isOpen) { panel, wasOpen, action in
+            log.append("\(action): \(wasOpen) → \(panel.isOpen)")
             return .none
         }
         let store = Store(

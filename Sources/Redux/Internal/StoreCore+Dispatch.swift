@@ -2,46 +2,95 @@ import Effects
 import Synchronization
 
 extension StoreCore {
+    /// How a dispatch went, in one byte: what it must do once the lock is let go.
+    @usableFromInline
+    enum Entry {
+        /// It reduced the action (it is the drainer now): react, then drain.
+        case reduced
+        /// It is the drainer now: send the action through the interceptors, then drain.
+        case intercept
+        /// Someone else drains; the action is queued.
+        case queued
+        /// Anything else (a full queue, a turn that is over, a home to wake, a store shut down):
+        /// the state machine decides, in a critical section of its own.
+        case other
+    }
+
     @inlinable
     func dispatch(_ action: Action) {
         // The snapshot leaves the lock through these locals rather than inside the result, so
-        // that it is copied once, and only when a middleware or an observer will read it.
+        // that it is copied once, and only when a middleware or an observer will read it; the
+        // result is one byte, so that the critical section stays small and inlined.
         var snapshot: State?
         var observers: ObserverList<State>.Snapshot?
-        let arrival = shared.withLock { shared -> Arrival? in
-            switch shared.phase {
-            case .idle where interceptors.isEmpty:
-                // The common case in one critical section: become the drainer and reduce. The
-                // drainer's identity matters only once it calls out (a nested dispatch must know
-                // it), so a store with nothing to call does not ask for it.
-                let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
-                shared.phase = .draining(Turn(drainer: callsOut ? .current : .unknown))
-                if !memories.isEmpty {
-                    remember(shared.state)
-                }
-                reduce(&shared.state, action)
-                if callsOut {
-                    snapshot = shared.state
-                    observers = shared.observers.snapshot
-                }
-                return nil
-            case .draining(let turn) where shared.queue.count &+ 1 < capacity && turn.processed < turnLength:
-                // Someone else drains and there is room: queue it (the full queue, a turn that is
-                // over and the last free slot take the slow path below).
-                shared.append(.action(action))
-                return .queued
-            default:
-                return arrive(with: .action(action), in: &shared)
-            }
+        let entry = shared.withLock { shared in
+            enter(with: action, in: &shared, snapshot: &snapshot, observers: &observers)
         }
-        guard let arrival else {
+        switch entry {
+        case .reduced:
             if let state = consume snapshot {
                 react(to: action, in: state, observers: observers)
             }
             drain()
+        case .intercept:
+            intercept(action, from: 0)
+            drain()
+        case .queued:
             return
+        case .other:
+            dispatchSlowly(action)
         }
-        if case .queued = arrival { return }
+    }
+
+    /// The critical section of a dispatch: the cases that need no decision of the state machine.
+    @inlinable
+    @inline(__always)
+    func enter(
+        with action: Action,
+        in shared: inout Shared,
+        snapshot: inout State?,
+        observers: inout ObserverList<State>.Snapshot?
+    ) -> Entry {
+        switch shared.phase {
+        case .idle:
+            guard interceptors.isEmpty else {
+                shared.startTurn(.current)
+                return .intercept
+            }
+            // The common case in one critical section: become the drainer and reduce. The
+            // drainer's identity matters only once it calls out (a nested dispatch must know
+            // it), so a store with nothing to call does not ask for it.
+            let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
+            shared.startTurn(callsOut ? .current : .unknown)
+            if !memories.isEmpty {
+                remember(shared.state)
+            }
+            reduce(&shared.state, action)
+            if callsOut {
+                snapshot = shared.state
+                observers = shared.observers.snapshot
+            }
+            return .reduced
+        case .draining where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
+            // Someone else drains and there is room: queue it (the full queue, a turn that is
+            // over and the last free slot take the other path, which also keeps the record of
+            // the longest queue: below its last slot, the queue sets no record that matters).
+            shared.enqueue(action)
+            return .queued
+        case .scheduled where shared.queue.count &+ 1 < capacity:
+            // The home is about to drain, and there is room.
+            shared.enqueue(action)
+            return .queued
+        default:
+            return .other
+        }
+    }
+
+    /// A dispatch the state machine decides: it takes the lock again (the store may have moved
+    /// on meanwhile), then does what the arrival calls for.
+    @usableFromInline
+    func dispatchSlowly(_ action: Action) {
+        let arrival = shared.withLock { arrive(with: .action(action), in: &$0) }
         proceed(after: arrival)
     }
 
@@ -103,7 +152,7 @@ extension StoreCore {
             case .process(let first):
                 process(first)
             case .queued:
-                drain()
+                drainQueue()
                 return
             default:
                 return
@@ -114,21 +163,35 @@ extension StoreCore {
     /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
+        // Most of the time nothing was queued while this thread reduced: one small critical
+        // section gives the role up.
+        let isDone = shared.withLock { shared -> Bool in
+            guard shared.queue.isEmpty, shared.successors.isEmpty, !shared.isRoomWanted,
+                  case .draining = shared.phase
+            else { return false }
+            shared.phase = home == nil ? .idle : .away
+            return true
+        }
+        if !isDone {
+            drainQueue()
+        }
+    }
+
+    /// The drainer's loop, for when there is work in the queue (or someone waiting).
+    @inlinable
+    func drainQueue() {
         while true {
-            var room: RoomMade?
             let step = shared.withLock { shared -> Step in
-                let step = shared.next(turnLength: turnLength, isHomeless: home == nil)
-                if shared.isRoomWanted {
-                    room = makeRoom(in: &shared)
+                if shared.isRoomWanted, shared.queue.count <= capacity / 2 {
+                    return .makeRoom
                 }
-                return step
-            }
-            if let room {
-                room.wake()
+                return shared.next(turnLength: turnLength, isHomeless: home == nil)
             }
             switch step {
             case .process(let work):
                 process(work)
+            case .makeRoom:
+                wakeWaitersForRoom()
             case .handOff(let successor):
                 successor.signal()
                 return
@@ -139,6 +202,13 @@ extension StoreCore {
                 return
             }
         }
+    }
+
+    /// Lets the threads and async senders that wait for room go.
+    @usableFromInline
+    func wakeWaitersForRoom() {
+        let room = shared.withLock { makeRoom(in: &$0) }
+        room?.wake()
     }
 
     /// Once the queue has drained to half its bound, lets the threads and async senders that
@@ -202,11 +272,22 @@ extension StoreCore {
         }
     }
 
-    /// Lets the middlewares with context remember what they need of the state before an action.
-    @usableFromInline
+    /// Lets the remembering middlewares keep what they need of the state before an action.
+    @inlinable
     func remember(_ state: State) {
-        for memory in memories {
-            memory.remember(state)
+        // Through unretained references, as for the middlewares below: the array outlives the loop.
+        memories.withUnsafeBufferPointer { boxes in
+            guard let base = boxes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index < boxes.count {
+                let box = raw.load(
+                    fromByteOffset: index &* MemoryLayout<MemoryBox<State>>.stride,
+                    as: Unmanaged<MemoryBox<State>>.self
+                )
+                index &+= 1
+                box._withUnsafeGuaranteedRef { $0.remember(state) }
+            }
         }
     }
 

@@ -16,7 +16,7 @@ extension StoreCore {
     func drainOnHome() {
         let isDrainer = shared.withLock { shared -> Bool in
             guard case .scheduled = shared.phase else { return false }
-            shared.phase = .draining(Turn(drainer: .current))
+            shared.startTurn(.current)
             return true
         }
         guard isDrainer else { return }

@@ -35,13 +35,14 @@ extension StoreCore {
         case away
         /// A home, and a piece of work on its way to drain the queue.
         case scheduled
-        /// A thread is processing the queue; everyone else appends to it (or waits).
-        case draining(Turn)
+        /// A thread is processing the queue (see `Shared.turn`); everyone else appends to it
+        /// (or waits).
+        case draining
         /// The store was released: nothing is queued or run any more.
         case shutDown
     }
 
-    /// The current drainer's turn.
+    /// The current drainer's turn: meaningful while the phase is `.draining`.
     @usableFromInline
     struct Turn: Sendable {
         /// The draining thread, or `.unknown` until it first calls out (until then, no dispatch
@@ -67,6 +68,10 @@ extension StoreCore {
     struct Shared: Sendable {
         @usableFromInline var state: State
         @usableFromInline var phase: Phase
+        /// Who drains, and how far into its turn. Beside the phase rather than its payload: the
+        /// drainer counts every item it takes, and re-encoding the enum each time showed in the
+        /// benchmarks. Only read while the phase is `.draining`.
+        @usableFromInline var turn = Turn(drainer: .unknown)
         @usableFromInline var queue = FIFOQueue<Work>()
         @usableFromInline var observers = ObserverList<State>()
         /// Without a home: threads waiting to take over the drainer's role, in arrival order.
@@ -75,12 +80,30 @@ extension StoreCore {
         @usableFromInline var roomWaiters: [Waiter] = []
         /// Whether the effect runtime's gate is closed (async senders wait).
         @usableFromInline var isGateClosed = false
-        /// The longest the queue has been: for tests of the bound.
+        /// The longest the queue has been, for tests of the bound: exact from one item short of
+        /// the bound up (the fast path appends only below that, and does not keep the record).
         @usableFromInline var longestQueue = 0
 
         init(state: State, phase: Phase) {
             self.state = state
             self.phase = phase
+        }
+
+        /// Makes `drainer` the drainer, at the start of its turn.
+        @inlinable
+        mutating func startTurn(_ drainer: ThreadID) {
+            phase = .draining
+            turn = Turn(drainer: drainer)
+        }
+
+        /// Queues an action while someone else drains.
+        ///
+        /// Out of line: appending to the queue is larger code than the rest of a dispatch's
+        /// critical section, which then stays small enough to be inlined into `dispatch`.
+        @inlinable
+        @inline(never)
+        mutating func enqueue(_ action: Action) {
+            queue.append(.action(action))
         }
 
         /// Appends `work`, keeping track of the longest queue.
@@ -119,6 +142,8 @@ extension StoreCore {
     enum Step: Sendable {
         /// Process this item.
         case process(Work)
+        /// The queue has drained to half its bound: let those who wait for room go.
+        case makeRoom
         /// Stop: the role has passed to this waiting thread; signal it.
         case handOff(Waiter)
         /// Stop: the turn on the home is over; schedule another piece of work there.
@@ -164,12 +189,12 @@ extension StoreCore.Shared {
         case .shutDown:
             return .dropped(work)
         case .idle:
-            phase = .draining(StoreCore.Turn(drainer: .current))
+            startTurn(.current)
             return .process(work)
         case .away:
             // Code running on the home may do the work itself, as a store without a home would.
             if home?.isCurrent?() == true {
-                phase = .draining(StoreCore.Turn(drainer: .current))
+                startTurn(.current)
                 return .process(work)
             }
             append(work)
@@ -177,7 +202,7 @@ extension StoreCore.Shared {
             return .queuedForHome
         case .scheduled:
             return admit(work, turn: nil, capacity: capacity, turnLength: turnLength, home: home)
-        case .draining(let turn):
+        case .draining:
             return admit(work, turn: turn, capacity: capacity, turnLength: turnLength, home: home)
         }
     }
@@ -223,7 +248,7 @@ extension StoreCore.Shared {
     /// - Returns: What the drainer does.
     @inlinable
     mutating func next(turnLength: Int, isHomeless: Bool) -> StoreCore.Step {
-        guard case .draining(var turn) = phase else {
+        guard case .draining = phase else {
             // Shut down while this thread was processing.
             return .finished
         }
@@ -243,7 +268,6 @@ extension StoreCore.Shared {
             // It is about to call out, so a nested dispatch must know it.
             turn.drainer = .current
         }
-        phase = .draining(turn)
         return .process(work)
     }
 
@@ -251,7 +275,7 @@ extension StoreCore.Shared {
     @usableFromInline
     mutating func handOff() -> StoreCore.Step {
         guard let successor = successors.popFirst() else { preconditionFailure("no successor to hand off to") }
-        phase = .draining(StoreCore.Turn(drainer: successor.thread))
+        startTurn(successor.thread)
         return .handOff(successor)
     }
 
@@ -264,7 +288,7 @@ extension StoreCore.Shared {
         _ work: StoreCore.Work,
         capacity: Int
     ) -> StoreCore.Arrival {
-        guard case .draining(var turn) = phase else {
+        guard case .draining = phase else {
             return .dropped(work)
         }
         if queue.count < capacity {
@@ -273,7 +297,6 @@ extension StoreCore.Shared {
         }
         guard let first = queue.popFirst() else { preconditionFailure("a full queue has a first item") }
         turn.processed &+= 1
-        phase = .draining(turn)
         return .process(first)
     }
 }

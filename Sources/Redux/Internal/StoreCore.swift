@@ -35,7 +35,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// Each middleware in a box of its own, so that dispatch calls it through an unretained
     /// reference (see `react`).
     @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
-    /// What the middlewares with context remember of the state before each action; empty, and
+    /// What the remembering middlewares keep of the state before each action; empty, and
     /// never consulted beyond an `isEmpty`, when none of them asks (see ``AnyMiddleware``).
     @usableFromInline let memories: [MemoryBox<State>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
@@ -100,7 +100,7 @@ final class MiddlewareBox<State, Action>: Sendable {
     }
 }
 
-/// What one middleware with context keeps of the state before each action (see
+/// What one remembering middleware keeps of the state before each action (see
 /// ``AnyMiddleware/init(remembering:_:)``), called under the store's lock before the reducer.
 @usableFromInline
 final class MemoryBox<State>: Sendable {

@@ -19,10 +19,11 @@ import Synchronization
 ///
 /// A seeded generator deals the same decks, with the same ids, in the same order every time.
 ///
-/// It tells an accepted flip from a refused one by the moves before and after it (a middleware
-/// with context that remembers the moves and the screen), so it keeps nothing about any store: one value
-/// may serve any number of stores at once. Its one dependency with state is the generator,
-/// behind a lock; stores that share the middleware draw their decks from it in turn.
+/// It tells an accepted flip from a refused one by the moves before and after it (a remembering
+/// middleware: the store keeps the moves and the screen before each action for it), so it keeps
+/// nothing about any store: one value may serve any number of stores at once. Its one dependency
+/// with state is the generator, behind a lock; stores that share the middleware draw their decks
+/// from it in turn.
 ///
 /// - Parameters:
 ///   - random: The generator that shuffles the decks; `SystemRandomNumberGenerator()` in the
@@ -64,8 +65,7 @@ private func gameLogic(
     let winLater = Effect.just(ThreeDucksAction.winGame)
         .delay(for: winDelay, scheduler: scheduler)
         .cancellable(id: PendingGameTimer(), cancelInFlight: true)
-    return AnyMiddleware(remembering: GameProgress.init) { context, action in
-        let state = context.state
+    return AnyMiddleware(remembering: GameProgress.init) { state, previous, action in
         switch action {
         case .startGame:
             let deck = deal(state.difficulty)
@@ -75,7 +75,7 @@ private func gameLogic(
             return .cancel(id: PendingGameTimer())
 
         case .flipCard:
-            guard context.isAcceptedFlip, state.selectedCards.count == 2,
+            guard previous.acceptedFlip(leadingTo: state), state.selectedCards.count == 2,
                 let first = state.card(withID: state.selectedCards[0]),
                 let second = state.card(withID: state.selectedCards[1])
             else { return .none }

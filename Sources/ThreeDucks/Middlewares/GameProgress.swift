@@ -1,5 +1,3 @@
-import Redux
-
 /// What the game's middlewares remember of the state before each action: enough to tell what
 /// the reducer did with it.
 ///
@@ -11,7 +9,7 @@ import Redux
 /// moves and the screen before the action, compared with after, tell.
 ///
 /// Two fields, copied before every action: the store copies nothing else, so the reducer goes on
-/// changing the deck in place (see ``Redux/AnyMiddleware``).
+/// changing the deck in place (see `AnyMiddleware` in Redux).
 struct GameProgress: Equatable, Sendable {
     /// The number of cards turned face up.
     var moves: Int
@@ -24,14 +22,14 @@ struct GameProgress: Equatable, Sendable {
     }
 }
 
-extension MiddlewareContext where State == ThreeDucksState, Previous == GameProgress {
-    /// Whether the reducer accepted the flip being answered: it counted a move.
-    var isAcceptedFlip: Bool {
-        state.moves != previous.moves
+extension GameProgress {
+    /// Whether the reducer accepted the flip that led to `state`: it counted a move.
+    func acceptedFlip(leadingTo state: ThreeDucksState) -> Bool {
+        state.moves != moves
     }
 
-    /// Whether the action being answered showed the won screen (it was not showing before).
-    var isNewWin: Bool {
-        state.screen == .won && previous.screen != .won
+    /// Whether the action that led to `state` showed the won screen (it was not showing before).
+    func isNewWin(leadingTo state: ThreeDucksState) -> Bool {
+        state.screen == .won && screen != .won
     }
 }

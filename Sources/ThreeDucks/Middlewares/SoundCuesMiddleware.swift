@@ -8,9 +8,9 @@ import Redux
 /// - The won screen plays ``SoundCue/win``.
 ///
 /// A flip or a win that the reducer ignored plays nothing: the middleware compares the moves and
-/// the screen before and after the action (a middleware with context that
-/// remembers them), so it keeps nothing about any store and one value may serve any number of
-/// stores. It only calls the player and never sends an action.
+/// the screen before and after the action (a remembering middleware: the store keeps them for it),
+/// so it keeps nothing about any store and one value may serve any number of stores. It only
+/// calls the player and never sends an action.
 ///
 /// ```swift
 /// let sounds = soundCues(player: TerminalBell())
@@ -19,11 +19,10 @@ import Redux
 /// - Parameter player: What plays the sounds, on the thread that processes the action.
 /// - Returns: The middleware; its effect is always `.none`.
 public func soundCues(player: some SoundPlayer) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {
-    AnyMiddleware(remembering: GameProgress.init) { context, action in
-        let state = context.state
+    AnyMiddleware(remembering: GameProgress.init) { state, previous, action in
         switch action {
         case .flipCard(let id):
-            guard context.isAcceptedFlip else { break }
+            guard previous.acceptedFlip(leadingTo: state) else { break }
             if state.card(withID: id)?.animal == .ducks {
                 player.play(.quack)
             }
@@ -34,7 +33,7 @@ public func soundCues(player: some SoundPlayer) -> AnyMiddleware<ThreeDucksState
                 player.play(first.animal == second.animal ? .match : .mismatch)
             }
         case .winGame:
-            if context.isNewWin {
+            if previous.isNewWin(leadingTo: state) {
                 player.play(.win)
             }
         default:
