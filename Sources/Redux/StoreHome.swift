@@ -18,11 +18,11 @@ import Effects
 /// documentation compares the two.
 public struct StoreHome: Sendable {
     /// Runs a piece of the store's work on the home, later.
-    let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
+    @usableFromInline let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// Tells whether the calling code runs on the home; nil when the home cannot tell (a
     /// scheduler other than the main queue or a ``DispatchQueueScheduler``).
-    let isCurrent: (@Sendable () -> Bool)?
+    @usableFromInline let isCurrent: (@Sendable () -> Bool)?
 
     /// The main actor (the main queue): where user interfaces update.
     ///

@@ -88,7 +88,8 @@ extension StoreCore {
 
     /// A dispatch the state machine decides: it takes the lock again (the store may have moved
     /// on meanwhile), then does what the arrival calls for.
-    @usableFromInline
+    @inlinable
+    @inline(never)
     func dispatchSlowly(_ action: Action) {
         let arrival = shared.withLock { arrive(with: .action(action), in: &$0) }
         proceed(after: arrival)
@@ -96,18 +97,24 @@ extension StoreCore {
 
     /// The slow path of an arrival, under the lock: the state machine decides, and the gate
     /// closes if the queue just filled up.
-    @usableFromInline
+    @inlinable
     func arrive(with work: Work, in shared: inout Shared) -> Arrival {
         let arrival = shared.arrive(with: work, capacity: capacity, turnLength: turnLength, home: home)
         if shared.queue.count >= capacity, !shared.isGateClosed {
             shared.isGateClosed = true
-            effects.gate.close()
+            closeGate()
         }
         return arrival
     }
 
-    /// Does what an arrival calls for, once the lock is let go.
+    /// Makes async senders wait (called under the store's lock; the gate's lock is a leaf).
     @usableFromInline
+    func closeGate() {
+        effects.gate.close()
+    }
+
+    /// Does what an arrival calls for, once the lock is let go.
+    @inlinable
     func proceed(after arrival: Arrival) {
         var arrival = arrival
         while true {
@@ -139,15 +146,10 @@ extension StoreCore {
     }
 
     /// A successor that was handed the drainer's role queues its own work, then drains.
+    @inlinable
     func takeOver(with work: Work) {
         while true {
-            var room: RoomMade?
-            let next = shared.withLock { shared -> Arrival in
-                let next = shared.enqueueAfterTakingOver(work, capacity: capacity)
-                room = makeRoom(in: &shared)
-                return next
-            }
-            room?.wake()
+            let next = shared.withLock { $0.enqueueAfterTakingOver(work, capacity: capacity) }
             switch next {
             case .process(let first):
                 process(first)

@@ -3,7 +3,7 @@ import Synchronization
 extension StoreCore {
     /// Asks the home to drain the queue: one piece of work per batch of dispatches (the phase
     /// says whether one is already on its way).
-    @usableFromInline
+    @inlinable
     func scheduleOnHome() {
         guard let home else { preconditionFailure("a store without a home has nothing to schedule") }
         home.schedule { [self] in
@@ -13,6 +13,10 @@ extension StoreCore {
 
     /// The piece of work on the home: becomes the drainer, unless someone on the home has
     /// drained the queue meanwhile or the store was released.
+    ///
+    /// Inlinable, like everything on the way to it, so that the home runs code specialized for
+    /// the store's state and actions: unspecialized, each step looks its types up at run time.
+    @inlinable
     func drainOnHome() {
         let isDrainer = shared.withLock { shared -> Bool in
             guard case .scheduled = shared.phase else { return false }

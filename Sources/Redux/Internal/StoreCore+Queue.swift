@@ -178,7 +178,7 @@ extension StoreCore.Shared {
     ///   - turnLength: Items per turn.
     ///   - home: The store's home, if it has one.
     /// - Returns: What the thread must do.
-    @usableFromInline
+    @inlinable
     mutating func arrive(
         with work: StoreCore.Work,
         capacity: Int,
@@ -208,7 +208,8 @@ extension StoreCore.Shared {
     }
 
     /// Queues `work` while someone else drains, or tells the thread to wait.
-    private mutating func admit(
+    @inlinable
+    mutating func admit(
         _ work: StoreCore.Work,
         turn: StoreCore.Turn?,
         capacity: Int,
@@ -253,7 +254,7 @@ extension StoreCore.Shared {
             return .finished
         }
         if !successors.isEmpty, turn.processed >= turnLength || queue.isEmpty {
-            return handOff()
+            return .handOff(handOff())
         }
         if !isHomeless, turn.processed >= turnLength, !queue.isEmpty {
             phase = .scheduled
@@ -271,12 +272,12 @@ extension StoreCore.Shared {
         return .process(work)
     }
 
-    /// Passes the drainer's role to the longest-waiting successor.
-    @usableFromInline
-    mutating func handOff() -> StoreCore.Step {
+    /// Passes the drainer's role to the longest-waiting successor, and returns it.
+    @inlinable
+    mutating func handOff() -> StoreCore.Waiter {
         guard let successor = successors.popFirst() else { preconditionFailure("no successor to hand off to") }
         startTurn(successor.thread)
-        return .handOff(successor)
+        return successor
     }
 
     /// A successor that has taken over puts its own work in the queue, or, while the queue is
@@ -284,6 +285,7 @@ extension StoreCore.Shared {
     ///
     /// - Returns: `.queued` once `work` is queued; `.process` with the item to process first,
     ///   before trying again; `.dropped` with `work` if the store shut down meanwhile.
+    @inlinable
     mutating func enqueueAfterTakingOver(
         _ work: StoreCore.Work,
         capacity: Int
@@ -308,10 +310,12 @@ extension StoreCore {
         @usableFromInline let thread: ThreadID
         private let semaphore = DispatchSemaphore(value: 0)
 
+        @usableFromInline
         init(thread: ThreadID) {
             self.thread = thread
         }
 
+        @usableFromInline
         func wait() {
             semaphore.wait()
         }
