@@ -12,6 +12,7 @@
 ///
 /// - Parameter reducers: The reducers, in order.
 /// - Returns: One reducer that runs them all.
+@inlinable
 public func combine<State, Action>(
     _ reducers: MutatingReducer<State, Action>...
 ) -> MutatingReducer<State, Action> {
@@ -22,18 +23,36 @@ public func combine<State, Action>(
 ///
 /// - Parameter reducers: The reducers, in order.
 /// - Returns: One reducer that runs them all.
+@inlinable
 public func combine<State, Action>(
     _ reducers: [MutatingReducer<State, Action>]
 ) -> MutatingReducer<State, Action> {
-    if reducers.count == 1 {
+    // Two or three reducers (the usual app) are captured one by one: calling a captured closure
+    // costs no retain, calling one read from an array does.
+    switch reducers.count {
+    case 1:
         return reducers[0]
-    }
-    return { state, action in
-        // By index: iterating an array of closures may allocate a thunk per element unoptimized.
-        var index = 0
-        while index < reducers.count {
-            reducers[index](&state, action)
-            index += 1
+    case 2:
+        let (first, second) = (reducers[0], reducers[1])
+        return { state, action in
+            first(&state, action)
+            second(&state, action)
+        }
+    case 3:
+        let (first, second, third) = (reducers[0], reducers[1], reducers[2])
+        return { state, action in
+            first(&state, action)
+            second(&state, action)
+            third(&state, action)
+        }
+    default:
+        return { state, action in
+            // By index: iterating an array of closures may allocate a thunk per element unoptimized.
+            var index = 0
+            while index < reducers.count {
+                reducers[index](&state, action)
+                index += 1
+            }
         }
     }
 }
@@ -42,6 +61,7 @@ public func combine<State, Action>(
 ///
 /// - Parameter reducers: The reducers, in order.
 /// - Returns: One reducer that runs them all.
+@inlinable
 public func combine<State, Action>(
     _ reducers: Reducer<State, Action>...
 ) -> Reducer<State, Action> {
