@@ -27,5 +27,5 @@ import Effects
 /// action (did the reducer accept it?) is a remembering ``AnyMiddleware``; a store takes
 /// either (wrap a closure in `AnyMiddleware(_:)` to mix them in one array). A feature's
 /// middleware is lifted into the app's state and actions with
-/// ``pullback(_:state:action:)-(Middleware<ChildState,ChildAction>,_,_)``.
+/// `pullback(_:state:action:)`.
 public typealias Middleware<State, Action> = @Sendable (State, Action) -> Effect<Action>

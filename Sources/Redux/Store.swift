@@ -39,18 +39,20 @@ import Effects
 ///    and runs next.
 /// 3. The effects of an action are started before the next action is reduced.
 /// 4. `dispatch` may be called from any thread; every action is applied exactly once.
-/// 5. **Nobody is trapped.** Without a home, the thread that drains does so for one *turn* of
-///    ``queueCapacity`` items at most while other threads keep dispatching: when its turn is over,
-///    the next thread that dispatches takes over and drains instead. A thread that outpaces the
-///    reducer therefore reduces its own actions, and a thread that only subscribes or dispatches
-///    once returns after at most one turn of other threads' work. With a home, the home drains
-///    one turn, then lets other work on the home run before the next.
+/// 5. **Nobody is trapped.** Without a home, a thread drains for one *turn* of
+///    ``queueCapacity`` items; once its turn is over, the next thread that dispatches (or
+///    subscribes) from elsewhere takes over, and the first one returns after the item it is on.
+///    If no one comes, it finishes what is queued, at most ``queueCapacity`` items. So a thread
+///    that outpaces the reducer reduces its own actions, and a thread that only subscribes or
+///    dispatches once returns after at most a turn and a queue of other threads' work. With a
+///    home, the home drains one turn at a time and lets its other work run in between.
 /// 6. **Nothing grows without bound.** The queue holds at most ``queueCapacity`` actions and new
 ///    observers from other threads. A thread that finds it full waits (see the table); an async
-///    effect's `send` suspends until it has drained to half. Only the draining thread's own nested
-///    dispatches are queued past the bound, since it cannot wait for itself (a middleware that
-///    answers one action with several synchronous actions), and so are a home's own, or any
-///    thread's on a ``StoreHome/scheduler(_:)`` home that cannot tell whether it runs on it.
+///    effect's `send` suspends until it has drained to half. Only nested dispatches go past the
+///    bound, since a thread cannot wait for itself: the draining thread's own (a middleware that
+///    answers one action with several synchronous actions), the home's own, and, on a
+///    ``StoreHome/scheduler(_:)`` home that cannot tell whether it is current (a
+///    `TestScheduler`), any thread's.
 /// 7. A running effect is kept until it finishes or is cancelled, then released, and an id only
 ///    while an effect marked with it runs, so memory follows the work in flight, not the
 ///    actions, ids or observers that have come and gone (``runningEffectCount`` tells how many

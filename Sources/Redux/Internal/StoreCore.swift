@@ -5,9 +5,8 @@ import Synchronization
 /// one lock (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
 /// Split by concern: dispatching and draining (`StoreCore+Dispatch`), who drains and who waits
-/// (`StoreCore+Queue`, the state machine, and `StoreCore+Waiting`), observers
-/// (`StoreCore+Observers`), effects (`StoreCore+Effects`), the home (`StoreCore+Home`) and
-/// shutting down (`StoreCore+ShutDown`).
+/// (`StoreCore+Queue`, the state machine), observers (`StoreCore+Observers`), effects
+/// (`StoreCore+Effects`), the home (`StoreCore+Home`) and shutting down (`StoreCore+ShutDown`).
 ///
 /// One thread at a time drains the queue: the drainer. Without a home, whoever dispatches while
 /// no one drains becomes the drainer; with a home, a piece of work on the home does. Everyone
