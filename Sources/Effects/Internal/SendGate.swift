@@ -41,6 +41,7 @@ package final class SendGate: Sendable {
     private let isOpenHint = Atomic(true)
     private let waiters = Mutex(Waiters())
 
+    /// Makes an open gate.
     package init() {}
 
     /// Whether a value sent now goes through at once.
