@@ -99,12 +99,39 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    @_disfavoredOverload
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.init(
+            initial: initial,
+            reducer: reducer,
+            scheduler: scheduler,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Makes a test store with a pure reducer and middlewares of either form.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The reducer under test.
+    ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
+    ///   - interceptors: Interceptors under test, run before the reducer.
+    ///   - middlewares: Middlewares under test.
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        scheduler: TestScheduler = TestScheduler(),
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.init(
@@ -126,12 +153,41 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///     middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
-    public init(
+    @_disfavoredOverload
+    public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            scheduler: scheduler,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Makes a test store with a reducer that changes the state in place, and middlewares of
+    /// either form.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: The reducer under test.
+    ///   - scheduler: The virtual clock, and the executor of async effects; pass the one the
+    ///     middlewares were made with.
+    ///   - interceptors: Interceptors under test, run before the reducer.
+    ///   - middlewares: Middlewares under test.
+    public init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        scheduler: TestScheduler = TestScheduler(),
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let activity = Activity()

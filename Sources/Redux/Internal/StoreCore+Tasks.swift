@@ -25,30 +25,12 @@ extension StoreCore {
         enter(action, membership)
     }
 
-    /// Queues a tracked action, or processes it and drains if nobody else is draining.
+    /// Queues a tracked action, or processes it and drains if this thread becomes the drainer:
+    /// the same state machine as any dispatch (see `StoreCore+Queue`).
     @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {
-        let isDrainer = shared.withLock { shared -> Bool? in
-            switch shared.phase {
-            case .shutDown:
-                return nil
-            case .draining:
-                shared.queue.append(.tracked(action, membership))
-                return false
-            case .idle:
-                shared.phase = .draining
-                return true
-            }
-        }
-        switch isDrainer {
-        case nil:
-            membership.tracker.actionProcessed(isSentAction: membership.isSentAction)
-        case false?:
-            return
-        case true?:
-            process(action, membership)
-            drain()
-        }
+        let arrival = shared.withLock { arrive(with: .tracked(action, membership), in: &$0) }
+        proceed(after: arrival)
     }
 
     /// Processes a tracked action as any other, its effects marked as the task's; an action of

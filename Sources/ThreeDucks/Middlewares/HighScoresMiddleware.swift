@@ -43,8 +43,8 @@ public func highScores(
     file: HighScoreFile,
     ioScheduler: some Scheduler,
     now: @escaping @Sendable () -> Date = { Date() }
-) -> Middleware<ThreeDucksState, ThreeDucksAction> {
-    { state, action in
+) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {
+    AnyMiddleware { state, action in
         switch action {
         case .loadHighScores:
             return Effect(
