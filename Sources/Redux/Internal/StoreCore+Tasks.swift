@@ -25,11 +25,23 @@ extension StoreCore {
         enter(action, membership)
     }
 
-    /// Queues a tracked action, or processes it and drains if this thread becomes the drainer:
-    /// the same state machine as any dispatch (see `StoreCore+Queue`).
+    /// Processes a tracked action and drains if nobody else is draining; otherwise hands it to
+    /// the same state machine as any dispatch (see `StoreCore+Queue`). Only an action that is
+    /// queued is boxed as work.
     @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {
-        let arrival = shared.withLock { arrive(with: .tracked(action, membership), in: &$0) }
+        let arrival = shared.withLock { shared -> Arrival? in
+            if case .idle = shared.phase {
+                shared.startTurn(.current)
+                return nil
+            }
+            return arrive(with: .tracked(action, membership), in: &shared)
+        }
+        guard let arrival else {
+            process(action, membership)
+            drain()
+            return
+        }
         proceed(after: arrival)
     }
 
