@@ -323,20 +323,7 @@ extension StoreCore {
     /// Lets the remembering middlewares keep what they need of the state before an action.
     @inlinable
     func remember(_ state: State) {
-        // Through unretained references, as for the middlewares below: the array outlives the loop.
-        memories.withUnsafeBufferPointer { boxes in
-            guard let base = boxes.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index < boxes.count {
-                let box = raw.load(
-                    fromByteOffset: index &* MemoryLayout<MemoryBox<State>>.stride,
-                    as: Unmanaged<MemoryBox<State>>.self
-                )
-                index &+= 1
-                box._withUnsafeGuaranteedRef { $0.remember(state) }
-            }
-        }
+        forEachUnretained(in: memories) { $0.remember(state) }
     }
 
     /// Starts the middlewares' effects for a reduced action, then notifies the observers.
@@ -352,32 +339,18 @@ extension StoreCore {
         observers: ObserverList<State>.Snapshot?,
         membership: TaskMembership? = nil
     ) {
-        // By index, not `for in`: unoptimized, iterating an array of closures in generic code
-        // allocates a thunk per element, and dispatch must not allocate in debug builds either.
-        // The array outlives the loop, so each box is read unretained and its middleware called
-        // through a guaranteed reference: no retain and release per middleware.
-        middlewares.withUnsafeBufferPointer { boxes in
-            guard let base = boxes.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index < boxes.count {
-                let box = raw.load(
-                    fromByteOffset: index &* MemoryLayout<MiddlewareBox<State, Action>>.stride,
-                    as: Unmanaged<MiddlewareBox<State, Action>>.self
-                )
-                index &+= 1
-                let effect = box._withUnsafeGuaranteedRef { $0.run(state, action) }
-                // A tag check: the common answer costs no copy of the effect.
-                if effect.isNone { continue }
-                if membership == nil, case .just(let next) = effect.operation {
-                    // What starting it would do (its value dispatched by this thread, the
-                    // drainer, so queued), without going through the effect runtime. A task's
-                    // action takes the runtime, which marks what it sends as the task's.
-                    queueNested(next)
-                    continue
-                }
-                start(effect, for: membership?.tracker)
+        forEachUnretained(in: middlewares) { box in
+            let effect = box.run(state, action)
+            // A tag check: the common answer costs no copy of the effect.
+            if effect.isNone { return }
+            if membership == nil, case .just(let next) = effect.operation {
+                // What starting it would do (its value dispatched by this thread, the drainer,
+                // so queued), without going through the effect runtime. A task's action takes
+                // the runtime, which marks what it sends as the task's.
+                queueNested(next)
+                return
             }
+            start(effect, for: membership?.tracker)
         }
         observers?.notify(state)
     }
