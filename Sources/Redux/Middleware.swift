@@ -3,9 +3,9 @@ import Effects
 /// Side effects after an action: sees the new state and the action, returns an effect whose
 /// actions are dispatched back into the store.
 ///
-/// Middlewares run after the reducer, in the order the store was given them. Return ``Effect/none``
-/// when there is nothing to do (it costs nothing). Middlewares with dependencies are made by a
-/// function that captures them:
+/// Middlewares run after the reducer, in the order the store was given them. Return
+/// ``/Effects/Effect/none`` when there is nothing to do (it costs nothing). Middlewares with
+/// dependencies are made by a function that captures them:
 ///
 /// ```swift
 /// func unFlipAfterAMismatch(scheduler: some Scheduler) -> Middleware<Game, GameAction> {

@@ -99,6 +99,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
+    ///     ``finish(sourceLocation:)``); the caller's line by default.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
@@ -126,6 +128,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///     middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
+    ///     ``finish(sourceLocation:)``); the caller's line by default.
     public init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -201,6 +205,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - action: The action to dispatch.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func send(
         _ action: Action,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -256,6 +261,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - action: The action expected next.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func receive(
         _ action: Action,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -278,6 +284,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - matches: Whether an action is the one expected.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func receive(
         where matches: @escaping (Action) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -382,6 +389,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///
     /// Called on release if the test did not call it. When ``exhaustivity`` is `.off`, it skips
     /// the received actions and cancels the effects in flight instead.
+    ///
+    /// - Parameter sourceLocation: Where a failure is reported; the caller's line by default.
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         isFinished = true
         settle()
