@@ -15,7 +15,7 @@ import Synchronization
 /// ``Recording`` reports as its ``Recording/tornLastLine`` instead of failing.
 ///
 /// ```swift
-/// let file = try RecordingFile(path: "game.jsonl")
+/// let file = try RecordingFile(path: path)   // for example "game.jsonl"
 /// let store = Store(
 ///     initial: State(),
 ///     reducer: reducer,

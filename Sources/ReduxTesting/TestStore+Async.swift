@@ -56,8 +56,8 @@ extension TestStore {
     /// it led to, waiting for it as ``receive(_:timeout:assert:sourceLocation:)`` does.
     ///
     /// ```swift
-    /// await store.receive(where: { if case .loaded = $0 { true } else { false } }) {
-    ///     $0.isLoading = false
+    /// await store.receive(where: { if case .highScoresLoaded = $0 { true } else { false } }) {
+    ///     $0.highScores = [12, 15]
     /// }
     /// ```
     ///

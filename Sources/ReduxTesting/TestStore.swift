@@ -23,7 +23,9 @@ import Testing
 ///     store.send(.flipCard(0)) { $0.cards[0].isFlipped = true; $0.moves = 1; $0.selected = [0] }
 ///     store.send(.flipCard(1)) { $0.cards[1].isFlipped = true; $0.moves = 2; $0.selected = [0, 1] }
 ///     store.advance(by: .seconds(1))
-///     store.receive(.unFlipSelectedCards) { $0.cards[0].isFlipped = false; … }
+///     store.receive(.unFlipSelectedCards) {
+///         $0.cards[0].isFlipped = false; $0.cards[1].isFlipped = false; $0.selected = []
+///     }
 ///     store.finish()
 /// }
 /// ```
@@ -45,8 +47,8 @@ import Testing
 /// ```swift
 /// @Test func ticksTwice() async {
 ///     let scheduler = TestScheduler()
-///     let store = TestStore(initial: Timer(), reducer: timerReducer, scheduler: scheduler,
-///                           middlewares: [ticking(clock: scheduler.clock)])
+///     let store = TestStore(initial: Stopwatch(), reducer: stopwatchReducer, scheduler: scheduler,
+///                           middlewares: [tickingTwice(clock: scheduler.clock)])
 ///     await store.send(.start) { $0.isRunning = true }
 ///     store.advance(by: .seconds(1))
 ///     await store.receive(.tick) { $0.ticks = 1 }
@@ -276,7 +278,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///
     /// ```swift
     /// store.receive(where: { if case .highScoresFailedToLoad = $0 { true } else { false } }) {
-    ///     $0.highScoreError = "…"
+    ///     $0.highScoreError = "the file is empty"
     /// }
     /// ```
     ///
