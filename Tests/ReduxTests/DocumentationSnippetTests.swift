@@ -3,7 +3,7 @@ import Testing
 
 // Every Swift example the documentation shows is compiled and run: each ```swift block of the
 // README, of the DocC articles (Sources/<Module>/<Module>.docc) and of the doc comments of the
-// documented modules must appear in a test under Tests/, line for line. So an example cannot
+// library modules must appear in a test under Tests/, line for line. So an example cannot
 // drift from the code without a test failing: change the example and the test together.
 //
 // "Line for line" means: the block's lines, without their indentation and with runs of spaces
@@ -171,8 +171,9 @@ import Testing
 private let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The modules whose doc comments DocC publishes, and whose examples are therefore checked.
-private let documentedModules = ["Effects", "Redux", "ReduxTesting", "ReduxRecording"]
+/// The library modules, whose doc comments' examples are checked: the four DocC publishes, and
+/// the game's.
+private let documentedModules = ["Effects", "Redux", "ReduxTesting", "ReduxRecording", "ThreeDucks"]
 
 /// The README, every article of the DocC catalogs, and the sources of the documented modules.
 private func documents() throws -> [Document] {

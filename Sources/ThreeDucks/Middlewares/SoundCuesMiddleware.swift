@@ -12,7 +12,7 @@ import Redux
 /// it remembers the last moves count and screen it saw: make one per store.
 ///
 /// ```swift
-/// let sounds = soundCues(player: TerminalBell())
+/// let sounds = soundCues(player: SilentSoundPlayer())   // or a SoundPlayer of your own
 /// ```
 ///
 /// - Parameter player: What plays the sounds, on the thread that processes the action.
