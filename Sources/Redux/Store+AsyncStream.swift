@@ -4,7 +4,7 @@ extension Store {
     /// The current state, then the state after every action, as an `AsyncStream`.
     ///
     /// ```swift
-    /// for await state in store.states {
+    /// for await state in store.states() {
     ///     render(state)
     /// }
     /// ```

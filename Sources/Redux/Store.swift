@@ -56,7 +56,7 @@ import Effects
 /// 7. A running effect is kept until it finishes or is cancelled, then released, and an id only
 ///    while an effect marked with it runs, so memory follows the work in flight, not the
 ///    actions, ids or observers that have come and gone (``runningEffectCount`` tells how many
-///    run). ``Effects/Effect/cancellable(id:cancelInFlight:)`` and ``Effects/Effect/cancel(id:)``
+///    run). ``/Effects/Effect/cancellable(id:cancelInFlight:)`` and ``/Effects/Effect/cancel(id:)``
 ///    work across all of the store's effects, wherever they sit in an effect's chain of
 ///    operators. Releasing the store cancels what still runs, in O(running effects).
 /// 8. Observers are called in the order they subscribed, never two at a time, and never while

@@ -11,10 +11,12 @@ extension Publishers {
     /// a ``TestScheduler`` runs it on virtual time, together with the scheduler's
     /// ``Scheduler/clock``. Subscribed to directly, the task runs on the global executor.
     ///
+    /// It is usually made by ``Effect/run(priority:operation:)``:
+    ///
     /// ```swift
     /// Effect.run { send in
-    ///     let scores = try? await store.load()
-    ///     await send(.highScoresLoaded(scores ?? [:]))
+    ///     let scores = (try? await file.load()) ?? []   // none saved yet: an empty table
+    ///     await send(.highScoresLoaded(scores))
     /// }
     /// ```
     public struct Run<Output: Sendable>: Publisher {

@@ -30,7 +30,12 @@ import Redux
 /// result is then waiting to be received.
 ///
 /// ```swift
-/// let scores = highScores(file: .standard, ioScheduler: DispatchQueueScheduler())
+/// let file = HighScoreFile(path: path)   // HighScoreFile.standard in the game
+/// let store = Store(
+///     initial: ThreeDucksState(),
+///     mutatingReducer: threeDucksReducer,
+///     middlewares: [highScores(file: file, ioScheduler: DispatchQueueScheduler())]
+/// )
 /// store.dispatch(.loadHighScores)
 /// ```
 ///

@@ -13,7 +13,7 @@ import Redux
 /// calls the player and never sends an action.
 ///
 /// ```swift
-/// let sounds = soundCues(player: TerminalBell())
+/// let sounds = soundCues(player: SilentSoundPlayer())   // or a SoundPlayer of your own
 /// ```
 ///
 /// - Parameter player: What plays the sounds, on the thread that processes the action.
