@@ -107,7 +107,10 @@ private func print(_ items: Any...) {
     @Test("soundCues: made with a player")
     func soundCuesMiddleware() {
         let sounds = soundCues(player: SilentSoundPlayer())   // or a SoundPlayer of your own
-        #expect(sounds(ThreeDucksState(), .startGame).isNone)
+        let store = Store(initial: ThreeDucksState(), mutatingReducer: threeDucksReducer, middlewares: [sounds])
+        store.dispatch(.startGame)
+        #expect(store.state.screen == .started, "a middleware that only plays sounds leaves the game to the reducer")
+        #expect(store.runningEffectCount == 0, "its effect is always .none")
     }
 
     @Test("FlipRefusal and flipRefusal(for:): a front end asks before it flips")
