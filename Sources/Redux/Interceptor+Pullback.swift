@@ -9,7 +9,7 @@ extension Interceptor {
     /// ```
     ///
     /// - Parameters:
-    ///   - state: Where the feature's state sits in the app's.
+    ///   - path: Where the feature's state sits in the app's.
     ///   - action: Where the feature's actions sit among the app's.
     /// - Returns: An interceptor of the app's state and actions.
     public func pullback<ParentState: Sendable, ParentAction: Sendable>(

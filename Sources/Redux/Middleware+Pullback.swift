@@ -12,7 +12,7 @@ import Effects
 ///
 /// - Parameters:
 ///   - middleware: The feature's middleware.
-///   - state: Where the feature's state sits in the app's.
+///   - path: Where the feature's state sits in the app's.
 ///   - action: Where the feature's actions sit among the app's.
 /// - Returns: A middleware of the app's state and actions.
 @inlinable
@@ -36,7 +36,7 @@ extension AnyMiddleware {
     /// state before every app action.
     ///
     /// - Parameters:
-    ///   - state: Where the feature's state sits in the app's.
+    ///   - path: Where the feature's state sits in the app's.
     ///   - action: Where the feature's actions sit among the app's.
     /// - Returns: A middleware of the app's state and actions.
     @inlinable

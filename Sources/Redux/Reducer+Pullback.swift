@@ -10,7 +10,7 @@
 ///
 /// - Parameters:
 ///   - reducer: The feature's reducer.
-///   - state: Where the feature's state sits in the app's.
+///   - path: Where the feature's state sits in the app's.
 ///   - action: Where the feature's actions sit among the app's.
 /// - Returns: A reducer of the app's state and actions.
 @inlinable
@@ -29,7 +29,7 @@ public func pullback<State, Action, ChildState, ChildAction>(
 ///
 /// - Parameters:
 ///   - reducer: The feature's reducer.
-///   - state: Where the feature's state sits in the app's.
+///   - path: Where the feature's state sits in the app's.
 ///   - action: Where the feature's actions sit among the app's.
 /// - Returns: A reducer of the app's state and actions.
 @inlinable

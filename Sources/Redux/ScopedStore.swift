@@ -137,7 +137,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     /// A view of a part of this feature: a feature inside a feature.
     ///
     /// - Parameters:
-    ///   - state: Where the child's state sits in this feature's.
+    ///   - path: Where the child's state sits in this feature's.
     ///   - action: Where the child's actions sit among this feature's.
     /// - Returns: The child's view, deduplicated by `==`.
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
@@ -151,7 +151,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     /// calls back after every action.
     ///
     /// - Parameters:
-    ///   - state: Where the child's state sits in this feature's.
+    ///   - path: Where the child's state sits in this feature's.
     ///   - action: Where the child's actions sit among this feature's.
     /// - Returns: The child's view.
     @_disfavoredOverload

@@ -12,7 +12,7 @@ extension Store {
     /// the store's, and its observers are deduplicated by `==` (see ``ScopedStore``).
     ///
     /// - Parameters:
-    ///   - state: Where the feature's state sits in this store's.
+    ///   - path: Where the feature's state sits in this store's.
     ///   - action: Where the feature's actions sit among this store's.
     /// - Returns: The feature's view; it keeps this store alive.
     @inlinable
@@ -27,7 +27,7 @@ extension Store {
     /// calls back after every action.
     ///
     /// - Parameters:
-    ///   - state: Where the feature's state sits in this store's.
+    ///   - path: Where the feature's state sits in this store's.
     ///   - action: Where the feature's actions sit among this store's.
     /// - Returns: The feature's view; it keeps this store alive.
     @inlinable

@@ -21,7 +21,7 @@ public struct StoreHome: Sendable {
     @usableFromInline let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// Tells whether the calling code runs on the home; nil when the home cannot tell (a
-    /// scheduler other than the main queue or a ``DispatchQueueScheduler``).
+    /// scheduler other than the main queue or a ``/Effects/DispatchQueueScheduler``).
     @usableFromInline let isCurrent: (@Sendable () -> Bool)?
 
     /// The main actor (the main queue): where user interfaces update.
@@ -38,9 +38,9 @@ public struct StoreHome: Sendable {
 
     /// A serial scheduler: the store's work runs in the pieces of work it schedules there.
     ///
-    /// With a ``DispatchQueueScheduler`` (the main queue's included), a dispatch made on its
+    /// With a ``/Effects/DispatchQueueScheduler`` (the main queue's included), a dispatch made on its
     /// queue while the store is not busy is processed before `dispatch` returns. A
-    /// ``TestScheduler`` runs the store's work when the test advances it, which makes a home's
+    /// ``/Effects/TestScheduler`` runs the store's work when the test advances it, which makes a home's
     /// behaviour deterministic to test.
     ///
     /// - Parameter scheduler: Runs the store's work; one piece at a time.
