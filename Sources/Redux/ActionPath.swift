@@ -15,9 +15,11 @@
 ///
 /// A key path says where the child's state is; an action path says where its actions are. With
 /// both, a feature written against its own state and actions is lifted into the app's:
-/// `pullback(_:state:action:)` for reducers and
-/// middlewares, ``Interceptor/pullback(state:action:)`` for interceptors, and
-/// `Store.scope(state:action:)` for a view of a store.
+/// ``pullback(_:state:action:)->MutatingReducer<State,Action>`` for reducers,
+/// ``pullback(_:state:action:)->Middleware<State,Action>`` for middlewares (and
+/// ``AnyMiddleware/pullback(state:action:)`` for a remembering one),
+/// ``Interceptor/pullback(state:action:)`` for interceptors, and
+/// ``Store/scope(state:action:)-6x25s`` for a view of a store.
 public struct ActionPath<Action, ChildAction>: Sendable {
     /// Wraps a child action into the parent's.
     public let embed: @Sendable (ChildAction) -> Action

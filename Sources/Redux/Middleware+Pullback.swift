@@ -30,7 +30,7 @@ public func pullback<State, Action: Sendable, ChildState, ChildAction: Sendable>
 
 extension AnyMiddleware {
     /// Lifts this feature middleware, of either form, to an app's state and actions (see
-    /// `pullback(_:state:action:)`).
+    /// ``pullback(_:state:action:)->Middleware<State,Action>``).
     ///
     /// A remembering middleware remembers its projection of the feature's part of the app's
     /// state before every app action.

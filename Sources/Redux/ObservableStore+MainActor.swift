@@ -1,6 +1,7 @@
 extension ObservableStore {
     /// Makes a store at home on the main actor and watches it: the form for SwiftUI.
     ///
+    /// <!-- not compiled: a SwiftUI app, and SwiftUI is not on Linux, where the tests run -->
     /// ```swift
     /// @main struct GameApp: App {
     ///     @State private var model = ObservableStore(initial: Game(), mutatingReducer: gameReducer)

@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let appReducer = combine(
-///     pullback(gameReducer, state: \.game, action: gameActions),
-///     pullback(settingsReducer, state: \.settings, action: settingsActions)
+///     pullback(gameReducer, state: \AppState.game, action: gameActions),
+///     pullback(settingsReducer, state: \AppState.settings, action: settingsActions)
 /// )
 /// ```
 ///

@@ -25,7 +25,8 @@ public func pullback<State, Action, ChildState, ChildAction>(
     }
 }
 
-/// Lifts a feature's pure reducer to an app's state and actions (see the in-place form).
+/// Lifts a feature's pure reducer to an app's state and actions (see the in-place form,
+/// ``pullback(_:state:action:)->MutatingReducer<State,Action>``).
 ///
 /// - Parameters:
 ///   - reducer: The feature's reducer.

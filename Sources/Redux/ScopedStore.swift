@@ -2,11 +2,10 @@ import Effects
 
 /// A view of a part of a store: a feature's state and actions inside an app's store.
 ///
-/// Made by `Store.scope(state:action:)`. It reads the
-/// feature's part of the parent's state and sends the feature's actions, embedded, to the
-/// parent; it has no queue, no lock and no state of its own, so everything the parent's
-/// contract says (order, threads, home, bound) holds for it unchanged. It keeps the parent
-/// store alive.
+/// Made by ``Store/scope(state:action:)-6x25s``. It reads the feature's part of the parent's
+/// state and sends the feature's actions, embedded, to the parent; it has no queue, no lock and
+/// no state of its own, so everything the parent's contract says (order, threads, home, bound)
+/// holds for it unchanged. It keeps the parent store alive.
 ///
 /// ```swift
 /// let settings = appStore.scope(state: \.settings, action: settingsActions)

@@ -14,8 +14,8 @@ import Effects
 /// let store2 = Store(initial: Game(), mutatingReducer: gameReducer, on: .scheduler(worker))
 /// ```
 ///
-/// A store without a home (the default) has its callers do the work instead; the store's
-/// documentation compares the two.
+/// A store without a home (the default) has its callers do the work instead; ``Store`` compares
+/// the two, and <doc:Threading> tells which thread runs what in each.
 public struct StoreHome: Sendable {
     /// Runs a piece of the store's work on the home, later.
     @usableFromInline let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
