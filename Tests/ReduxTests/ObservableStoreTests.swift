@@ -138,7 +138,7 @@ import Testing
 
         #expect(await wait(for: changed))
         #expect(changes.entries == [true])
-        #expect(eventually { model.state.count == 1 })
+        #expect(await eventually { model.state.count == 1 })
     }
 
     @Test("made on the main actor, a dispatch on the main actor is processed before it returns")

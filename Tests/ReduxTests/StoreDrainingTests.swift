@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test("subscribing while another thread dispatches in a loop returns, 1,000 times, each time after one turn and one queue of the other thread's work at most")
-    func subscribeWhileAnotherThreadDispatches() {
+    func subscribeWhileAnotherThreadDispatches() async {
         let work = WorkCounter()
         let store = Store.counter(capacity: Self.capacity, middlewares: [work.middleware])
         let pause = Pause()
@@ -68,7 +68,7 @@ import Testing
         let most = Atomic(0)
         let rounds = Atomic(0)
 
-        let returned = returnsInTime {
+        let returned = await returnsInTime {
             work.watchThisThread()
             for _ in 0..<1000 {
                 // The worst case each time: the store is idle, so this thread becomes the drainer,
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test("dispatching once while another thread dispatches in a loop returns, 1,000 times, each time after one turn and one queue of its work at most")
-    func dispatchWhileAnotherThreadDispatches() {
+    func dispatchWhileAnotherThreadDispatches() async {
         let work = WorkCounter()
         let pause = Pause()
         let reference = StoreReference<Counter, CounterAction>()
@@ -119,7 +119,7 @@ import Testing
         let most = Atomic(0)
         let rounds = Atomic(0)
 
-        let returned = returnsInTime {
+        let returned = await returnsInTime {
             work.watchThisThread()
             for _ in 0..<1000 {
                 guard pause.hold() else { return }
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test("a producer that outpaces the reducer reduces its own actions; the thread it found draining leaves after one turn")
-    func producerPaysForItsOwnActions() {
+    func producerPaysForItsOwnActions() async {
         let perProducer = 50_000
         let first = WorkCounter()
         let second = WorkCounter()
@@ -165,11 +165,11 @@ import Testing
         }
         // The producer starts once the first thread drains: had it started first, it would
         // drain, and take the ping (and its hold) on its own thread.
-        #expect(signalled(holding))
+        #expect(await wait(for: holding))
         spawn {
             if eventually({ store.longestQueue == Self.capacity }) { queueFilled.signal() }
         }
-        let produced = returnsInTime {
+        let produced = await returnsInTime {
             second.watchThisThread()
             for _ in 0..<perProducer {
                 store.dispatch(.increment)
@@ -177,7 +177,7 @@ import Testing
         }
 
         #expect(produced)
-        #expect(signalled(firstLeft))
+        #expect(await wait(for: firstLeft))
         #expect(store.state.count == perProducer)
         #expect(first.count <= 2 * Self.capacity + 1)
         #expect(second.count >= perProducer - 2 * Self.capacity)
@@ -211,7 +211,7 @@ import Testing
                 for _ in 0..<perTask { await send(.increment) }
             })
         }
-        onThreads(threads) { _ in
+        await onThreads(threads) { _ in
             for _ in 0..<perThread {
                 store.dispatch(.increment)
             }
@@ -225,14 +225,14 @@ import Testing
     }
 
     @Test("the drainer's own nested dispatches are queued past the bound: a thread cannot wait for itself")
-    func nestedDispatchesNeverWait() {
+    func nestedDispatchesNeverWait() async {
         let store = Store.counter(capacity: 2, middlewares: [
             AnyMiddleware { _, action in
                 action == .ping ? .merge((0..<5).map { _ in .just(.increment) }) : .none
             },
         ])
 
-        let returned = returnsInTime { store.dispatch(.ping) }
+        let returned = await returnsInTime { store.dispatch(.ping) }
 
         #expect(returned)
         #expect(store.state.count == 5)

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test("every reduce, interceptor, middleware and observer call runs on the home, whichever thread dispatches")
-    func everythingRunsOnTheHome() {
+    func everythingRunsOnTheHome() async {
         let home = Home()
         let threads = 4
         let perThread = 5_000
@@ -50,19 +50,19 @@ import Testing
             if state.count == threads * perThread { reached.signal() }
         }
 
-        onThreads(threads) { _ in
+        await onThreads(threads) { _ in
             for _ in 0..<perThread {
                 store.dispatch(.increment)
             }
         }
 
-        #expect(signalled(reached))
+        #expect(await wait(for: reached))
         #expect(offHome.load(ordering: .relaxed) == 0)
         token.cancel()
     }
 
     @Test("a dispatch from another thread queues the action and returns: nothing is reduced until the home runs")
-    func dispatchNeverReducesOffTheHome() {
+    func dispatchNeverReducesOffTheHome() async {
         let scheduler = TestScheduler()
         let reduced = EventLog<CounterAction>()
         let store = Store(
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test("an observer subscribed from another thread gets its first call on the home, before the next action")
-    func subscribeIsWelcomedOnTheHome() {
+    func subscribeIsWelcomedOnTheHome() async {
         let scheduler = TestScheduler()
         let store = Store(initial: Counter(), mutatingReducer: counterMutatingReducer, on: .scheduler(scheduler))
         let seen = EventLog<Int>()
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test("a dispatch made on the home while the store is idle is processed before dispatch returns")
-    func dispatchOnTheHomeIsSynchronous() {
+    func dispatchOnTheHomeIsSynchronous() async {
         let home = Home()
         let store = Store(initial: Counter(), mutatingReducer: counterMutatingReducer, on: .scheduler(home.scheduler))
 
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test("the home drains one turn, then lets its other work run before the next turn")
-    func homeYieldsBetweenTurns() {
+    func homeYieldsBetweenTurns() async {
         let scheduler = TestScheduler()
         let log = EventLog<String>()
         let store = Store.counter(
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test("a thread that finds the queue full waits until the home has drained it to half; the bound holds")
-    func fullQueueMakesOtherThreadsWait() {
+    func fullQueueMakesOtherThreadsWait() async {
         let home = Home()
         let store = Store.counter(capacity: 4, on: .scheduler(home.scheduler))
         home.queue.suspend()
@@ -157,13 +157,13 @@ import Testing
         #expect(fifthReturned.wait(timeout: .now()) == .timedOut)
         home.queue.resume()
 
-        #expect(signalled(fifthReturned))
-        #expect(eventually { store.state.count == 5 })
+        #expect(await wait(for: fifthReturned))
+        #expect(await eventually { store.state.count == 5 })
         #expect(store.longestQueue == 4)
     }
 
     @Test("Effect.run's send suspends while the queue is full, and goes on once the home has drained it")
-    func asyncSendSuspendsWhileFull() {
+    func asyncSendSuspendsWhileFull() async {
         let home = Home()
         let store = Store.counter(capacity: 4, on: .scheduler(home.scheduler))
         home.queue.suspend()
@@ -177,11 +177,11 @@ import Testing
             }
         })
 
-        #expect(eventually { store.effectContext.gate.waitingCount == 1 })
+        #expect(await eventually { store.effectContext.gate.waitingCount == 1 })
         #expect(store.queuedCount == 4)
         home.queue.resume()
 
-        #expect(eventually { store.state.count == 4 + 21 })
+        #expect(await eventually { store.state.count == 4 + 21 })
         #expect(store.longestQueue == 4)
         #expect(store.effectContext.gate.waitingCount == 0)
     }
@@ -205,7 +205,7 @@ import Testing
                 for _ in 0..<perTask { await send(.increment) }
             })
         }
-        onThreads(threads) { _ in
+        await onThreads(threads) { _ in
             for _ in 0..<perThread {
                 store.dispatch(.increment)
             }
@@ -227,7 +227,7 @@ import Testing
             if state.count == 3 { reached.signal() }
         }
 
-        onThreads(3) { _ in store.dispatch(.increment) }
+        await onThreads(3) { _ in store.dispatch(.increment) }
 
         #expect(await wait(for: reached))
         #expect(!onMain.entries.isEmpty)

@@ -117,6 +117,39 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     }
 }
 
+/// ``eventually(_:)`` for async tests: the spinning happens on a thread of its own, so that the
+/// cooperative pool stays free for the tasks the condition may be waiting for (two tests that
+/// spin on the pool's threads at once would starve every other test's tasks on a 2-core
+/// machine).
+func eventually(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    await withCheckedContinuation { continuation in
+        spawn {
+            continuation.resume(returning: eventually(condition))
+        }
+    }
+}
+
+/// ``returnsInTime(_:)`` for async tests: the waiting happens on a thread of its own, not on
+/// the cooperative pool.
+func returnsInTime(_ body: @escaping @Sendable () -> Void) async -> Bool {
+    await withCheckedContinuation { continuation in
+        spawn {
+            continuation.resume(returning: returnsInTime(body))
+        }
+    }
+}
+
+/// ``onThreads(_:_:)`` for async tests: the waiting happens on a thread of its own, not on the
+/// cooperative pool.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        spawn {
+            onThreads(count, body)
+            continuation.resume()
+        }
+    }
+}
+
 /// Waits for `semaphore` on a thread of its own (never on the cooperative pool), up to the
 /// generous deadline.
 func wait(for semaphore: DispatchSemaphore) async -> Bool {
