@@ -66,6 +66,7 @@ Run them with: swift run -c release benchmarks
 
 let all = baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + operatorBenchmarks()
     + schedulerBenchmarks() + runtimeBenchmarks() + cardGameBenchmarks() + asyncBenchmarks()
+    + compositionBenchmarks() + homeBenchmarks()
 var selected = all.filter { benchmark in
     options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
 }

@@ -28,6 +28,10 @@ public final class EffectContext: Sendable {
     /// concurrent executor.
     package let taskExecutor: (any TaskExecutor)?
 
+    /// Where the async work of these effects waits before it sends while the store's queue is
+    /// full (see ``Send``); the store opens and closes it.
+    package let gate = SendGate()
+
     /// Makes an empty, open context.
     ///
     /// - Parameter taskExecutor: Where the tasks of its async effects prefer to run.

@@ -2,6 +2,11 @@ import Effects
 
 /// A middleware that sees each action *before* the reducer and decides what reaches it.
 ///
+/// An interceptor is what ReSwift and redux-js call *middleware*: a function wrapped around
+/// `dispatch`, which sees every action first, may drop, delay or rewrite it, and passes it on
+/// with `next`. What this package calls a ``Middleware`` is something else, an effect handler
+/// (TCA's reducer effects, redux-observable's epics), which sees the action after the reducer.
+///
 /// Interceptors form a chain in the order the store was given them. Each receives the action,
 /// a ``InterceptorContext`` to read the state or dispatch, and `next`, which passes an action on
 /// to the rest of the chain and finally to the reducer and the middlewares. Call `next` once to
@@ -33,33 +38,58 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// What an ``Interceptor`` may do with the store: read the state, dispatch, run an effect.
+///
+/// For an interceptor lifted into a parent store (``Interceptor/pullback(state:action:)``), the
+/// state is the child's part of the parent's, and actions are embedded into the parent's.
 public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
-    let core: StoreCore<State, Action>
+    /// What the context reads and dispatches to.
+    enum Backing: Sendable {
+        /// The store itself.
+        case core(StoreCore<State, Action>)
+        /// A part of a parent store, for a lifted interceptor.
+        case scope(ContextScope<State, Action>)
+    }
+
+    let backing: Backing
     /// The task the action belongs to, if it does.
     let membership: TaskMembership?
 
     init(core: StoreCore<State, Action>, membership: TaskMembership? = nil) {
-        self.core = core
+        backing = .core(core)
+        self.membership = membership
+    }
+
+    init(scope: ContextScope<State, Action>, membership: TaskMembership?) {
+        backing = .scope(scope)
         self.membership = membership
     }
 
     /// The store's current state.
     public var state: State {
-        core.state
+        switch backing {
+        case .core(let core): core.state
+        case .scope(let scope): scope.read()
+        }
     }
 
     /// Queues `action`; it is processed after the current one.
     ///
     /// - Parameter action: The action to dispatch.
     public func dispatch(_ action: Action) {
-        core.dispatch(action)
+        switch backing {
+        case .core(let core): core.dispatch(action)
+        case .scope(let scope): scope.send(action)
+        }
     }
 
     /// Runs `effect` against the store: its actions are dispatched as they arrive.
     ///
     /// - Parameter effect: The effect to run.
     public func run(_ effect: Effect<Action>) {
-        core.start(effect)
+        switch backing {
+        case .core(let core): core.start(effect)
+        case .scope(let scope): scope.start(effect)
+        }
     }
 
     /// The task the action belongs to, if it was sent with ``Store/send(_:)`` or by an effect of
@@ -71,5 +101,38 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     /// Whether the action is the one its task was sent for, rather than one its effects sent.
     package var isSentAction: Bool {
         membership?.isSentAction ?? false
+    }
+
+    /// The same context, seen from a child feature: its part of the state, its actions.
+    func scope<ChildState, ChildAction>(
+        state path: KeyPath<State, ChildState> & Sendable,
+        action: ActionPath<Action, ChildAction>
+    ) -> InterceptorContext<ChildState, ChildAction> {
+        let parent = self
+        return InterceptorContext<ChildState, ChildAction>(
+            scope: ContextScope(
+                read: { parent.state[keyPath: path] },
+                send: { parent.dispatch(action.embed($0)) },
+                start: { parent.run($0.map(action.embed)) }
+            ),
+            membership: membership
+        )
+    }
+}
+
+/// A child feature's view of a parent's ``InterceptorContext``.
+final class ContextScope<State: Sendable, Action: Sendable>: Sendable {
+    let read: @Sendable () -> State
+    let send: @Sendable (Action) -> Void
+    let start: @Sendable (Effect<Action>) -> Void
+
+    init(
+        read: @escaping @Sendable () -> State,
+        send: @escaping @Sendable (Action) -> Void,
+        start: @escaping @Sendable (Effect<Action>) -> Void
+    ) {
+        self.read = read
+        self.send = send
+        self.start = start
     }
 }

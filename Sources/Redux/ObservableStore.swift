@@ -15,8 +15,11 @@ import Synchronization
 /// ```
 ///
 /// It subscribes to the store and reports a change of ``state`` after every action. Stores that
-/// have no `ObservableStore` pay nothing for this. Changes are reported on the thread that
-/// processes the action; dispatch from the main actor when a view must update on it.
+/// have no `ObservableStore` pay nothing for this. Changes are reported where the store's
+/// observers run: on its home if it has one, on the thread that processes the action if not.
+/// For SwiftUI, make the store's home the main actor, or let
+/// ``init(initial:mutatingReducer:interceptors:middlewares:)`` do it, so that views always
+/// update on the main actor whichever thread or effect sent the action.
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
     private let registrar = ObservationRegistrar()
     private let store: Store<State, Action>

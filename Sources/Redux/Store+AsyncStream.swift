@@ -4,7 +4,7 @@ extension Store {
     /// The current state, then the state after every action, as an `AsyncStream`.
     ///
     /// ```swift
-    /// for await state in store.states {
+    /// for await state in store.states() {
     ///     render(state)
     /// }
     /// ```
@@ -38,9 +38,24 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
     ) -> AsyncStream<Value> {
-        AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
-            let token = subscribe(to: select, isDuplicate: isDuplicate) { continuation.yield($0) }
-            continuation.onTermination = { _ in token.cancel() }
+        Redux.stream(bufferingPolicy: bufferingPolicy) { continuation in
+            subscribe(to: select, isDuplicate: isDuplicate) { continuation.yield($0) }
         }
+    }
+}
+
+/// A stream fed by an observer: subscribed when made, unsubscribed when its consumer stops.
+///
+/// - Parameters:
+///   - bufferingPolicy: What to keep when the consumer falls behind.
+///   - subscribe: Subscribes an observer that yields to the continuation.
+/// - Returns: The stream.
+func stream<Value>(
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy,
+    subscribe: (AsyncStream<Value>.Continuation) -> AnyCancellable
+) -> AsyncStream<Value> {
+    AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
+        let token = subscribe(continuation)
+        continuation.onTermination = { _ in token.cancel() }
     }
 }

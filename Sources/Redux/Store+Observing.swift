@@ -37,13 +37,7 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        let last = LastSelection<Value>()
-        return subscribe { state in
-            let value = select(state)
-            if let previous = last.value, isDuplicate(previous, value) { return }
-            last.value = value
-            observer(value)
-        }
+        subscribe(selecting(select, isDuplicate: isDuplicate, observer))
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever it changes (`==`).
@@ -57,21 +51,47 @@ extension Store {
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        // Compared with `==` here rather than through `isDuplicate`: one closure call fewer per
-        // observer per action, which is most of what a selecting observer costs.
-        let last = LastSelection<Value>()
-        return subscribe { state in
-            let value = select(state)
-            if let previous = last.value, previous == value { return }
-            last.value = value
-            observer(value)
-        }
+        subscribe(selecting(select, observer))
+    }
+}
+
+/// An observer of whole states that calls `observer` with the selected value, skipping values
+/// that `isDuplicate` calls the same as the last one passed on.
+@inlinable
+func selecting<State, Value: Sendable>(
+    _ select: @escaping @Sendable (State) -> Value,
+    isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+    _ observer: @escaping @Sendable (Value) -> Void
+) -> @Sendable (State) -> Void {
+    let last = LastSelection<Value>()
+    return { state in
+        let value = select(state)
+        if let previous = last.value, isDuplicate(previous, value) { return }
+        last.value = value
+        observer(value)
+    }
+}
+
+/// An observer of whole states that calls `observer` with the selected value when it changes.
+@inlinable
+func selecting<State, Value: Equatable & Sendable>(
+    _ select: @escaping @Sendable (State) -> Value,
+    _ observer: @escaping @Sendable (Value) -> Void
+) -> @Sendable (State) -> Void {
+    // Compared with `==` here rather than through `isDuplicate`: one closure call fewer per
+    // observer per action, which is most of what a selecting observer costs.
+    let last = LastSelection<Value>()
+    return { state in
+        let value = select(state)
+        if let previous = last.value, previous == value { return }
+        last.value = value
+        observer(value)
     }
 }
 
 /// The value a selecting observer last passed on.
 ///
-/// Needs no lock: the store calls an observer one call at a time (its contract, line 6), and
+/// Needs no lock: the store calls an observer one call at a time (its contract, rule 8), and
 /// each call happens after the previous one through the store's lock, which hands the drainer's
 /// role from thread to thread.
 @usableFromInline

@@ -13,38 +13,71 @@ import Effects
 /// ```
 ///
 /// An action goes through the ``Interceptor``s (which may drop or rewrite it), the reducer, then
-/// every ``Middleware`` in order with the new state; the effects they return run, and every
-/// action an effect sends is dispatched back through the whole pipeline. Then the observers
-/// see the new state.
+/// every middleware in order with the new state; the effects they return run, and every action
+/// an effect sends is dispatched back through the whole pipeline. Then the observers see the new
+/// state.
+///
+/// ## Which thread runs what
+///
+/// A store either has a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``) or not (the
+/// default, where the callers drain):
+///
+/// | | No home (callers drain) | A home |
+/// |---|---|---|
+/// | Reducer, interceptors, middlewares, observers | the draining thread: the one that dispatched (or subscribed) while no one else was processing, or one that took over | the home, always |
+/// | `dispatch` from another thread | queues and returns at once while someone drains; becomes the drainer if no one does | queues and returns at once |
+/// | `dispatch` on the home | — | processed before it returns if the store is not busy; queued otherwise |
+/// | First call of a new observer | before `subscribe` returns, unless someone else drains (then by them, before the next action) | on the home, before the next action |
+/// | Effects | where their schedulers put them; the actions they send are dispatched like any other | the same |
+/// | When the queue is full | a thread that dispatches waits for the drainer's turn to end, then drains; `Effect.run`'s `send` suspends | a thread that dispatches waits until the queue has drained to half; `send` suspends |
 ///
 /// ## The contract
 ///
 /// 1. Actions are reduced one at a time, in the order they were dispatched (FIFO).
 /// 2. A dispatch from inside a middleware, an effect that sends synchronously, an interceptor or
-///    an observer never deadlocks and never nests a reduce: the action is queued and runs next.
+///    an observer never deadlocks, never waits and never nests a reduce: the action is queued
+///    and runs next.
 /// 3. The effects of an action are started before the next action is reduced.
-/// 4. `dispatch` may be called from any thread; every action is applied exactly once. When
-///    another thread is already processing the queue, `dispatch` queues the action and returns
-///    at once; that thread reduces it.
-/// 5. A running effect is kept until it finishes or is cancelled, then released, and an id only
+/// 4. `dispatch` may be called from any thread; every action is applied exactly once.
+/// 5. **Nobody is trapped.** Without a home, a thread drains for one *turn* of
+///    ``queueCapacity`` items; once its turn is over, the next thread that dispatches (or
+///    subscribes) from elsewhere takes over, and the first one returns after the item it is on.
+///    If no one comes, it finishes what is queued, at most ``queueCapacity`` items. So a thread
+///    that outpaces the reducer reduces its own actions, and a thread that only subscribes or
+///    dispatches once returns after at most a turn and a queue of other threads' work. With a
+///    home, the home drains one turn at a time and lets its other work run in between.
+/// 6. **Nothing grows without bound.** The queue holds at most ``queueCapacity`` actions and new
+///    observers from other threads. A thread that finds it full waits (see the table); an async
+///    effect's `send` suspends until it has drained to half. Only nested dispatches go past the
+///    bound, since a thread cannot wait for itself: the draining thread's own (a middleware that
+///    answers one action with several synchronous actions), the home's own, and, on a
+///    ``StoreHome/scheduler(_:)`` home that cannot tell whether it is current (a
+///    `TestScheduler`), any thread's.
+/// 7. A running effect is kept until it finishes or is cancelled, then released, and an id only
 ///    while an effect marked with it runs, so memory follows the work in flight, not the
 ///    actions, ids or observers that have come and gone (``runningEffectCount`` tells how many
-///    run). ``Effects/Effect/cancellable(id:cancelInFlight:)`` and ``Effects/Effect/cancel(id:)``
+///    run). ``/Effects/Effect/cancellable(id:cancelInFlight:)`` and ``/Effects/Effect/cancel(id:)``
 ///    work across all of the store's effects, wherever they sit in an effect's chain of
 ///    operators. Releasing the store cancels what still runs, in O(running effects).
-/// 6. Observers are called in the order they subscribed, never two at a time, and never while
+/// 8. Observers are called in the order they subscribed, never two at a time, and never while
 ///    the store's lock is held, so they may read ``state`` or dispatch. Unsubscribing is O(1).
-/// 7. Nothing the store holds is released while its lock is held (a queued action's payload, an
+/// 9. Nothing the store holds is released while its lock is held (a queued action's payload, an
 ///    observer's closure, a finished effect), so a `deinit` may call back into the store.
-/// 8. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
-///    actions they sent and their effects; ``idle()`` waits until no action waits or is being
-///    processed and no effect runs. Their waiters are resumed by the thread that ends the work,
-///    never by polling; while nobody waits, `dispatch` pays one relaxed atomic load for them.
+/// 10. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
+///     actions they sent and their effects; ``idle()`` waits until no action waits or is being
+///     processed and no effect runs. Their waiters are resumed by the thread that ends the work,
+///     never by polling; while nobody waits, `dispatch` pays one relaxed atomic load for them.
 ///
-/// The reducer runs while the store's lock is held: it must be pure and must not touch the
-/// store.
+/// The reducer (and what a remembering middleware picks, see ``AnyMiddleware``) runs while
+/// the store's lock is held: it must be pure and must not touch the store.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let core: StoreCore<State, Action>
+
+    /// The most actions and new observers a store queues from other threads (see the contract,
+    /// rule 6), and the length of a drainer's turn (rule 5).
+    public static var queueCapacity: Int {
+        1024
+    }
 
     /// Makes a store with a pure reducer.
     ///
@@ -53,13 +86,46 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - reducer: The pure function from state and action to the next state.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor, a `TestScheduler` in tests.
+    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
+    ///     the test moves its clock.
+    @_disfavoredOverload
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        on home: StoreHome? = nil,
+        taskExecutor: (any TaskExecutor)? = nil
+    ) {
+        self.init(
+            initial: initial,
+            reducer: reducer,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            on: home,
+            taskExecutor: taskExecutor
+        )
+    }
+
+    /// Makes a store with a pure reducer and middlewares of either form.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
+    ///     the test moves its clock.
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
+        on home: StoreHome? = nil,
         taskExecutor: (any TaskExecutor)? = nil
     ) {
         self.init(
@@ -69,6 +135,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             mutatingReducer: { state, action in state = reducer(consume state, action) },
             interceptors: interceptors,
             middlewares: middlewares,
+            on: home,
             taskExecutor: taskExecutor
         )
     }
@@ -81,14 +148,68 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - mutatingReducer: Changes the state in place for an action.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
-    public init(
+    @_disfavoredOverload
+    public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        on home: StoreHome? = nil,
+        taskExecutor: (any TaskExecutor)? = nil
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            on: home,
+            taskExecutor: taskExecutor
+        )
+    }
+
+    /// Makes a store with a reducer that changes the state in place, and middlewares of either
+    /// form.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
+    ///     the test moves its clock.
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
+        on home: StoreHome? = nil,
+        taskExecutor: (any TaskExecutor)? = nil
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            taskExecutor: taskExecutor
+        )
+    }
+
+    /// Makes a store with a queue of another size: for tests of the bound.
+    package init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>] = [],
+        home: StoreHome?,
+        queueCapacity: Int,
         taskExecutor: (any TaskExecutor)? = nil
     ) {
         core = StoreCore(
@@ -96,6 +217,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             reduce: mutatingReducer,
             interceptors: interceptors,
             middlewares: middlewares,
+            home: home,
+            capacity: queueCapacity,
             taskExecutor: taskExecutor
         )
     }
@@ -125,10 +248,21 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.effects
     }
 
+    /// The most items the queue has held at once, for tests of the bound: exact from one item
+    /// short of the bound up.
+    package var longestQueue: Int {
+        core.shared.withLock { $0.longestQueue }
+    }
+
+    /// How many items wait in the queue now: for tests.
+    package var queuedCount: Int {
+        core.shared.withLock { $0.queue.count }
+    }
+
     /// Sends an action through the store.
     ///
     /// Safe from any thread and from inside middlewares, effects, interceptors and observers;
-    /// see the contract above for when it is reduced.
+    /// see the contract above for when it is reduced, and on which thread.
     ///
     /// - Parameter action: The action to process.
     @inlinable

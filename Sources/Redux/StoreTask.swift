@@ -6,13 +6,14 @@ import Effects
 /// send, their own effects, and so on, however many threads the work runs on.
 ///
 /// ```swift
-/// let task = store.send(.refresh)
-/// await task.finish()   // the refresh's effects have all ended, their actions are reduced
+/// let task = store.send(.loadHighScores)
+/// await task.finish()   // the scores are loaded (or failed to), and reduced
 /// ```
 ///
 /// In a SwiftUI `.task` or any structured code, awaiting ``finish()`` ties the work to the
 /// waiting task: cancelling the waiting task cancels the work.
 ///
+/// <!-- not compiled: a SwiftUI view modifier -->
 /// ```swift
 /// .task { await store.send(.startListening).finish() }   // stops listening when the view goes
 /// ```

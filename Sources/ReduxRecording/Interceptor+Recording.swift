@@ -20,7 +20,7 @@ extension Interceptor where Action: Encodable {
     /// reducer.
     ///
     /// ```swift
-    /// let file = try RecordingFile(path: "session.jsonl")
+    /// let file = try RecordingFile(path: path)   // for example "session.jsonl"
     /// let store = Store(
     ///     initial: State(),
     ///     mutatingReducer: reducer,

@@ -1,6 +1,6 @@
 /// One line of a recording: an action and the time at which the store processed it.
 ///
-/// The time is read from a ``Effects/Scheduler``'s `now`, so it is virtual time under a
+/// The time is read from a ``/Effects/Scheduler``'s `now`, so it is virtual time under a
 /// `TestScheduler` and real time (since the scheduler was made) under a real scheduler. As JSON it
 /// is one object with the time in whole nanoseconds, so it survives a round trip exactly:
 ///

@@ -9,7 +9,7 @@ import Foundation
 /// leaves, so it is reported in ``tornLastLine`` and the complete lines are kept.
 ///
 /// ```swift
-/// let recording = try Recording<GameAction>(contentsOf: "session.jsonl")
+/// let recording = try Recording<GameAction>(contentsOf: path)
 /// if let torn = recording.tornLastLine { print("warning:", torn) }
 /// let final = Replayer(initial: Game(), reducer: gameReducer).replay(recording)
 /// ```

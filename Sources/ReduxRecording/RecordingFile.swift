@@ -12,10 +12,10 @@ import Synchronization
 /// The file is opened for appending (and created if missing). Each line goes out with a single
 /// `write(2)` of the whole line and its newline, so a process killed while recording leaves
 /// every earlier line whole and at most one incomplete *last* line, which
-/// ``Recording/init(jsonLines:)`` reports as ``Recording/tornLastLine`` instead of failing.
+/// ``Recording`` reports as its ``Recording/tornLastLine`` instead of failing.
 ///
 /// ```swift
-/// let file = try RecordingFile(path: "game.jsonl")
+/// let file = try RecordingFile(path: path)   // for example "game.jsonl"
 /// let store = Store(
 ///     initial: State(),
 ///     reducer: reducer,

@@ -11,7 +11,7 @@ import Redux
 /// running the middlewares again would produce their actions twice.
 ///
 /// ```swift
-/// let recording = try Recording<GameAction>(contentsOf: "session.jsonl")
+/// let recording = try Recording<GameAction>(contentsOf: path)
 /// let replayed = Replayer(initial: Game(), reducer: gameReducer).replay(recording)
 /// assert(replayed == liveStore.state)
 /// ```

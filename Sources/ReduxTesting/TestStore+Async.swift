@@ -13,6 +13,7 @@ extension TestStore {
     ///   - action: The action to dispatch.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     /// - Returns: The task of the work the action started, to cancel it or wait for it.
     @discardableResult
     public func send(
@@ -41,6 +42,7 @@ extension TestStore {
     ///   - timeout: How long to wait at most; ``timeout`` by default.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func receive(
         _ action: Action,
         timeout: Duration? = nil,
@@ -54,8 +56,8 @@ extension TestStore {
     /// it led to, waiting for it as ``receive(_:timeout:assert:sourceLocation:)`` does.
     ///
     /// ```swift
-    /// await store.receive(where: { if case .loaded = $0 { true } else { false } }) {
-    ///     $0.isLoading = false
+    /// await store.receive(where: { if case .highScoresLoaded = $0 { true } else { false } }) {
+    ///     $0.highScores = [12, 15]
     /// }
     /// ```
     ///
@@ -64,6 +66,7 @@ extension TestStore {
     ///   - timeout: How long to wait at most; ``timeout`` by default.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func receive(
         where matches: @escaping (Action) -> Bool,
         timeout: Duration? = nil,
@@ -76,7 +79,9 @@ extension TestStore {
     /// Waits, if the store still has work in flight, until every effect has ended (in real
     /// time, up to `timeout`), then asserts as ``finish(sourceLocation:)`` does.
     ///
-    /// - Parameter timeout: How long to wait at most; ``timeout`` by default.
+    /// - Parameters:
+    ///   - timeout: How long to wait at most; ``timeout`` by default.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
         isFinished = true
         if exhaustivity == .on {

@@ -23,7 +23,9 @@ import Testing
 ///     store.send(.flipCard(0)) { $0.cards[0].isFlipped = true; $0.moves = 1; $0.selected = [0] }
 ///     store.send(.flipCard(1)) { $0.cards[1].isFlipped = true; $0.moves = 2; $0.selected = [0, 1] }
 ///     store.advance(by: .seconds(1))
-///     store.receive(.unFlipSelectedCards) { $0.cards[0].isFlipped = false; … }
+///     store.receive(.unFlipSelectedCards) {
+///         $0.cards[0].isFlipped = false; $0.cards[1].isFlipped = false; $0.selected = []
+///     }
 ///     store.finish()
 /// }
 /// ```
@@ -45,8 +47,8 @@ import Testing
 /// ```swift
 /// @Test func ticksTwice() async {
 ///     let scheduler = TestScheduler()
-///     let store = TestStore(initial: Timer(), reducer: timerReducer, scheduler: scheduler,
-///                           middlewares: [ticking(clock: scheduler.clock)])
+///     let store = TestStore(initial: Stopwatch(), reducer: stopwatchReducer, scheduler: scheduler,
+///                           middlewares: [tickingTwice(clock: scheduler.clock)])
 ///     await store.send(.start) { $0.isRunning = true }
 ///     store.advance(by: .seconds(1))
 ///     await store.receive(.tick) { $0.ticks = 1 }
@@ -99,12 +101,43 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
+    ///     ``finish(sourceLocation:)``); the caller's line by default.
+    @_disfavoredOverload
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.init(
+            initial: initial,
+            reducer: reducer,
+            scheduler: scheduler,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Makes a test store with a pure reducer and middlewares of either form.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The reducer under test.
+    ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
+    ///   - interceptors: Interceptors under test, run before the reducer.
+    ///   - middlewares: Middlewares under test.
+    ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
+    ///     ``finish(sourceLocation:)``); the caller's line by default.
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        scheduler: TestScheduler = TestScheduler(),
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.init(
@@ -126,12 +159,45 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///     middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
-    public init(
+    ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
+    ///     ``finish(sourceLocation:)``); the caller's line by default.
+    @_disfavoredOverload
+    public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            scheduler: scheduler,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Makes a test store with a reducer that changes the state in place, and middlewares of
+    /// either form.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: The reducer under test.
+    ///   - scheduler: The virtual clock, and the executor of async effects; pass the one the
+    ///     middlewares were made with.
+    ///   - interceptors: Interceptors under test, run before the reducer.
+    ///   - middlewares: Middlewares under test.
+    ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
+    ///     ``finish(sourceLocation:)``); the caller's line by default.
+    public init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        scheduler: TestScheduler = TestScheduler(),
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let activity = Activity()
@@ -201,6 +267,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - action: The action to dispatch.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func send(
         _ action: Action,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -256,6 +323,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - action: The action expected next.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func receive(
         _ action: Action,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -270,7 +338,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///
     /// ```swift
     /// store.receive(where: { if case .highScoresFailedToLoad = $0 { true } else { false } }) {
-    ///     $0.highScoreError = "…"
+    ///     $0.highScoreError = "the file is empty"
     /// }
     /// ```
     ///
@@ -278,6 +346,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - matches: Whether an action is the one expected.
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     public func receive(
         where matches: @escaping (Action) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -382,6 +451,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///
     /// Called on release if the test did not call it. When ``exhaustivity`` is `.off`, it skips
     /// the received actions and cancels the effects in flight instead.
+    ///
+    /// - Parameter sourceLocation: Where a failure is reported; the caller's line by default.
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         isFinished = true
         settle()

@@ -110,7 +110,7 @@ final class Session: Sendable {
         let cues = CueBoard()
         self.cues = cues
 
-        var middlewares: [Middleware<ThreeDucksState, ThreeDucksAction>] = [
+        var middlewares: [AnyMiddleware<ThreeDucksState, ThreeDucksAction>] = [
             gameLogic(random: SplitMix64(seed: configuration.seed), scheduler: scheduler)
         ]
         if let file = configuration.highScoreFile {

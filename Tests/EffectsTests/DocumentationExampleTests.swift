@@ -2,10 +2,10 @@ import Effects
 import Synchronization
 import Testing
 
-// The examples in the doc comments of the operators, subjects and effects added for issue 13,
-// compiled and run so that they stay true. Each test copies its example as written (a fragment
-// gets a `let` in front of it), with small stand-ins for the names the example assumes.
-// Keep the two in step.
+// The examples in the doc comments of the Effects module, compiled and run so that they stay
+// true. Each test copies its example as written (a fragment gets a `let` in front of it), with
+// small stand-ins for the names the example assumes. DocumentationSnippetTests, in ReduxTests,
+// checks that every example appears here as written: change both together.
 
 /// What the examples print, per test: `print` below records here instead of writing to the
 /// standard output.
@@ -37,6 +37,10 @@ private func printed(_ body: () -> Void) -> [String] {
 
 /// The actions the examples send.
 private enum Action: Equatable, Sendable {
+    case startGame
+    case flipCard(Int)
+    case unFlipSelectedCards
+    case tick
     case clockTicked
     case scoresLoaded([Int])
     case scoresTimedOut
@@ -51,6 +55,7 @@ private enum Action: Equatable, Sendable {
 
 private enum GameTimer: Hashable, Sendable {
     case clock
+    case unFlip
 }
 
 private enum SearchID: Hashable, Sendable {
@@ -188,8 +193,9 @@ private struct LoadError: Error {}
         let scheduler = TestScheduler()
 
         // A game clock: one action a second while the game runs.
-        let clock: Effect<Action> = Effect(Publishers.Timer(every: .seconds(1), scheduler: scheduler).map { _ in .clockTicked })
-            .cancellable(id: GameTimer.clock)
+        let ticks = Publishers.Timer(every: .seconds(1), scheduler: scheduler)
+            .map { _ in Action.clockTicked }
+        let clock = Effect(ticks).cancellable(id: GameTimer.clock)
 
         let recorder = Recorder<Action>()
         clock.subscribe(recorder)
@@ -220,25 +226,36 @@ private struct LoadError: Error {}
         distinct.subscribe(recorder)
         #expect(recorder.values.map(\.moves) == [10, 8])
 
-        let lines = printed {
-            let removed = [1, 1, 2, 2, 2, 1].publisher
+        #expect(printed {
+            let cancellable = [1, 1, 2, 2, 2, 1].publisher
                 .removeDuplicates()
                 .sink { print($0) }   // 1, 2, 1
-            let scanned = [1, 2, 3].publisher
+            _ = cancellable
+        } == ["1", "2", "1"])
+        #expect(printed {
+            let cancellable = [1, 2, 3].publisher
                 .scan(0) { total, value in total + value }
                 .sink { print($0) }   // 1, 3, 6
-            let first = [3, 1, 2].publisher
+            _ = cancellable
+        } == ["1", "3", "6"])
+        #expect(printed {
+            let cancellable = [3, 1, 2].publisher
                 .first()
                 .sink { print($0) }   // 3
-            let firstEven = [1, 4, 6].publisher
+            _ = cancellable
+        } == ["3"])
+        #expect(printed {
+            let cancellable = [1, 4, 6].publisher
                 .first { $0.isMultiple(of: 2) }
                 .sink { print($0) }   // 4
-            let collected = [1, 2, 3].publisher
+            _ = cancellable
+        } == ["4"])
+        #expect(printed {
+            let cancellable = [1, 2, 3].publisher
                 .collect()
                 .sink { print($0) }   // [1, 2, 3]
-            _ = (removed, scanned, first, firstEven, collected)
-        }
-        #expect(lines == ["1", "2", "1", "1", "3", "6", "3", "4", "[1, 2, 3]"])
+            _ = cancellable
+        } == ["[1, 2, 3]"])
     }
 
     @Test("handleEvents and replaceEmpty")
@@ -388,5 +405,237 @@ private struct LoadError: Error {}
 
         #expect(debounced(.queryChanged("duck")).description == "Debounce(id: query, 0.3 seconds, Run)")
         #expect(throttled(.documentEdited).description == "Throttle(id: document, 1.0 seconds, latest, Just(save))")
+    }
+    // MARK: The rest of the module
+
+    @Test("AnyCancellable: store(in:) keeps the subscriptions of a set")
+    func storeIn() {
+        let publisher = PassthroughSubject<Int>()
+        let lines = printed {
+            var cancellables = Set<AnyCancellable>()
+            publisher.sink { print($0) }.store(in: &cancellables)
+            publisher.send(7)
+            #expect(cancellables.count == 1)
+        }
+        #expect(lines == ["7"])
+    }
+
+    @Test("Effect: its description prints its tree")
+    func effectDescription() {
+        let scheduler = TestScheduler()
+        let lines = printed {
+            let effect = Effect.just(Action.unFlipSelectedCards)
+                .delay(for: .seconds(1), scheduler: scheduler)
+            print(effect)   // Delay(1.0 seconds, Just(unFlipSelectedCards))
+        }
+        #expect(lines == ["Delay(1.0 seconds, Just(unFlipSelectedCards))"])
+    }
+
+    @Test("Effect.cancellable: a delayed action, cancelled in flight")
+    func cancellable() {
+        let scheduler = TestScheduler()
+        func unFlip() -> Effect<Action> {
+            return Effect.just(.unFlipSelectedCards)
+                .delay(for: .seconds(1), scheduler: scheduler)
+                .cancellable(id: GameTimer.unFlip, cancelInFlight: true)
+        }
+        #expect(unFlip().description == "Cancellable(id: unFlip, cancelInFlight, Delay(1.0 seconds, Just(unFlipSelectedCards)))")
+    }
+
+    @Test("Effect.run and SchedulerClock: ticking on an injected clock", .timeLimit(.minutes(1)))
+    func ticking() async {
+        let scheduler = TestScheduler()
+        func ticking(clock: some Clock<Duration>) -> Effect<Action> {
+            .run { send in
+                while (try? await clock.sleep(for: .seconds(1))) != nil {
+                    await send(.tick)
+                }
+            }
+        }
+        let effect = ticking(clock: scheduler.clock)
+
+        // As a store made with `taskExecutor: scheduler` runs it: the task on the scheduler.
+        let context = EffectContext(taskExecutor: scheduler)
+        let recorder = Recorder<Action>()
+        context.start(effect, sendingTo: recorder)
+        scheduler.runReadyTasks()
+        scheduler.advance(by: .seconds(2))
+        #expect(recorder.values == [.tick, .tick])
+        recorder.cancel()
+        scheduler.runReadyTasks()   // the cancelled task ends
+        withExtendedLifetime(context) {}
+    }
+
+    @Test("Publisher: a chain of operators")
+    func publisher() {
+        let lines = printed {
+            let cancellable = [1, 2, 3].publisher
+                .map { $0 * 10 }
+                .sink { print($0) }   // 10, 20, 30
+            _ = cancellable
+        }
+        #expect(lines == ["10", "20", "30"])
+    }
+
+    @Test("Deferred: the work happens on subscription")
+    func deferred() {
+        let loads = Mutex(0)
+        @Sendable func loadScores() -> [Int] {
+            loads.withLock { $0 += 1 }
+            return [3]
+        }
+        let deferred = Deferred { Just(loadScores()) }
+        #expect(loads.withLock { $0 } == 0)
+        let recorder = Recorder<[Int]>()
+        deferred.subscribe(recorder)
+        #expect(recorder.values == [[3]])
+        #expect(loads.withLock { $0 } == 1)
+    }
+
+    @Test("Just and delay: an action a second later")
+    func justDelayed() {
+        let scheduler = TestScheduler()
+        let delayed = Just(Action.unFlipSelectedCards)
+            .delay(for: .seconds(1), scheduler: scheduler)
+        let recorder = Recorder<Action>()
+        delayed.subscribe(recorder)
+        scheduler.advance(by: .milliseconds(999))
+        #expect(recorder.values.isEmpty)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.history == [.subscription, .value(.unFlipSelectedCards), .finished])
+    }
+
+    @Test("Empty: finished at once, or open until cancelled")
+    func empty() {
+        let finished = Empty<Action>()                           // finishes immediately
+        let open = Empty<Action>(completeImmediately: false)      // stays open until cancelled
+        let finishedRecorder = Recorder<Action>()
+        finished.subscribe(finishedRecorder)
+        #expect(finishedRecorder.history == [.subscription, .finished])
+        let openRecorder = Recorder<Action>()
+        open.subscribe(openRecorder)
+        #expect(openRecorder.history == [.subscription])
+        openRecorder.cancel()
+    }
+
+    @Test("map: scores become an action")
+    func map() {
+        let scoresPublisher = Just([12, 15])
+        let mapped = scoresPublisher.map { Action.highScoresLoaded($0) }
+        let recorder = Recorder<Action>()
+        mapped.subscribe(recorder)
+        #expect(recorder.values == [.highScoresLoaded([12, 15])])
+    }
+
+    @Test("Publishers.Run: loaded scores, or an empty table", .timeLimit(.minutes(1)))
+    func runPublisher() async {
+        struct HighScoreFile {
+            func load() async throws -> [Int] { throw LoadError() }
+        }
+        let file = HighScoreFile()
+        let loading: Effect<Action> = Effect.run { send in
+            let scores = (try? await file.load()) ?? []   // none saved yet: an empty table
+            await send(.highScoresLoaded(scores))
+        }
+        let recorder = Recorder<Action>()
+        loading.subscribe(recorder)
+        await recorder.waitForCompletion()
+        #expect(recorder.values == [.highScoresLoaded([])])
+    }
+
+    @Test("Sequence: actions as a publisher")
+    func sequence() {
+        let actions = [Action.startGame, .flipCard(0)].publisher
+        let recorder = Recorder<Action>()
+        actions.subscribe(recorder)
+        #expect(recorder.history == [.subscription, .value(.startGame), .value(.flipCard(0)), .finished])
+    }
+
+    @Test("sink: a value at once")
+    func sink() {
+        let lines = printed {
+            let cancellable = Just(42).sink { print($0) }
+            _ = cancellable
+        }
+        #expect(lines == ["42"])
+    }
+
+    @Test("Scheduler: repeating work until cancelled")
+    func repeating() {
+        let scheduler = TestScheduler()
+        let ticks = Mutex(0)
+        @Sendable func tick() { ticks.withLock { $0 += 1 } }
+
+        let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) { tick() }
+        // … later:
+        ticking.cancel()
+
+        scheduler.advance(by: .seconds(5))
+        #expect(ticks.withLock { $0 } == 0)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("TestScheduler: nothing runs before its time")
+    func testScheduler() {
+        let lines = printed {
+            let scheduler = TestScheduler()
+            let cancellable = Just(1).delay(for: .seconds(1), scheduler: scheduler).sink { print($0) }
+            scheduler.advance(by: .milliseconds(999))   // nothing yet
+            scheduler.advance(by: .milliseconds(1))     // prints 1
+            #expect(scheduler.pendingWorkCount == 0)
+            _ = cancellable
+        }
+        #expect(lines == ["1"])
+    }
+
+    @Test("TestScheduler: repeating work at exact virtual instants")
+    func testSchedulerRepeating() {
+        let scheduler = TestScheduler()
+        let ticks = Mutex<[Duration]>([])
+        @Sendable func tick() { ticks.withLock { $0.append(scheduler.now) } }
+
+        let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(2)) { tick() }
+        scheduler.advance(by: .seconds(5))   // ticks at 1 s, 3 s and 5 s
+        ticking.cancel()
+
+        #expect(ticks.withLock { $0 } == [.seconds(1), .seconds(3), .seconds(5)])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("TestScheduler as a task executor: a sleeper woken by advance", .timeLimit(.minutes(1)))
+    func testSchedulerTask() async {
+        let scheduler = TestScheduler()
+        let log = PrintLog()
+        await PrintLog.$current.withValue(log) {
+            let task = Task(executorPreference: scheduler) {
+                try await scheduler.clock.sleep(for: .seconds(1))
+                print("woke")
+            }
+            scheduler.runReadyTasks()                  // the task starts, and sleeps
+            scheduler.advance(by: .milliseconds(999))  // nothing
+            scheduler.advance(by: .milliseconds(1))    // prints "woke" before advance returns
+            #expect(log.printed == ["woke"])
+            #expect(scheduler.now == .seconds(1))
+            _ = await task.result
+        }
+    }
+
+    @Test("runReadyTasks: a task runs until it first waits", .timeLimit(.minutes(1)))
+    func runReadyTasks() async {
+        let scheduler = TestScheduler()
+        let steps = Mutex<[String]>([])
+        @Sendable func work() async {
+            steps.withLock { $0.append("started") }
+            try? await scheduler.clock.sleep(for: .seconds(1))
+            steps.withLock { $0.append("woke") }
+        }
+
+        let task = Task(executorPreference: scheduler) { await work() }
+        scheduler.runReadyTasks()   // work() runs until it first waits
+
+        #expect(steps.withLock { $0 } == ["started"])
+        scheduler.advance(by: .seconds(1))
+        #expect(steps.withLock { $0 } == ["started", "woke"])
+        await task.value
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Observation
 import Redux
 import Synchronization
@@ -117,5 +118,36 @@ import Testing
 
         store.dispatch(.increment)
         #expect(store.state.count == 2)
+    }
+
+    @Test("made on the main actor, it reduces and reports every change there, whichever thread dispatches")
+    func mainActorStore() async {
+        let model = await MainActor.run {
+            ObservableStore(initial: Counter(), mutatingReducer: counterMutatingReducer)
+        }
+        let changes = EventLog<Bool>()
+        let changed = DispatchSemaphore(value: 0)
+        withObservationTracking {
+            _ = model.state
+        } onChange: {
+            changes.append(isOnMainActor())
+            changed.signal()
+        }
+
+        spawn { model.dispatch(.increment) }
+
+        #expect(await wait(for: changed))
+        #expect(changes.entries == [true])
+        #expect(await eventually { model.state.count == 1 })
+    }
+
+    @Test("made on the main actor, a dispatch on the main actor is processed before it returns")
+    func mainActorDispatchIsSynchronous() async {
+        let count = await MainActor.run {
+            let model = ObservableStore(initial: Counter(), mutatingReducer: counterMutatingReducer)
+            model.dispatch(.increment)
+            return model.state.count
+        }
+        #expect(count == 1)
     }
 }

@@ -208,4 +208,54 @@ import ThreeDucks
         #expect(deck.map(\.id) == Array(0..<Difficulty.hard.cardCount))
         #expect(Dictionary(grouping: deck, by: \.animal).values.allSatisfy { $0.count == 2 })
     }
+
+    @Test("one gameLogic and one soundCues serve two stores at once: a refusal in one store is told apart from a move in the other")
+    func sharedBetweenTwoStores() {
+        var random = SplitMix64(seed: 1)
+        let firstDeck = Deck.shuffled(.easy, using: &random)
+        let secondDeck = Deck.shuffled(.easy, using: &random)
+        let scheduler = TestScheduler()
+        let player = RecordingSoundPlayer()
+        // One value each, shared by both stores.
+        let logic = gameLogic(random: SplitMix64(seed: 1), scheduler: scheduler)
+        let sounds = soundCues(player: player)
+        let stores = (0..<2).map { _ in
+            Store(
+                initial: ThreeDucksState(difficulty: .easy),
+                mutatingReducer: threeDucksReducer,
+                middlewares: [logic, sounds]
+            )
+        }
+        let (first, second) = (stores[0], stores[1])
+        first.dispatch(.startGame)
+        second.dispatch(.startGame)
+        #expect(first.state.cards == firstDeck)
+        #expect(second.state.cards == secondDeck)
+
+        let (a, b) = quietMismatch(in: firstDeck)
+        let third = firstDeck.first { ![a, b].contains($0.id) }!.id
+        let c = quietMismatch(in: secondDeck).0
+        first.dispatch(.flipCard(a))
+        first.dispatch(.flipCard(b))          // a mismatch: its cue, and the un-flip in a second
+        second.dispatch(.flipCard(c))         // a move in the other store
+        scheduler.advance(by: .milliseconds(500))
+        first.dispatch(.flipCard(third))      // refused: two cards are already face up
+        second.dispatch(.flipCard(c))         // refused: already face up
+        scheduler.advance(by: .milliseconds(500))
+
+        #expect(first.state.selectedCards == [], "a refused flip restarted the un-flip")
+        #expect(second.state.selectedCards == [c])
+        #expect(first.state.moves == 2)
+        #expect(second.state.moves == 1)
+        #expect(player.played == [.mismatch])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+}
+
+/// Two cards of different animals, neither of them ducks (which would quack).
+private func quietMismatch(in deck: [Card]) -> (Card.ID, Card.ID) {
+    let quiet = deck.filter { $0.animal != .ducks }
+    let first = quiet[0]
+    let second = quiet.first { $0.animal != first.animal }!
+    return (first.id, second.id)
 }

@@ -1,58 +1,99 @@
-/// A first-in, first-out queue on an array: the pending work of a store, the waiting events of
-/// a relay.
+/// A first-in, first-out queue: the pending work of a store, the waiting events of a relay.
 ///
-/// Popping moves a head index instead of shifting elements, and moves the element out of its
-/// slot: the queue keeps no copy of what it has handed out, so whatever an element owns is
-/// released where its taker lets it go, never later inside the queue's owner's lock. The
-/// storage is reset when the queue empties (keeping its capacity, so a steady state allocates
-/// nothing) and compacted when the head has run past half of it, so memory follows the elements
-/// waiting, not those served.
+/// A ring buffer on an array whose size is a power of two: appending writes one slot after the
+/// last element, popping moves the head on, and neither moves other elements or calls into
+/// the array's general-purpose (and unspecialized) range operations. A queue that goes from
+/// empty to one element and back, as a store's does for every action a middleware answers with
+/// another, costs a store and a load per element.
 ///
-/// - Complexity: `append`, `popFirst`, `count` and the subscript are O(1) (amortized for
-///   `append` and `popFirst`).
+/// Popping moves the element out of its slot: the queue keeps no copy of what it has handed
+/// out, so whatever an element owns is released where its taker lets it go, never later inside
+/// the queue's owner's lock. The storage doubles when it is full; above `keptRing` slots it
+/// halves when a quarter or less of it is in use, so memory follows the elements waiting, not
+/// those served, while a queue that stays small never allocates again.
+///
+/// - Complexity: `append` and `popFirst` are O(1) amortized; `count`, `isEmpty` and the
+///   subscript O(1).
 @usableFromInline
 package struct FIFOQueue<Element> {
-    @usableFromInline var elements: [Element?] = []
+    /// The ring: empty, or a power of two slots, the elements from `head` on (wrapping).
+    @usableFromInline var slots: [Element?] = []
+    /// The slot of the oldest element.
     @usableFromInline var head = 0
+    /// How many elements wait.
+    @usableFromInline var storedCount = 0
+
+    /// The ring's size when it is first needed.
+    @usableFromInline static var smallestRing: Int {
+        16
+    }
+
+    /// The largest ring that is kept however few elements wait: below it, a queue that fills
+    /// and empties in turns does not allocate each time.
+    @usableFromInline static var keptRing: Int {
+        1024
+    }
 
     @inlinable
     package init() {}
 
     @inlinable
     package var isEmpty: Bool {
-        head == elements.count
+        storedCount == 0
     }
 
     @inlinable
     package var count: Int {
-        elements.count - head
+        storedCount
     }
 
     @inlinable
     package mutating func append(_ element: Element) {
-        elements.append(element)
+        if storedCount == slots.count {
+            resize(to: Swift.max(Self.smallestRing, slots.count &* 2))
+        }
+        slots[(head &+ storedCount) & (slots.count &- 1)] = element
+        storedCount &+= 1
     }
 
     @inlinable
     package mutating func popFirst() -> Element? {
-        guard head < elements.count else { return nil }
-        let element = elements[head].take()
-        head += 1
-        if head == elements.count {
-            elements.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64, head * 2 >= elements.count {
-            elements.removeFirst(head)
-            head = 0
+        guard storedCount > 0 else { return nil }
+        let element = slots[head].take()
+        head = (head &+ 1) & (slots.count &- 1)
+        storedCount &-= 1
+        if slots.count > Self.keptRing, storedCount &* 4 <= slots.count {
+            resize(to: slots.count / 2)
         }
         return element
+    }
+
+    /// How many slots the ring has now, for tests of its growth and shrinking.
+    package var ringSize: Int {
+        slots.count
     }
 
     /// The element `offset` places from the oldest.
     @inlinable
     package subscript(offset: Int) -> Element {
-        get { elements[head + offset]! }
-        set { elements[head + offset] = newValue }
+        get { slots[(head &+ offset) & (slots.count &- 1)]! }
+        set { slots[(head &+ offset) & (slots.count &- 1)] = newValue }
+    }
+
+    /// Moves the elements, oldest first, into a ring of `size` slots (a power of two, at least
+    /// `storedCount`).
+    @inlinable
+    @inline(never)
+    mutating func resize(to size: Int) {
+        var resized = [Element?](repeating: nil, count: size)
+        let mask = slots.count &- 1
+        var offset = 0
+        while offset < storedCount {
+            resized[offset] = slots[(head &+ offset) & mask].take()
+            offset &+= 1
+        }
+        slots = resized
+        head = 0
     }
 }
 
@@ -60,23 +101,25 @@ extension FIFOQueue: Sequence {
     /// The elements, oldest first.
     @inlinable
     package func makeIterator() -> Iterator {
-        Iterator(slots: elements[head...].makeIterator())
+        Iterator(queue: self)
     }
 
     /// Walks the waiting elements, oldest first.
     @usableFromInline
     package struct Iterator: IteratorProtocol {
-        @usableFromInline var slots: ArraySlice<Element?>.Iterator
+        @usableFromInline let queue: FIFOQueue
+        @usableFromInline var offset = 0
 
         @inlinable
-        init(slots: ArraySlice<Element?>.Iterator) {
-            self.slots = slots
+        init(queue: FIFOQueue) {
+            self.queue = queue
         }
 
         @inlinable
         package mutating func next() -> Element? {
-            // Every slot from the head on holds an element.
-            slots.next() ?? nil
+            guard offset < queue.count else { return nil }
+            defer { offset &+= 1 }
+            return queue[offset]
         }
     }
 }

@@ -1,8 +1,8 @@
 /// A publisher that sends no value: it finishes at once, or never.
 ///
 /// ```swift
-/// Empty<Action>()                             // finishes immediately
-/// Empty<Action>(completeImmediately: false)   // stays open until cancelled
+/// let finished = Empty<Action>()                           // finishes immediately
+/// let open = Empty<Action>(completeImmediately: false)      // stays open until cancelled
 /// ```
 public struct Empty<Output: Sendable>: Publisher, Equatable {
     /// Whether the publisher finishes as soon as it is subscribed to.

@@ -11,10 +11,12 @@ extension Publishers {
     /// a ``TestScheduler`` runs it on virtual time, together with the scheduler's
     /// ``Scheduler/clock``. Subscribed to directly, the task runs on the global executor.
     ///
+    /// It is usually made by ``Effect/run(priority:operation:)``:
+    ///
     /// ```swift
     /// Effect.run { send in
-    ///     let scores = try? await store.load()
-    ///     await send(.highScoresLoaded(scores ?? [:]))
+    ///     let scores = (try? await file.load()) ?? []   // none saved yet: an empty table
+    ///     await send(.highScoresLoaded(scores))
     /// }
     /// ```
     public struct Run<Output: Sendable>: Publisher {
@@ -39,9 +41,12 @@ extension Publishers {
             let subscription = RunSubscription(downstream: subscriber)
             subscriber.receive(subscription: subscription)
             let operation = operation
-            let executor = subscriber.effectContext?.taskExecutor
-            subscription.attach(Task(executorPreference: executor, priority: priority) {
-                await operation(Send { subscription.send($0) })
+            // Inside a store, the task runs on the store's executor if it has one, and `send`
+            // waits while the store's queue is full.
+            let context = subscriber.effectContext
+            let gate = context?.gate
+            subscription.attach(Task(executorPreference: context?.taskExecutor, priority: priority) {
+                await operation(Send(gate: gate) { subscription.send($0) })
                 subscription.finish()
             })
         }
@@ -57,22 +62,35 @@ extension Publishers.Run: CustomStringConvertible {
 
 /// Hands values from async work to the subscriber of a ``Publishers/Run``.
 ///
-/// It is async so that it can later apply back-pressure without changing call sites; today it
-/// delivers at once.
+/// It is async for back-pressure: inside a store whose queue is full, `send` suspends until the
+/// queue has drained to half its bound (see the store's contract), so async work that produces
+/// faster than the store reduces waits instead of growing the queue. Otherwise it delivers at
+/// once.
 public struct Send<Output: Sendable>: Sendable {
     private let deliver: @Sendable (Output) -> Void
+    private let gate: SendGate?
 
     /// Makes a `Send` that calls `deliver` with each value.
     ///
     /// - Parameter deliver: Called with each value sent.
     public init(_ deliver: @escaping @Sendable (Output) -> Void) {
         self.deliver = deliver
+        gate = nil
     }
 
-    /// Sends `value` to the subscriber, unless the work was cancelled.
+    init(gate: SendGate?, _ deliver: @escaping @Sendable (Output) -> Void) {
+        self.deliver = deliver
+        self.gate = gate
+    }
+
+    /// Sends `value` to the subscriber, unless the work was cancelled; first waits while the
+    /// store's queue is full.
     ///
     /// - Parameter value: The value to deliver.
     public func callAsFunction(_ value: Output) async {
+        if let gate, !gate.isOpen {
+            await gate.waitUntilOpen()
+        }
         deliver(value)
     }
 }

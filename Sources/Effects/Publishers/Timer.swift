@@ -6,8 +6,9 @@ extension Publishers {
     ///
     /// ```swift
     /// // A game clock: one action a second while the game runs.
-    /// Effect(Publishers.Timer(every: .seconds(1), scheduler: scheduler).map { _ in .clockTicked })
-    ///     .cancellable(id: GameTimer.clock)
+    /// let ticks = Publishers.Timer(every: .seconds(1), scheduler: scheduler)
+    ///     .map { _ in Action.clockTicked }
+    /// let clock = Effect(ticks).cancellable(id: GameTimer.clock)
     /// ```
     ///
     /// Each subscriber gets its own series of ticks, starting when it subscribes: the first

@@ -7,8 +7,11 @@
 ///
 /// ```swift
 /// func unFlipping(scheduler: some Scheduler) -> Middleware<Game, GameAction> {
-///     let scheduler = AnyScheduler(scheduler)
-///     return { state, action in … Effect.just(.unFlip).delay(for: .seconds(1), scheduler: scheduler) … }
+///     let scheduler = AnyScheduler(scheduler)   // from here on, one concrete type
+///     return { state, action in
+///         guard case .flipCard = action, state.isMismatch else { return .none }
+///         return Effect.just(.unFlipSelectedCards).delay(for: .seconds(1), scheduler: scheduler)
+///     }
 /// }
 /// ```
 public struct AnyScheduler: Scheduler {

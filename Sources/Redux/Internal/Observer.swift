@@ -95,23 +95,10 @@ struct ObserverList<State>: Sendable {
         /// Calls every observer still subscribed, in subscription order.
         @inlinable
         func notify(_ state: State) {
-            // The snapshot keeps every observer alive for the whole loop, so each one is read
-            // unretained and called through a guaranteed reference: no retain and release per
-            // observer, which would cost more than a selecting observer's own work.
-            slots.withUnsafeBufferPointer { observers in
-                guard let base = observers.baseAddress else { return }
-                let raw = UnsafeRawPointer(base)
-                var index = 0
-                while index < observers.count {
-                    let slot = raw.load(
-                        fromByteOffset: index &* MemoryLayout<Observer<State>?>.stride,
-                        as: Unmanaged<Observer<State>>?.self
-                    )
-                    slot?._withUnsafeGuaranteedRef { observer in
-                        if observer.isActive { observer.notify(state) }
-                    }
-                    index &+= 1
-                }
+            // The snapshot keeps every observer alive for the whole loop: no retain and release
+            // per observer, which would cost more than a selecting observer's own work.
+            forEachUnretained(in: slots) { observer in
+                if observer.isActive { observer.notify(state) }
             }
         }
     }

@@ -2,77 +2,262 @@ import Effects
 import Synchronization
 
 extension StoreCore {
-    /// What a dispatch found when it took the lock.
+    /// How a dispatch went, in one byte: what it must do once the lock is let go.
     @usableFromInline
     enum Entry {
-        /// Another thread is draining (or the store is shut down): the work was queued or dropped.
-        case queued
-        /// This thread is the drainer now; the action still has to go through the interceptors.
-        case drain
-        /// This thread is the drainer now and has already reduced the action (no interceptors).
+        /// It reduced the action (it is the drainer now): react, then drain.
         case reduced
+        /// It is the drainer now: send the action through the interceptors, then drain.
+        case intercept
+        /// Someone else drains; the action is queued.
+        case queued
+        /// Anything else (a full queue, a turn that is over, a home to wake, a store shut down):
+        /// the state machine decides, in a critical section of its own.
+        case other
     }
 
     @inlinable
     func dispatch(_ action: Action) {
-        // The snapshot leaves the lock through these locals rather than inside `Entry`, so that
-        // it is copied once, and only when a middleware or an observer will read it.
+        // The snapshot leaves the lock through these locals rather than inside the result, so
+        // that it is copied once, and only when a middleware or an observer will read it; the
+        // result is one byte, so that the critical section stays small and inlined.
         var snapshot: State?
         var observers: ObserverList<State>.Snapshot?
-        let entry = shared.withLock { shared -> Entry in
-            switch shared.phase {
-            case .shutDown:
-                return .queued
-            case .draining:
-                shared.queue.append(.action(action))
-                return .queued
-            case .idle:
-                shared.phase = .draining
-            }
-            guard interceptors.isEmpty else { return .drain }
-            // The common case in one critical section: become the drainer and reduce.
-            reduce(&shared.state, action)
-            if !middlewares.isEmpty || !shared.observers.isEmpty {
-                snapshot = shared.state
-                observers = shared.observers.snapshot
-            }
-            return .reduced
+        let entry = shared.withLock { shared in
+            enter(with: action, in: &shared, snapshot: &snapshot, observers: &observers)
         }
         switch entry {
-        case .queued:
-            return
-        case .drain:
-            intercept(action, from: 0)
         case .reduced:
             if let state = consume snapshot {
                 react(to: action, in: state, observers: observers)
             }
+            drain()
+        case .intercept:
+            intercept(action, from: 0)
+            drain()
+        case .queued:
+            return
+        case .other:
+            dispatchSlowly(action)
         }
-        drain()
     }
 
-    /// Processes the queue until it is empty, then gives up the drainer's role.
+    /// The critical section of a dispatch: the cases that need no decision of the state machine.
     @inlinable
-    func drain() {
-        while let work = shared.withLock({ shared -> Work? in
-            if let work = shared.queue.popFirst() { return work }
-            if case .draining = shared.phase { shared.phase = .idle }
-            return nil
-        }) {
-            switch work {
-            case .action(let action):
-                if interceptors.isEmpty {
-                    apply(action)
-                } else {
-                    intercept(action, from: 0)
+    @inline(__always)
+    func enter(
+        with action: Action,
+        in shared: inout Shared,
+        snapshot: inout State?,
+        observers: inout ObserverList<State>.Snapshot?
+    ) -> Entry {
+        switch shared.phase {
+        case .idle:
+            guard interceptors.isEmpty else {
+                shared.startTurn(.current)
+                return .intercept
+            }
+            // The common case in one critical section: become the drainer and reduce. The
+            // drainer's identity matters only once it calls out (a nested dispatch must know
+            // it), so a store with nothing to call does not ask for it.
+            let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
+            shared.startTurn(callsOut ? .current : .unknown)
+            if !memories.isEmpty {
+                remember(shared.state)
+            }
+            reduce(&shared.state, action)
+            if callsOut {
+                snapshot = shared.state
+                observers = shared.observers.snapshot
+            }
+            return .reduced
+        case .draining where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
+            // Someone else drains and there is room: queue it (the full queue, a turn that is
+            // over and the last free slot take the other path, which also keeps the record of
+            // the longest queue: below its last slot, the queue sets no record that matters).
+            shared.enqueue(action)
+            return .queued
+        case .scheduled where shared.queue.count &+ 1 < capacity:
+            // The home is about to drain, and there is room.
+            shared.enqueue(action)
+            return .queued
+        default:
+            return .other
+        }
+    }
+
+    /// A dispatch the state machine decides: it takes the lock again (the store may have moved
+    /// on meanwhile), then does what the arrival calls for.
+    @inlinable
+    @inline(never)
+    func dispatchSlowly(_ action: Action) {
+        let arrival = shared.withLock { arrive(with: .action(action), in: &$0) }
+        proceed(after: arrival)
+    }
+
+    /// The slow path of an arrival, under the lock: the state machine decides, and the gate
+    /// closes if the queue just filled up.
+    @inlinable
+    func arrive(with work: Work, in shared: inout Shared) -> Arrival {
+        let arrival = shared.arrive(with: work, capacity: capacity, turnLength: turnLength, home: home)
+        if shared.queue.count >= capacity, !shared.isGateClosed {
+            shared.isGateClosed = true
+            closeGate()
+        }
+        return arrival
+    }
+
+    /// Makes async senders wait (called under the store's lock; the gate's lock is a leaf).
+    @usableFromInline
+    func closeGate() {
+        effects.gate.close()
+    }
+
+    /// Does what an arrival calls for, once the lock is let go.
+    @inlinable
+    func proceed(after arrival: Arrival) {
+        var arrival = arrival
+        while true {
+            switch arrival {
+            case .process(let work):
+                process(work)
+                drain()
+                return
+            case .queued:
+                return
+            case .queuedForHome:
+                scheduleOnHome()
+                return
+            case .dropped(let work):
+                // Released here, outside the lock.
+                drop(work)
+                return
+            case .wait(let waiter, let work):
+                waiter.wait()
+                guard home != nil else {
+                    // Signalled as the successor (or because the store shut down).
+                    takeOver(with: work)
+                    return
                 }
-            case .attach(let observer):
-                welcome(observer)
-            case .tracked(let action, let membership):
-                process(action, membership)
+                // Signalled because the queue drained to half: try again.
+                arrival = shared.withLock { arrive(with: work, in: &$0) }
             }
         }
-        workEnded()
+    }
+
+    /// Releases work the store will not process (it shut down), outside the lock; a task's
+    /// action still counts as done for its task.
+    @usableFromInline
+    func drop(_ work: Work) {
+        if case .tracked(_, let membership) = work {
+            membership.tracker.actionProcessed(isSentAction: membership.isSentAction)
+        }
+    }
+
+    /// A successor that was handed the drainer's role queues its own work, then drains.
+    @inlinable
+    func takeOver(with work: Work) {
+        while true {
+            let next = shared.withLock { $0.enqueueAfterTakingOver(work, capacity: capacity) }
+            switch next {
+            case .process(let first):
+                process(first)
+            case .queued:
+                drainQueue()
+                return
+            case .dropped(let work):
+                drop(work)
+                return
+            default:
+                return
+            }
+        }
+    }
+
+    /// Processes the queue until it is empty, the turn is over or the role passes on.
+    @inlinable
+    func drain() {
+        // Most of the time nothing was queued while this thread reduced: one small critical
+        // section gives the role up.
+        let isDone = shared.withLock { shared -> Bool in
+            guard shared.queue.isEmpty, shared.successors.isEmpty, !shared.isRoomWanted,
+                  case .draining = shared.phase
+            else { return false }
+            shared.phase = home == nil ? .idle : .away
+            return true
+        }
+        if isDone {
+            workEnded()
+        } else {
+            drainQueue()
+        }
+    }
+
+    /// The drainer's loop, for when there is work in the queue (or someone waiting).
+    @inlinable
+    func drainQueue() {
+        while true {
+            let step = shared.withLock { shared -> Step in
+                if shared.isRoomWanted, shared.queue.count <= capacity / 2 {
+                    return .makeRoom
+                }
+                return shared.next(turnLength: turnLength, isHomeless: home == nil)
+            }
+            switch step {
+            case .process(let work):
+                process(work)
+            case .makeRoom:
+                wakeWaitersForRoom()
+            case .handOff(let successor):
+                successor.signal()
+                return
+            case .reschedule:
+                scheduleOnHome()
+                return
+            case .finished:
+                workEnded()
+                return
+            }
+        }
+    }
+
+    /// Lets the threads and async senders that wait for room go.
+    @usableFromInline
+    func wakeWaitersForRoom() {
+        let room = shared.withLock { makeRoom(in: &$0) }
+        room?.wake()
+    }
+
+    /// Once the queue has drained to half its bound, lets the threads and async senders that
+    /// wait for room go.
+    @usableFromInline
+    func makeRoom(in shared: inout Shared) -> RoomMade? {
+        guard shared.isRoomWanted, shared.queue.count <= capacity / 2 else { return nil }
+        let waiters = shared.roomWaiters
+        shared.roomWaiters = []
+        var opened: SendGate.Opened?
+        if shared.isGateClosed {
+            shared.isGateClosed = false
+            opened = effects.gate.open()
+        }
+        return RoomMade(waiters: waiters, opened: opened)
+    }
+
+    /// Processes one item of the queue as the drainer.
+    @inlinable
+    func process(_ work: Work) {
+        switch work {
+        case .action(let action):
+            if interceptors.isEmpty {
+                apply(action)
+            } else {
+                intercept(action, from: 0)
+            }
+        case .attach(let observer):
+            welcome(observer)
+        case .tracked(let action, let membership):
+            process(action, membership)
+        }
     }
 
     @usableFromInline
@@ -93,6 +278,9 @@ extension StoreCore {
         var snapshot: State?
         var observers: ObserverList<State>.Snapshot?
         shared.withLock { shared in
+            if !memories.isEmpty {
+                remember(shared.state)
+            }
             reduce(&shared.state, action)
             if !middlewares.isEmpty || !shared.observers.isEmpty {
                 snapshot = shared.state
@@ -102,6 +290,40 @@ extension StoreCore {
         if let state = consume snapshot {
             react(to: action, in: state, observers: observers, membership: membership)
         }
+    }
+
+    /// Queues an action this thread, the drainer, dispatches from inside its own work: the same
+    /// as `dispatch` from here, in a smaller critical section.
+    @inlinable
+    func queueNested(_ action: Action) {
+        let isQueued = shared.withLock { shared -> Bool in
+            guard case .draining = shared.phase else { return false }
+            shared.queue.append(.action(action))
+            if shared.queue.count &+ 1 >= capacity {
+                noteNearlyFullQueue(in: &shared)
+            }
+            return true
+        }
+        if !isQueued {
+            // Shut down meanwhile: the general path drops it.
+            dispatch(action)
+        }
+    }
+
+    /// Keeps the record of the longest queue, and closes the gate once the queue is full.
+    @usableFromInline
+    func noteNearlyFullQueue(in shared: inout Shared) {
+        shared.longestQueue = max(shared.longestQueue, shared.queue.count)
+        if shared.queue.count >= capacity, !shared.isGateClosed {
+            shared.isGateClosed = true
+            closeGate()
+        }
+    }
+
+    /// Lets the remembering middlewares keep what they need of the state before an action.
+    @inlinable
+    func remember(_ state: State) {
+        forEachUnretained(in: memories) { $0.remember(state) }
     }
 
     /// Starts the middlewares' effects for a reduced action, then notifies the observers.
@@ -117,25 +339,18 @@ extension StoreCore {
         observers: ObserverList<State>.Snapshot?,
         membership: TaskMembership? = nil
     ) {
-        // By index, not `for in`: unoptimized, iterating an array of closures in generic code
-        // allocates a thunk per element, and dispatch must not allocate in debug builds either.
-        // The array outlives the loop, so each box is read unretained and its middleware called
-        // through a guaranteed reference: no retain and release per middleware.
-        middlewares.withUnsafeBufferPointer { boxes in
-            guard let base = boxes.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index < boxes.count {
-                let box = raw.load(
-                    fromByteOffset: index &* MemoryLayout<MiddlewareBox<State, Action>>.stride,
-                    as: Unmanaged<MiddlewareBox<State, Action>>.self
-                )
-                index &+= 1
-                let effect = box._withUnsafeGuaranteedRef { $0.run(state, action) }
-                // A tag check: the common answer costs no copy of the effect.
-                if effect.isNone { continue }
-                start(effect, for: membership?.tracker)
+        forEachUnretained(in: middlewares) { box in
+            let effect = box.run(state, action)
+            // A tag check: the common answer costs no copy of the effect.
+            if effect.isNone { return }
+            if membership == nil, case .just(let next) = effect.operation {
+                // What starting it would do (its value dispatched by this thread, the drainer,
+                // so queued), without going through the effect runtime. A task's action takes
+                // the runtime, which marks what it sends as the task's.
+                queueNested(next)
+                return
             }
+            start(effect, for: membership?.tracker)
         }
         observers?.notify(state)
     }

@@ -2,13 +2,16 @@ import Effects
 import Synchronization
 
 extension StoreCore {
-    /// Whether nothing is left to do: nobody drains (so the queue is empty) and no effect runs.
+    /// Whether nothing is left to do: nobody drains or is about to (so the queue is empty) and no
+    /// effect runs.
     ///
     /// Both are read at one moment: the effect count is read while the store's lock is held.
     var isIdle: Bool {
         shared.withLock { shared in
-            if case .draining = shared.phase { return false }
-            return effects.runningCount == 0
+            switch shared.phase {
+            case .draining, .scheduled: return false
+            case .idle, .away, .shutDown: return effects.runningCount == 0
+            }
         }
     }
 
@@ -51,9 +54,9 @@ extension StoreCore {
     func resumeIdleWaitersIfIdle() {
         let waiting = shared.withLock { shared -> [UnsafeContinuation<Void, Never>] in
             switch shared.phase {
-            case .draining:
+            case .draining, .scheduled:
                 return []
-            case .idle:
+            case .idle, .away:
                 guard effects.runningCount == 0 else { return [] }
             case .shutDown:
                 break

@@ -3,23 +3,10 @@ import Synchronization
 
 extension StoreCore {
     /// Subscribes `observer`: it is welcomed with the current state now, or, while another
-    /// thread drains, by that thread before the next action.
+    /// thread drains (or on the home), by the drainer before the next action.
     func attach(_ observer: Observer<State>) {
-        let isDrainer = shared.withLock { shared -> Bool in
-            switch shared.phase {
-            case .shutDown:
-                return false
-            case .draining:
-                shared.queue.append(.attach(observer))
-                return false
-            case .idle:
-                shared.phase = .draining
-                return true
-            }
-        }
-        guard isDrainer else { return }
-        welcome(observer)
-        drain()
+        let arrival = shared.withLock { arrive(with: .attach(observer), in: &$0) }
+        proceed(after: arrival)
     }
 
     /// Unsubscribes `observer`; a notification already under way skips it.

@@ -25,30 +25,24 @@ extension StoreCore {
         enter(action, membership)
     }
 
-    /// Queues a tracked action, or processes it and drains if nobody else is draining.
+    /// Processes a tracked action and drains if nobody else is draining; otherwise hands it to
+    /// the same state machine as any dispatch (see `StoreCore+Queue`). Only an action that is
+    /// queued is boxed as work.
     @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {
-        let isDrainer = shared.withLock { shared -> Bool? in
-            switch shared.phase {
-            case .shutDown:
+        let arrival = shared.withLock { shared -> Arrival? in
+            if case .idle = shared.phase {
+                shared.startTurn(.current)
                 return nil
-            case .draining:
-                shared.queue.append(.tracked(action, membership))
-                return false
-            case .idle:
-                shared.phase = .draining
-                return true
             }
+            return arrive(with: .tracked(action, membership), in: &shared)
         }
-        switch isDrainer {
-        case nil:
-            membership.tracker.actionProcessed(isSentAction: membership.isSentAction)
-        case false?:
-            return
-        case true?:
+        guard let arrival else {
             process(action, membership)
             drain()
+            return
         }
+        proceed(after: arrival)
     }
 
     /// Processes a tracked action as any other, its effects marked as the task's; an action of

@@ -4,16 +4,19 @@ import Synchronization
 /// The engine behind ``Store``: the state, the queue of pending work and the observers behind
 /// one lock (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
-/// Split by concern: dispatching and draining (`StoreCore+Dispatch`), observers
-/// (`StoreCore+Observers`), effects (`StoreCore+Effects`), tasks and waiting for the store to be
-/// idle (`StoreCore+Tasks`, `StoreCore+Idle`) and shutting down (`StoreCore+ShutDown`).
+/// Split by concern: dispatching and draining (`StoreCore+Dispatch`), who drains and who waits
+/// (`StoreCore+Queue`, the state machine), observers (`StoreCore+Observers`), effects
+/// (`StoreCore+Effects`), tasks and waiting for the store to be idle (`StoreCore+Tasks`,
+/// `StoreCore+Idle`), the home (`StoreCore+Home`) and shutting down (`StoreCore+ShutDown`).
 ///
-/// Whoever dispatches while no one is draining becomes the drainer and processes the queue
-/// until it is empty; everyone else only appends to it. Hence one action is reduced at a time,
-/// in FIFO order, and a dispatch from inside a middleware, an effect or an observer is queued
-/// instead of nesting. The reducer runs under the lock (it is pure and must not touch the store),
-/// in place, so a large state is not copied. Middlewares, effects and observers run after the
-/// lock is released, and nothing is released while it is held.
+/// One thread at a time drains the queue: the drainer. Without a home, whoever dispatches while
+/// no one drains becomes the drainer; with a home, a piece of work on the home does. Everyone
+/// else appends to the queue, which is bounded (`capacity`): a thread that finds it full waits
+/// (see `StoreCore+Queue` for who waits for what). Hence one action is reduced at a time, in
+/// FIFO order, and a dispatch from inside a middleware, an effect or an observer is queued
+/// instead of nesting. The reducer runs under the lock (it is pure and must not touch the
+/// store), in place, so a large state is not copied. Middlewares, effects and observers run
+/// after the lock is released, and nothing is released while it is held.
 ///
 /// The dispatch path is `@inlinable` so that it is specialized for the client's state and
 /// action types: a generic call across the module boundary costs more than the work itself.
@@ -21,39 +24,12 @@ import Synchronization
 final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// A piece of work waiting for the drainer.
     @usableFromInline
-    enum Work {
+    enum Work: Sendable {
         case action(Action)
         case attach(Observer<State>)
         /// An action that belongs to a `StoreTask`. Boxed, so that the queue's elements stay as
         /// small as an action: only an action queued behind another thread's drain pays for it.
         indirect case tracked(Action, TaskMembership)
-    }
-
-    /// Who, if anyone, is processing the queue.
-    @usableFromInline
-    enum Phase {
-        /// Nobody: the next dispatch becomes the drainer.
-        case idle
-        /// A thread is processing the queue; everyone else appends to it.
-        case draining
-        /// The store was released: nothing is queued or run any more.
-        case shutDown
-    }
-
-    /// Everything behind the store's lock.
-    ///
-    /// Sizes: `queue` holds the work dispatched while another thread drains (it empties at the
-    /// end of every drain); `observers` one slot per live subscription, compacted as they leave.
-    @usableFromInline
-    struct Shared {
-        @usableFromInline var state: State
-        @usableFromInline var phase = Phase.idle
-        @usableFromInline var queue = FIFOQueue<Work>()
-        @usableFromInline var observers = ObserverList<State>()
-
-        init(state: State) {
-            self.state = state
-        }
     }
 
     @usableFromInline let shared: Mutex<Shared>
@@ -62,28 +38,60 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// Each middleware in a box of its own, so that dispatch calls it through an unretained
     /// reference (see `react`).
     @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
+    /// What the remembering middlewares keep of the state before each action; empty, and
+    /// never consulted beyond an `isEmpty`, when none of them asks (see ``AnyMiddleware``).
+    @usableFromInline let memories: [MemoryBox<State>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
     @usableFromInline let effects: EffectContext
     /// The tasks waiting in `idle()`; see `StoreCore+Idle`.
     @usableFromInline let idleWaiters = IdleWaiters()
+    /// Where the work runs; nil when the callers drain.
+    @usableFromInline let home: StoreHome?
+    /// The most work items the queue holds before other threads wait (see `StoreCore+Queue`).
+    @usableFromInline let capacity: Int
+    /// How many items a drainer without a home processes before the next thread that dispatches
+    /// takes over; a home's drainer runs that many, then lets the home run other work.
+    @usableFromInline let turnLength: Int
 
     init(
         initial: State,
         reduce: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>],
-        middlewares: [Middleware<State, Action>],
+        middlewares: [AnyMiddleware<State, Action>],
+        home: StoreHome?,
+        capacity: Int,
         taskExecutor: (any TaskExecutor)?
     ) {
-        shared = Mutex(Shared(state: initial))
+        precondition(capacity >= 2, "a store's queue must hold at least 2 items (got \(capacity))")
+        shared = Mutex(Shared(state: initial, phase: home == nil ? .idle : .away))
         effects = EffectContext(taskExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors
-        self.middlewares = middlewares.map(MiddlewareBox.init)
+        var boxes: [MiddlewareBox<State, Action>] = []
+        var memories: [MemoryBox<State>] = []
+        for middleware in middlewares {
+            let running = middleware.instantiate()
+            boxes.append(MiddlewareBox(running.react))
+            if let remember = running.remember {
+                memories.append(MemoryBox(remember))
+            }
+        }
+        self.middlewares = boxes
+        self.memories = memories
+        self.home = home
+        self.capacity = capacity
+        turnLength = capacity
     }
 
     @inlinable
     var state: State {
         shared.withLock { $0.state }
+    }
+
+    /// Reads a part of the state under the lock, copying only that part.
+    @inlinable
+    func read<Part>(_ part: (borrowing State) -> Part) -> Part {
+        shared.withLock { part($0.state) }
     }
 }
 
@@ -96,5 +104,16 @@ final class MiddlewareBox<State, Action>: Sendable {
 
     init(_ run: @escaping Middleware<State, Action>) {
         self.run = run
+    }
+}
+
+/// What one remembering middleware keeps of the state before each action (see
+/// ``AnyMiddleware/init(remembering:_:)``), called under the store's lock before the reducer.
+@usableFromInline
+final class MemoryBox<State>: Sendable {
+    @usableFromInline let remember: @Sendable (State) -> Void
+
+    init(_ remember: @escaping @Sendable (State) -> Void) {
+        self.remember = remember
     }
 }

@@ -18,8 +18,12 @@ import Synchronization
 /// ```
 ///
 /// A seeded generator deals the same decks, with the same ids, in the same order every time.
-/// The middleware keeps the generator, and a note of the last moves count it saw (see why in
-/// the documentation of the flip rules), behind a lock: make one per store.
+///
+/// It tells an accepted flip from a refused one by the moves before and after it (a remembering
+/// middleware: the store keeps the moves and the screen before each action for it), so it keeps
+/// nothing about any store: one value may serve any number of stores at once. Its one dependency
+/// with state is the generator, behind a lock; stores that share the middleware draw their decks
+/// from it in turn.
 ///
 /// - Parameters:
 ///   - random: The generator that shuffles the decks; `SystemRandomNumberGenerator()` in the
@@ -34,7 +38,7 @@ public func gameLogic(
     scheduler: some Scheduler,
     mismatchDelay: Duration = .seconds(1),
     winDelay: Duration = .seconds(1)
-) -> Middleware<ThreeDucksState, ThreeDucksAction> {
+) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {
     // The dependencies are erased once, here, so that the middleware below is concrete code:
     // generic code from another module is not specialized, and every effect it built would pay
     // for looking its types up at run time.
@@ -52,8 +56,7 @@ private func gameLogic(
     scheduler: AnyScheduler,
     mismatchDelay: Duration,
     winDelay: Duration
-) -> Middleware<ThreeDucksState, ThreeDucksAction> {
-    let outcomes = ActionOutcomes()
+) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {
     // The delayed effects never change: made once, returned as often as needed (an effect is a
     // value describing work, so one instance serves every game).
     let unFlipLater = Effect.just(ThreeDucksAction.unFlipSelectedCards)
@@ -62,8 +65,7 @@ private func gameLogic(
     let winLater = Effect.just(ThreeDucksAction.winGame)
         .delay(for: winDelay, scheduler: scheduler)
         .cancellable(id: PendingGameTimer(), cancelInFlight: true)
-    return { state, action in
-        let outcome = outcomes.outcome(of: action, in: state)
+    return AnyMiddleware(remembering: GameProgress.init) { state, previous, action in
         switch action {
         case .startGame:
             let deck = deal(state.difficulty)
@@ -73,7 +75,8 @@ private func gameLogic(
             return .cancel(id: PendingGameTimer())
 
         case .flipCard:
-            guard outcome == .acceptedFlip, let matches = state.selectionMatches else { return .none }
+            guard previous.acceptedFlip(leadingTo: state), let matches = state.selectionMatches
+            else { return .none }
             guard matches else {
                 return unFlipLater
             }
@@ -91,7 +94,8 @@ private func gameLogic(
 /// The id of the one delayed action a game can have pending: an un-flip or a win.
 private struct PendingGameTimer: Hashable, Sendable {}
 
-/// The middleware's generator, behind a lock, since middlewares may run on any thread.
+/// The middleware's generator, behind a lock, since middlewares may run on any thread and any
+/// number of stores may share one.
 private final class LockedGenerator<Generator: RandomNumberGenerator & Sendable>: Sendable {
     private let generator: Mutex<Generator>
 

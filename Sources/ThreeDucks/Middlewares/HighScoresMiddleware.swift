@@ -30,7 +30,12 @@ import Redux
 /// result is then waiting to be received.
 ///
 /// ```swift
-/// let scores = highScores(file: .standard, ioScheduler: DispatchQueueScheduler())
+/// let file = HighScoreFile(path: path)   // HighScoreFile.standard in the game
+/// let store = Store(
+///     initial: ThreeDucksState(),
+///     mutatingReducer: threeDucksReducer,
+///     middlewares: [highScores(file: file, ioScheduler: DispatchQueueScheduler())]
+/// )
 /// store.dispatch(.loadHighScores)
 /// ```
 ///
@@ -43,8 +48,8 @@ public func highScores(
     file: HighScoreFile,
     ioScheduler: some Scheduler,
     now: @escaping @Sendable () -> Date = { Date() }
-) -> Middleware<ThreeDucksState, ThreeDucksAction> {
-    { state, action in
+) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {
+    AnyMiddleware { state, action in
         switch action {
         case .loadHighScores:
             return Effect(

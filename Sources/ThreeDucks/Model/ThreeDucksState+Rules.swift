@@ -21,7 +21,7 @@ extension ThreeDucksState {
     /// a nil answer means the next `flipCard(id)` counts a move (if nothing else comes first).
     ///
     /// ```swift
-    /// if state.flipRefusal(for: id) == .pairShowing { … }   // wait for the pair to turn back
+    /// if state.flipRefusal(for: id) == .pairShowing { return }   // wait for the pair to turn back
     /// ```
     ///
     /// - Parameter id: The card's id; nil for a place where no card lies (a coordinate off the

@@ -1,3 +1,4 @@
+import Effects
 import Redux
 
 /// The smallest state worth a store: one number.
@@ -37,6 +38,7 @@ let counterMutatingReducer: MutatingReducer<Counter, CounterAction> = { state, a
 
 extension Store where State == Counter, Action == CounterAction {
     /// A counter store starting at `count`.
+    @_disfavoredOverload
     static func counter(
         count: Int = 0,
         interceptors: [Interceptor<Counter, CounterAction>] = [],
@@ -47,6 +49,39 @@ extension Store where State == Counter, Action == CounterAction {
             reducer: counterReducer,
             interceptors: interceptors,
             middlewares: middlewares
+        )
+    }
+}
+
+extension Store where State == Counter, Action == CounterAction {
+    /// A counter store starting at `count`, with middlewares of either form.
+    static func counter(
+        count: Int = 0,
+        interceptors: [Interceptor<Counter, CounterAction>] = [],
+        middlewares: [AnyMiddleware<Counter, CounterAction>]
+    ) -> Store {
+        Store(
+            initial: Counter(count: count),
+            reducer: counterReducer,
+            interceptors: interceptors,
+            middlewares: middlewares
+        )
+    }
+
+    /// A counter store with a queue of `capacity` items, on `home` if one is given.
+    static func counter(
+        capacity: Int,
+        on home: StoreHome? = nil,
+        interceptors: [Interceptor<Counter, CounterAction>] = [],
+        middlewares: [AnyMiddleware<Counter, CounterAction>] = []
+    ) -> Store {
+        Store(
+            initial: Counter(),
+            mutatingReducer: counterMutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            home: home,
+            queueCapacity: capacity
         )
     }
 }

@@ -9,7 +9,7 @@ import ThreeDucks
 func makeGameStore(
     _ initial: ThreeDucksState = ThreeDucksState(difficulty: .easy),
     seed: UInt64 = 1,
-    middlewares: (TestScheduler) -> [Middleware<ThreeDucksState, ThreeDucksAction>] = { _ in [] },
+    middlewares: (TestScheduler) -> [AnyMiddleware<ThreeDucksState, ThreeDucksAction>] = { _ in [] },
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> TestStore<ThreeDucksState, ThreeDucksAction> {
     let scheduler = TestScheduler()

@@ -1,0 +1,133 @@
+import Effects
+
+/// A middleware in either form: the ``Middleware`` shorthand, which sees the state after the
+/// action, or a *remembering* middleware, which also sees what it remembered of the state before.
+///
+/// A middleware sees the state after the reducer. That cannot always tell whether the reducer
+/// accepted the action: a card flipped again leaves the same two cards selected as the flip that
+/// selected them. A remembering middleware compares before and after instead:
+///
+/// ```swift
+/// let quack = AnyMiddleware<Game, GameAction>(remembering: \.moves) { state, movesBefore, action in
+///     guard case .flipCard(let id) = action, state.moves != movesBefore,
+///           state.card(withID: id)?.animal == .ducks else { return .none }
+///     player.play(.quack)
+///     return .none
+/// }
+/// ```
+///
+/// This is ReSwift's and redux-js's `getState()` before and after `next`, without the cost of
+/// keeping a state around.
+///
+/// ## Why it remembers a projection
+///
+/// The store asks a remembering middleware what to keep (`remembering:`) just before it reduces,
+/// under its lock, and hands it back after. Remembering the whole state would copy it on every
+/// action, and the copy costs more than its retains: the reducer then finds every array and
+/// dictionary of the state shared with that copy, and copies it to change it (for the card game,
+/// the whole deck on every flip). A projection (the moves and the screen, for the game) copies
+/// only what it names, so the reducer goes on changing the state in place. Stores whose
+/// middlewares do not remember pay nothing at all: the store keeps no memory for them.
+/// ``beforeAndAfter(_:)`` remembers the whole state, for small states or tests.
+///
+/// For the same reason the state after the action is an argument of its own, as in the
+/// shorthand, rather than a field of a value that also carries what was remembered: such a value
+/// would be a second copy of the state for every call (a retain and a release of each of its
+/// arrays, per middleware, per action).
+///
+/// ## Sharing
+///
+/// What a middleware remembers is kept by each store that runs it, not by the middleware, so one
+/// middleware value may serve any number of stores at once.
+public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
+    /// How a store runs one middleware: what it remembers before each action, if anything, and
+    /// what it calls after.
+    @usableFromInline
+    struct Running: Sendable {
+        @usableFromInline let remember: (@Sendable (State) -> Void)?
+        @usableFromInline let react: Middleware<State, Action>
+
+        @inlinable
+        init(remember: (@Sendable (State) -> Void)?, react: @escaping Middleware<State, Action>) {
+            self.remember = remember
+            self.react = react
+        }
+    }
+
+    /// Makes a store's own running copy (with memory of its own, for a remembering middleware).
+    @usableFromInline let instantiate: @Sendable () -> Running
+
+    @inlinable
+    init(instantiate: @escaping @Sendable () -> Running) {
+        self.instantiate = instantiate
+    }
+
+    /// Wraps a middleware that sees the state after the action.
+    ///
+    /// - Parameter middleware: Called after the reducer with the new state and the action.
+    @inlinable
+    public init(_ middleware: @escaping Middleware<State, Action>) {
+        let running = Running(remember: nil, react: middleware)
+        instantiate = { running }
+    }
+
+    /// Makes a middleware that sees the state after the action and what it remembered of the
+    /// state before.
+    ///
+    /// `remember` runs for every action that reaches the reducer, just before it, under the
+    /// store's lock: like the reducer, it must be pure and quick (read a few fields). Name only
+    /// what the middleware needs (see "Why it remembers a projection" above).
+    ///
+    /// - Parameters:
+    ///   - remember: Picks what to keep of the state before the action, for example `\.moves`.
+    ///   - middleware: Called after the reducer with the new state, what `remember` picked from
+    ///     the state before, and the action.
+    @inlinable
+    public init<Previous: Sendable>(
+        remembering remember: @escaping @Sendable (State) -> Previous,
+        _ middleware: @escaping @Sendable (_ state: State, _ previous: Previous, _ action: Action) -> Effect<Action>
+    ) {
+        instantiate = {
+            let memory = Memory<Previous>()
+            return Running(
+                remember: { state in memory.value = remember(state) },
+                react: { state, action in
+                    guard let previous = memory.value else {
+                        preconditionFailure("a remembering middleware was called for an action it did not see before")
+                    }
+                    return middleware(state, previous, action)
+                }
+            )
+        }
+    }
+
+    /// Makes a middleware that sees the whole state before the action and after.
+    ///
+    /// It copies the state on every action (see "Why it remembers a projection" above): fine for
+    /// a small state; for one with large arrays, prefer ``init(remembering:_:)``.
+    ///
+    /// - Parameter middleware: Called after the reducer with the new state, the state before,
+    ///   and the action.
+    /// - Returns: The middleware.
+    @inlinable
+    public static func beforeAndAfter(
+        _ middleware: @escaping @Sendable (_ state: State, _ previous: State, _ action: Action) -> Effect<Action>
+    ) -> AnyMiddleware {
+        AnyMiddleware(remembering: { $0 }, middleware)
+    }
+}
+
+/// The value a remembering middleware keeps for the action being processed, in one store.
+///
+/// Needs no lock: the store writes it under its lock just before reducing, and reads it in the
+/// same drainer's middleware call right after; the next write is for the next action, which
+/// that drainer (or the one it handed over to, through the lock) reduces only once this action's
+/// middlewares have returned.
+@usableFromInline
+final class Memory<Value>: @unchecked Sendable {  // accessed only by the store's one drainer at a time
+    // Unchecked: the store's serialization (above) is what makes access exclusive.
+    @exclusivity(unchecked) @usableFromInline var value: Value?
+
+    @inlinable
+    init() {}
+}

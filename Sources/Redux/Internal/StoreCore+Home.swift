@@ -1,0 +1,29 @@
+import Synchronization
+
+extension StoreCore {
+    /// Asks the home to drain the queue: one piece of work per batch of dispatches (the phase
+    /// says whether one is already on its way).
+    @inlinable
+    func scheduleOnHome() {
+        guard let home else { preconditionFailure("a store without a home has nothing to schedule") }
+        home.schedule { [self] in
+            drainOnHome()
+        }
+    }
+
+    /// The piece of work on the home: becomes the drainer, unless someone on the home has
+    /// drained the queue meanwhile or the store was released.
+    ///
+    /// Inlinable, like everything on the way to it, so that the home runs code specialized for
+    /// the store's state and actions: unspecialized, each step looks its types up at run time.
+    @inlinable
+    func drainOnHome() {
+        let isDrainer = shared.withLock { shared -> Bool in
+            guard case .scheduled = shared.phase else { return false }
+            shared.startTurn(.current)
+            return true
+        }
+        guard isDrainer else { return }
+        drain()
+    }
+}

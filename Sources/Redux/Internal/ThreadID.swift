@@ -1,0 +1,38 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Which thread is running: how a store tells its own drainer's nested dispatch (from a
+/// middleware, an effect that sends at once, an interceptor or an observer), which must never
+/// wait, from another thread's, which may have to.
+///
+/// `pthread_self()`: one call that reads a thread register, never zero for a live thread.
+@usableFromInline
+struct ThreadID: Equatable, Sendable {
+    @usableFromInline let rawValue: UInt
+
+    @inlinable
+    init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// No thread: a drainer that has not called out yet, so none of its calls can be nested.
+    @inlinable
+    static var unknown: ThreadID {
+        ThreadID(rawValue: 0)
+    }
+
+    /// The calling thread.
+    @usableFromInline
+    static var current: ThreadID {
+        #if canImport(Glibc)
+        ThreadID(rawValue: UInt(pthread_self()))
+        #else
+        ThreadID(rawValue: UInt(bitPattern: pthread_self()))
+        #endif
+    }
+}

@@ -1,0 +1,60 @@
+extension ObservableStore {
+    /// Makes a store at home on the main actor and watches it: the form for SwiftUI.
+    ///
+    /// <!-- not compiled: a SwiftUI app, and SwiftUI is not on Linux, where the tests run -->
+    /// ```swift
+    /// @main struct GameApp: App {
+    ///     @State private var model = ObservableStore(initial: Game(), mutatingReducer: gameReducer)
+    ///     var body: some Scene { WindowGroup { GameView(model: model) } }
+    /// }
+    /// ```
+    ///
+    /// Every action is reduced, and every change of ``state`` reported, on the main actor; an
+    /// action dispatched on the main actor while the store is not busy is processed before
+    /// `dispatch` returns, so a view reads its result at once. See ``StoreHome/mainActor``.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    @MainActor
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>] = []
+    ) {
+        self.init(Store(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            on: .mainActor
+        ))
+    }
+
+    /// Makes a store with a pure reducer at home on the main actor, and watches it (see the
+    /// in-place form).
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    @MainActor
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>] = []
+    ) {
+        self.init(Store(
+            initial: initial,
+            reducer: reducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            on: .mainActor
+        ))
+    }
+}

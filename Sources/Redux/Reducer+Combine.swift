@@ -1,0 +1,78 @@
+/// Runs several in-place reducers one after the other on the same state: one reducer for an app
+/// made of features.
+///
+/// ```swift
+/// let appReducer = combine(
+///     pullback(gameReducer, state: \AppState.game, action: gameActions),
+///     pullback(settingsReducer, state: \AppState.settings, action: settingsActions)
+/// )
+/// ```
+///
+/// Each reducer sees the state the previous one left, in the order given.
+///
+/// - Parameter reducers: The reducers, in order.
+/// - Returns: One reducer that runs them all.
+@inlinable
+public func combine<State, Action>(
+    _ reducers: MutatingReducer<State, Action>...
+) -> MutatingReducer<State, Action> {
+    combine(reducers)
+}
+
+/// Runs the in-place reducers of an array one after the other on the same state.
+///
+/// - Parameter reducers: The reducers, in order.
+/// - Returns: One reducer that runs them all.
+@inlinable
+public func combine<State, Action>(
+    _ reducers: [MutatingReducer<State, Action>]
+) -> MutatingReducer<State, Action> {
+    // Two or three reducers (the usual app) are captured one by one: calling a captured closure
+    // costs no retain, calling one read from an array does.
+    switch reducers.count {
+    case 1:
+        return reducers[0]
+    case 2:
+        let (first, second) = (reducers[0], reducers[1])
+        return { state, action in
+            first(&state, action)
+            second(&state, action)
+        }
+    case 3:
+        let (first, second, third) = (reducers[0], reducers[1], reducers[2])
+        return { state, action in
+            first(&state, action)
+            second(&state, action)
+            third(&state, action)
+        }
+    default:
+        return { state, action in
+            // By index: iterating an array of closures may allocate a thunk per element unoptimized.
+            var index = 0
+            while index < reducers.count {
+                reducers[index](&state, action)
+                index += 1
+            }
+        }
+    }
+}
+
+/// Runs several pure reducers one after the other: each gets the state the previous returned.
+///
+/// - Parameter reducers: The reducers, in order.
+/// - Returns: One reducer that runs them all.
+@inlinable
+public func combine<State, Action>(
+    _ reducers: Reducer<State, Action>...
+) -> Reducer<State, Action> {
+    { (state: consuming State, action: Action) -> State in
+        var state = state
+        var index = 0
+        while index < reducers.count {
+            // Moved in and back: a large state is not copied between reducers.
+            state = reducers[index](consume state, action)
+            index += 1
+        }
+        return state
+    }
+}

@@ -1,0 +1,178 @@
+import Effects
+
+/// A view of a part of a store: a feature's state and actions inside an app's store.
+///
+/// Made by ``Store/scope(state:action:)-6x25s``. It reads the feature's part of the parent's
+/// state and sends the feature's actions, embedded, to the parent; it has no queue, no lock and
+/// no state of its own, so everything the parent's contract says (order, threads, home, bound)
+/// holds for it unchanged. It keeps the parent store alive.
+///
+/// ```swift
+/// let settings = appStore.scope(state: \.settings, action: settingsActions)
+/// let token = settings.subscribe { settings in render(settings) }   // only when settings change
+/// settings.dispatch(.toggleSound)        // the app store reduces .settings(.toggleSound)
+/// ```
+///
+/// Its observers are deduplicated: when the feature's state is `Equatable`, ``subscribe(_:)``
+/// calls back only when that part changes, not after every action of the app; a selection
+/// (``subscribe(to:_:)``) calls back only when the selected value changes.
+public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
+    @usableFromInline let read: @Sendable () -> State
+    @usableFromInline let send: @Sendable (Action) -> Void
+    @usableFromInline let start: @Sendable (Effect<Action>) -> Void
+    /// Calls an observer with this part of the parent's state now and after every parent action,
+    /// not deduplicated.
+    @usableFromInline let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
+    /// How ``subscribe(_:)`` tells two states apart; nil when it cannot (then it calls back after
+    /// every action).
+    @usableFromInline let isDuplicate: (@Sendable (State, State) -> Bool)?
+
+    @usableFromInline
+    init(
+        read: @escaping @Sendable () -> State,
+        send: @escaping @Sendable (Action) -> Void,
+        start: @escaping @Sendable (Effect<Action>) -> Void,
+        observe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable,
+        isDuplicate: (@Sendable (State, State) -> Bool)?
+    ) {
+        self.read = read
+        self.send = send
+        self.start = start
+        self.observe = observe
+        self.isDuplicate = isDuplicate
+    }
+
+    /// The feature's part of the parent's current state.
+    public var state: State {
+        read()
+    }
+
+    /// Sends a feature action, embedded, to the parent store.
+    ///
+    /// - Parameter action: The feature's action.
+    @inlinable
+    public func dispatch(_ action: Action) {
+        send(action)
+    }
+
+    /// Runs an effect against the parent store: each feature action it sends is embedded and
+    /// dispatched.
+    ///
+    /// - Parameter effect: The effect whose actions are dispatched.
+    public func run(_ effect: Effect<Action>) {
+        start(effect)
+    }
+
+    /// Calls `observer` with the feature's state now, then whenever it changes (after every
+    /// parent action when the state is not `Equatable`).
+    ///
+    /// The first call happens as for the parent's ``Store/subscribe(_:)``.
+    ///
+    /// - Parameter observer: Called with each state.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
+        guard let isDuplicate else { return observe(observer) }
+        return observe(selecting({ $0 }, isDuplicate: isDuplicate, observer))
+    }
+
+    /// Calls `observer` with a part of the feature's state, at once and then whenever that part
+    /// changes.
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch.
+    ///   - isDuplicate: Tells whether two selected values count as the same.
+    ///   - observer: Called with each new selected value.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    public func subscribe<Value: Sendable>(
+        to select: @escaping @Sendable (State) -> Value,
+        isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable {
+        observe(selecting(select, isDuplicate: isDuplicate, observer))
+    }
+
+    /// Calls `observer` with a part of the feature's state, at once and then whenever it
+    /// changes (`==`).
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch.
+    ///   - observer: Called with each new selected value.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    public func subscribe<Value: Equatable & Sendable>(
+        to select: @escaping @Sendable (State) -> Value,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable {
+        observe(selecting(select, observer))
+    }
+
+    /// The feature's state now, then whenever it changes (after every parent action when it is
+    /// not `Equatable`), as an `AsyncStream`.
+    ///
+    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind.
+    /// - Returns: The stream of states.
+    public func states(
+        bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<State> {
+        stream(bufferingPolicy: bufferingPolicy) { continuation in
+            self.subscribe { continuation.yield($0) }
+        }
+    }
+
+    /// A part of the feature's state, at once and then whenever it changes, as an `AsyncStream`.
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch.
+    ///   - bufferingPolicy: What to keep when the consumer falls behind.
+    /// - Returns: The stream of distinct selected values.
+    public func values<Value: Equatable & Sendable>(
+        of select: @escaping @Sendable (State) -> Value,
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Value> {
+        stream(bufferingPolicy: bufferingPolicy) { continuation in
+            self.subscribe(to: select) { continuation.yield($0) }
+        }
+    }
+
+    /// A view of a part of this feature: a feature inside a feature.
+    ///
+    /// - Parameters:
+    ///   - path: Where the child's state sits in this feature's.
+    ///   - action: Where the child's actions sit among this feature's.
+    /// - Returns: The child's view, deduplicated by `==`.
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state path: KeyPath<State, ChildState> & Sendable,
+        action: ActionPath<Action, ChildAction>
+    ) -> ScopedStore<ChildState, ChildAction> {
+        scope(state: path, action: action, isDuplicate: { $0 == $1 })
+    }
+
+    /// A view of a part of this feature whose state is not `Equatable`: its ``subscribe(_:)``
+    /// calls back after every action.
+    ///
+    /// - Parameters:
+    ///   - path: Where the child's state sits in this feature's.
+    ///   - action: Where the child's actions sit among this feature's.
+    /// - Returns: The child's view.
+    @_disfavoredOverload
+    public func scope<ChildState: Sendable, ChildAction: Sendable>(
+        state path: KeyPath<State, ChildState> & Sendable,
+        action: ActionPath<Action, ChildAction>
+    ) -> ScopedStore<ChildState, ChildAction> {
+        scope(state: path, action: action, isDuplicate: nil)
+    }
+
+    private func scope<ChildState: Sendable, ChildAction: Sendable>(
+        state path: KeyPath<State, ChildState> & Sendable,
+        action: ActionPath<Action, ChildAction>,
+        isDuplicate: (@Sendable (ChildState, ChildState) -> Bool)?
+    ) -> ScopedStore<ChildState, ChildAction> {
+        let (read, send, start, observe) = (read, send, start, observe)
+        return ScopedStore<ChildState, ChildAction>(
+            read: { read()[keyPath: path] },
+            send: { send(action.embed($0)) },
+            start: { start($0.map(action.embed)) },
+            observe: { observer in observe { observer($0[keyPath: path]) } },
+            isDuplicate: isDuplicate
+        )
+    }
+}

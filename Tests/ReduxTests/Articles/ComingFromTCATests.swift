@@ -1,0 +1,55 @@
+import Effects
+import Redux
+import Testing
+
+// The composition example of the Coming from TCA article (Sources/Redux/Redux.docc/ComingFromTCA.md),
+// compiled and run on the kitchen of ComingFromReSwiftTests; its effects and its test are in
+// TestingOnVirtualTimeTests. DocumentationSnippetTests checks that the article quotes it as it is
+// here: change both together.
+
+/// The kitchen's reducer for its own part, the orders: the tea is left to the tea's reducer.
+private let ordersReducer: MutatingReducer<Kitchen, KitchenAction> = { state, action in
+    if case .order(let dish) = action { state.orders.append(dish) }
+}
+
+/// The article's kitchen, composed: its reducer, and where the tea's actions sit among its own.
+private func composedKitchen() -> (MutatingReducer<Kitchen, KitchenAction>, ActionPath<KitchenAction, TeaAction>) {
+    let teaActions = ActionPath<KitchenAction, TeaAction>(embed: KitchenAction.tea) {
+        guard case .tea(let action) = $0 else { return nil }
+        return action
+    }
+
+    let kitchenReducer = combine(
+        pullback(teaReducer, state: \Kitchen.tea, action: teaActions),
+        ordersReducer   // a MutatingReducer<Kitchen, KitchenAction> for the orders
+    )
+    return (kitchenReducer, teaActions)
+}
+
+@Suite struct ComingFromTCATests {
+    @Test("the composed kitchen's reducer hands the tea's actions to the tea's reducer, and keeps the orders")
+    func composedReducer() {
+        let (kitchenReducer, _) = composedKitchen()
+        var kitchen = Kitchen()
+        kitchenReducer(&kitchen, .tea(.steep(seconds: 120)))
+        kitchenReducer(&kitchen, .order("sencha"))
+        kitchenReducer(&kitchen, .tea(.tick))
+        #expect(kitchen == Kitchen(tea: TeaTimer(secondsLeft: 119, isSteeping: true), orders: ["sencha"]))
+    }
+
+    @Test("a view scoped to the tea reads its part, sends its actions embedded, and is told only of the tea's changes")
+    func scopedTea() {
+        let (kitchenReducer, teaActions) = composedKitchen()
+        let store = Store(initial: Kitchen(), mutatingReducer: kitchenReducer)
+        let tea = store.scope(state: \.tea, action: teaActions)
+        let seen = EventLog<TeaTimer>()
+        let token = tea.subscribe { seen.append($0) }
+
+        tea.dispatch(.steep(seconds: 60))
+        store.dispatch(.order("genmaicha"))   // not the tea's: no call
+
+        #expect(store.state == Kitchen(tea: TeaTimer(secondsLeft: 60, isSteeping: true), orders: ["genmaicha"]))
+        #expect(seen.entries == [TeaTimer(), TeaTimer(secondsLeft: 60, isSteeping: true)])
+        token.cancel()
+    }
+}
