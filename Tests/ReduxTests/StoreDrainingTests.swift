@@ -199,6 +199,9 @@ import Testing
                     for _ in 0..<10 { await send(.pong) }
                 }
             },
+            // A moment over each action, so that the senders outpace the drainer and fill the
+            // queue in any build: optimized, on a busy machine, a bare counter kept up with them.
+            WorkCounter().middleware,
         ])
         let reached = DispatchSemaphore(value: 0)
         let seen = Atomic(0)
