@@ -66,12 +66,14 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
+        // Moved out, not copied: no trip through the enum's outlined copy and destroy.
         let taken = wrapped.withLock { wrapped in
-            defer { wrapped = .none }
-            return wrapped
+            var taken = Held.none
+            swap(&taken, &wrapped)
+            return taken
         }
         // Cancelled, then released, outside the lock.
-        switch taken {
+        switch consume taken {
         case .none: break
         case .object(let cancellable): cancellable.cancel()
         case .closure(let cancel): cancel()
