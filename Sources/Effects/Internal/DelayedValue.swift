@@ -100,7 +100,7 @@ where Downstream.Input == Value {
     }
 
     /// Leaves the context's books.
-    @inlinable
+    @inlinable @inline(__always)
     func forget() {
         guard let context else { return }
         if isRoot {
@@ -222,6 +222,9 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomi
     /// Moves to `over` and takes the scheduled work out of its queue; true when this call did it.
     @inlinable
     final func endCancelling() -> Bool {
+        // A plain load first: a cancel usually comes after the delivery (a cancellable
+        // released once it has served), and an exchange is a locked instruction.
+        if stage.load(ordering: .acquiring) == DelayedStage.over { return false }
         let previous = stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing)
         if previous == DelayedStage.waiting { cancelTimer() }
         return previous != DelayedStage.over

@@ -114,7 +114,8 @@ extension Publishers.Delay {
         )
         // Not clamped here: every scheduler counts a negative delay as zero.
         delivery.start(after: interval, on: scheduler)
-        return AnyCancellable(delivery)
+        // Handed over, not shared: no retain for the cancellable and release of the local.
+        return AnyCancellable(consume delivery)
     }
 }
 
