@@ -6,9 +6,10 @@
 /// a handle can reach its work directly:
 ///
 /// - `slots` holds one slot per piece of work that is pending; a ``Handle`` names a slot and the
-///   id of the work put in it. Freed slots are reused (last freed, first reused), and a handle
-///   whose work has ended finds another id, or none, in its slot and does nothing. The table is
-///   as long as the most work ever pending at once; a free slot holds no payload.
+///   id of the work put in it. Freed slots are reused (last freed, first reused: they form a
+///   stack threaded through the slots themselves), and a handle whose work has ended finds
+///   another id, or none, in its slot and does nothing. The table is as long as the most work
+///   ever pending at once; a free slot holds no payload.
 /// - `entries` is the heap, ordered by (due, order): `order` grows with every insertion, so
 ///   work due at the same instant comes out in the order it went in. An entry is live while its
 ///   slot still records its order. ``remove(_:)`` does not touch the heap: freeing the slot makes
@@ -54,20 +55,23 @@ struct TimerHeap<Payload> {
         /// The order of the work's live heap entry; 0 when it has none (free, or popped).
         var order: UInt64
         var payload: Payload?
+        /// In a free slot, the next free slot (`noSlot` for none). After the payload, where it
+        /// takes the payload's tail padding rather than a word of its own.
+        var nextFree: UInt32
 
-        /// Frees the slot, handing back its payload: one access to the table, not three.
+        /// Frees the slot, handing back its payload, and links it to `next` in the free list.
         @inline(__always)
-        mutating func vacate() -> Payload? {
-            clear()
-            return payload.take()
-        }
-
-        /// Marks the slot free (its payload taken already).
-        @inline(__always)
-        mutating func clear() {
+        mutating func vacate(nextFree next: UInt32) -> Payload? {
             id = 0
             order = 0
+            nextFree = next
+            return payload.take()
         }
+    }
+
+    /// The end of the free list.
+    private static var noSlot: UInt32 {
+        .max
     }
 
     private struct Entry {
@@ -96,8 +100,8 @@ struct TimerHeap<Payload> {
 
     /// One slot per pending piece of work, and free ones; see the type's discussion.
     private var slots: [Slot] = []
-    /// Indices of the free slots in `slots`, a stack; as long as `slots` at most.
-    private var freeSlots: [UInt32] = []
+    /// The free slot to reuse first (`noSlot` for none); each free slot names the next.
+    private var firstFree = TimerHeap.noSlot
     /// The heap, live and dead entries; see the type's discussion.
     private var entries: [Entry] = []
     /// The sorted run, live and dead entries, from `runStart` on; see the type's discussion.
@@ -137,13 +141,14 @@ struct TimerHeap<Payload> {
         let id = nextSequence
         nextSequence += 1
         let slot: UInt32
-        if !freeSlots.isEmpty {
-            slot = freeSlots.removeLast()
-            slots[Int(slot)] = Slot(id: id, order: id, payload: payload)
+        if firstFree != Self.noSlot {
+            slot = firstFree
+            firstFree = slots[Int(slot)].nextFree
+            slots[Int(slot)] = Slot(id: id, order: id, payload: payload, nextFree: Self.noSlot)
         } else {
-            precondition(slots.count < Int(UInt32.max), "more work pending than a timer queue can hold")
+            precondition(slots.count < Int(Self.noSlot), "more work pending than a timer queue can hold")
             slot = UInt32(truncatingIfNeeded: slots.count)
-            slots.append(Slot(id: id, order: id, payload: payload))
+            slots.append(Slot(id: id, order: id, payload: payload, nextFree: Self.noSlot))
         }
         count += 1
         push(Entry(due: due, order: id, slot: slot))
@@ -238,21 +243,24 @@ struct TimerHeap<Payload> {
         let index = Int(first.slot)
         let due = first.dueTime
         liveEntries -= 1
-        // Moved out, so that one-shot work leaves without a copy; a live entry's slot always
-        // holds a payload.
-        let payload = withSlot(index) { $0.payload.take()! }
+        // Taken out and freed in one access, as one-shot work (the usual kind) leaves: moved,
+        // not copied. Repeating work is put back in the same slot, under the same id. A live
+        // entry's slot always holds a payload.
+        let nextFree = firstFree
+        let (payload, id) = withSlot(index) { slot in
+            let id = slot.id
+            return (slot.vacate(nextFree: nextFree)!, id)
+        }
         if let next = nextDue(payload, due) {
             let order = nextSequence
             nextSequence += 1
             withSlot(index) { slot in
-                slot.payload = payload
-                slot.order = order
+                slot = Slot(id: id, order: order, payload: payload, nextFree: Self.noSlot)
             }
             push(Entry(due: next, order: order, slot: first.slot))
             return (payload, due)
         }
-        withSlot(index) { $0.clear() }
-        freeSlots.append(first.slot)
+        firstFree = first.slot
         count -= 1
         compactIfMostlyDead()
         return (payload, due)
@@ -266,8 +274,9 @@ struct TimerHeap<Payload> {
     /// Frees a slot, handing back its payload: the work is no longer pending.
     @inline(__always)
     private mutating func free(_ index: Int) -> Payload? {
-        let payload = withSlot(index) { $0.vacate() }
-        freeSlots.append(UInt32(truncatingIfNeeded: index))
+        let nextFree = firstFree
+        let payload = withSlot(index) { $0.vacate(nextFree: nextFree) }
+        firstFree = UInt32(truncatingIfNeeded: index)
         count -= 1
         return payload
     }
@@ -461,7 +470,15 @@ extension TimerHeap {
         precondition(Set(live.map(\.slot)).count == live.count, "a slot has two live entries")
         precondition(slots.filter { $0.id != 0 }.count == count, "pending count is off")
         precondition(slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
-        precondition(slots.count - freeSlots.count == count, "free list is off")
+        var freeCount = 0
+        var free = firstFree
+        while free != Self.noSlot {
+            precondition(slots[Int(free)].id == 0, "a slot on the free list holds work")
+            freeCount += 1
+            precondition(freeCount <= slots.count, "the free list loops")
+            free = slots[Int(free)].nextFree
+        }
+        precondition(slots.count - freeCount == count, "free list is off")
         precondition(entryCount - liveEntries <= liveEntries, "too many dead entries")
     }
 }
