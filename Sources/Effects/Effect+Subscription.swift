@@ -36,8 +36,8 @@ extension Effect {
                 context.cancel(id: node.id)
             }
             if case .delayed(let delayed) = node.effect.operation, case .just(let value) = delayed.effect.operation {
-                DelayedValue(value, to: subscriber, context: context, id: node.id, isRoot: false)
-                    .start(after: delayed.interval, on: delayed.scheduler)
+                DelayedValue(value, to: subscriber, context: context, identified: node, isRoot: false)
+                    .start(after: delayed.interval, onAny: delayed.scheduler)
             } else {
                 RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start(node.effect)
             }
@@ -47,8 +47,8 @@ extension Effect {
             subscriber.receive(completion: .finished)
         case .delayed(let node):
             if case .just(let value) = node.effect.operation {
-                DelayedValue(value, to: subscriber, context: context, id: nil, isRoot: false)
-                    .start(after: node.interval, on: node.scheduler)
+                DelayedValue(value, to: subscriber, context: context, identified: nil, isRoot: false)
+                    .start(after: node.interval, onAny: node.scheduler)
             } else {
                 subscribeDelayed(node.effect, by: node.interval, on: node.scheduler, subscriber)
             }
@@ -60,8 +60,8 @@ extension Effect {
             }
             context.cancel(id: node.id)
             if case .just(let value) = node.effect.operation {
-                DelayedValue(value, to: subscriber, context: context, id: node.id, isRoot: false)
-                    .start(after: node.interval, on: node.scheduler)
+                DelayedValue(value, to: subscriber, context: context, identified: node, isRoot: false)
+                    .start(after: node.interval, onAny: node.scheduler)
             } else {
                 RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start { registered in
                     DelayedStart(effect: node.effect, interval: node.interval, scheduler: node.scheduler).subscribe(registered)

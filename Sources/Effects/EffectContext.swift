@@ -98,8 +98,8 @@ public final class EffectContext: Sendable {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            DelayedValue(value, to: downstream, context: self, id: nil, isRoot: true)
-                .start(after: node.interval, on: node.scheduler)
+            DelayedValue(value, to: downstream, context: self, identified: nil, isRoot: true)
+                .start(after: node.interval, onAny: node.scheduler)
         case .cancellable(let node):
             guard case .delayed(let delayed) = node.effect.operation,
                 case .just(let value) = delayed.effect.operation
@@ -110,8 +110,8 @@ public final class EffectContext: Sendable {
             if node.cancelInFlight {
                 cancel(id: node.id)
             }
-            DelayedValue(value, to: downstream, context: self, id: node.id, isRoot: true)
-                .start(after: delayed.interval, on: delayed.scheduler)
+            DelayedValue(value, to: downstream, context: self, identified: node, isRoot: true)
+                .start(after: delayed.interval, onAny: delayed.scheduler)
         case .debounced(let node):
             // A debounced value: the same one object as a delayed value that cancels in flight.
             guard case .just(let value) = node.effect.operation else {
@@ -119,8 +119,8 @@ public final class EffectContext: Sendable {
                 return
             }
             cancel(id: node.id)
-            DelayedValue(value, to: downstream, context: self, id: node.id, isRoot: true)
-                .start(after: node.interval, on: node.scheduler)
+            DelayedValue(value, to: downstream, context: self, identified: node, isRoot: true)
+                .start(after: node.interval, onAny: node.scheduler)
         case .publisher, .concatenate, .throttled:
             startRoot(effect, sendingTo: downstream)
         }

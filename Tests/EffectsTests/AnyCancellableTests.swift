@@ -1,3 +1,4 @@
+import Dispatch
 import Effects
 import Synchronization
 import Testing
@@ -11,6 +12,47 @@ import Testing
         cancellable.cancel()
         cancellable.cancel()
         #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test("cancel() from many threads at once runs the closure exactly once")
+    func concurrentCancelRunsOnce() {
+        for _ in 0..<200 {
+            let calls = Atomic(0)
+            let cancellable = AnyCancellable { calls.add(1, ordering: .relaxed) }
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                cancellable.cancel()
+            }
+            #expect(calls.load(ordering: .relaxed) == 1)
+        }
+    }
+
+    @Test("cancel() releases what the closure captures at once, while the cancellable lives on")
+    func cancelReleasesCaptures() {
+        final class Captured: Sendable {}
+        weak var weakCaptured: Captured?
+        let cancellable: AnyCancellable
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            cancellable = AnyCancellable { _ = captured }
+        }
+        #expect(weakCaptured != nil)
+        cancellable.cancel()
+        #expect(weakCaptured == nil)
+    }
+
+    @Test("a closure that cancels its own cancellable runs once, and does not wait on itself")
+    func reentrantCancel() {
+        let calls = Mutex(0)
+        let box = Mutex<AnyCancellable?>(nil)
+        let cancellable = AnyCancellable {
+            calls.withLock { $0 += 1 }
+            box.withLock { $0 }?.cancel()
+        }
+        box.withLock { $0 = cancellable }
+        cancellable.cancel()
+        #expect(calls.withLock { $0 } == 1)
+        box.withLock { $0 = nil }
     }
 
     @Test("releasing it cancels, and not again after an explicit cancel")

@@ -149,6 +149,80 @@ import Testing
         #expect(Just("unFlip").delay(for: .seconds(1), scheduler: scheduler).description == "Delay(1.0 seconds, Just(unFlip))")
     }
 
+    /// A scheduler written outside the package: it forwards to a test scheduler, so that the
+    /// delivery takes the path for schedulers whose queue the runtime cannot reach.
+    private struct ForwardingScheduler: Scheduler {
+        let base: TestScheduler
+
+        var now: Duration {
+            base.now
+        }
+
+        func schedule(_ action: @escaping @Sendable () -> Void) {
+            base.schedule(action)
+        }
+
+        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+            base.schedule(after: delay, action)
+        }
+    }
+
+    @Test("on a scheduler written elsewhere, a single value arrives on time, and a cancel takes its work out through the cancellable the scheduler returned")
+    func singleValueOnForeignScheduler() {
+        let base = TestScheduler()
+        let scheduler = ForwardingScheduler(base: base)
+        let delivered = Recorder<Int>()
+        let cancelled = Recorder<Int>()
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(delivered)
+        Just(2).delay(for: .seconds(1), scheduler: scheduler).subscribe(cancelled)
+        #expect(base.pendingWorkCount == 2)
+
+        cancelled.cancel()
+        #expect(base.pendingWorkCount == 1)
+        base.advance(by: .seconds(1))
+        #expect(delivered.history == [.subscription, .value(1), .finished])
+        #expect(cancelled.history == [.subscription])
+        #expect(base.pendingWorkCount == 0)
+    }
+
+    @Test("through AnyScheduler, a single value reaches the wrapped test scheduler's queue: it arrives on time, and a cancel leaves nothing pending")
+    func singleValueThroughAnyScheduler() {
+        let base = TestScheduler()
+        let scheduler = AnyScheduler(AnyScheduler(base))
+        let delivered = Recorder<Int>()
+        let cancelled = Recorder<Int>()
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(delivered)
+        Just(2).delay(for: .seconds(1), scheduler: scheduler).subscribe(cancelled)
+        #expect(base.pendingWorkCount == 2)
+
+        cancelled.cancel()
+        #expect(base.pendingWorkCount == 1)
+        base.advance(by: .seconds(1) - .nanoseconds(1))
+        #expect(delivered.history == [.subscription])
+        base.advance(by: .nanoseconds(1))
+        #expect(delivered.history == [.subscription, .value(1), .finished])
+        #expect(cancelled.history == [.subscription])
+        #expect(base.pendingWorkCount == 0)
+    }
+
+    @Test("a single value cancelled after it was delivered, or twice, leaves the other pending work alone")
+    func lateCancelLeavesOthersAlone() {
+        let scheduler = TestScheduler()
+        let early = Recorder<Int>()
+        let late = Recorder<Int>()
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(early)
+        scheduler.advance(by: .seconds(1))
+        // The early value's slot in the queue is free now, and the late value takes it.
+        Just(2).delay(for: .seconds(1), scheduler: scheduler).subscribe(late)
+        early.cancel()
+        early.cancel()
+        #expect(scheduler.pendingWorkCount == 1)
+        scheduler.advance(by: .seconds(1))
+        #expect(early.history == [.subscription, .value(1), .finished])
+        #expect(late.history == [.subscription, .value(2), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
     @Test("many subscriptions cancelled on several threads while being delivered: each delivers at most once")
     func cancelRacingDelivery() async {
         let subscriptionCount = 2_000

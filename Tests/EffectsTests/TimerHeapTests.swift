@@ -107,6 +107,45 @@ import Testing
         #expect(heap.popFirst(dueBy: nil) == nil)
     }
 
+    @Test("takeFirst hands one-shot work out and frees its handle; repeating work goes back in under the same handle, after what is already due then")
+    func takeFirstTakesOrRequeues() throws {
+        var heap = TimerHeap<Int>()
+        let oneShot = heap.insert(1, due: .seconds(1))
+        let repeating = heap.insert(2, due: .seconds(1))
+        let later = heap.insert(3, due: .seconds(2))
+        // Only the work whose payload is 2 repeats, every second.
+        let nextDue: (borrowing Int, Duration) -> Duration? = { payload, due in
+            payload == 2 ? due + .seconds(1) : nil
+        }
+
+        let firstTaken = heap.takeFirst(dueBy: .seconds(1), nextDue: nextDue)
+        let first = try #require(firstTaken)
+        #expect(first.payload == 1)
+        #expect(first.due == .seconds(1))
+        #expect(heap[oneShot] == nil, "one-shot work has left the queue")
+        #expect(heap.remove(oneShot) == nil)
+
+        let secondTaken = heap.takeFirst(dueBy: .seconds(1), nextDue: nextDue)
+        let second = try #require(secondTaken)
+        #expect(second.payload == 2)
+        #expect(heap[repeating] == 2, "repeating work is still pending, under the same handle")
+        #expect(heap.takeFirst(dueBy: .seconds(1), nextDue: nextDue) == nil, "nothing else is due by 1 s")
+        heap.checkInvariants()
+
+        let thirdTaken = heap.takeFirst(dueBy: nil, nextDue: nextDue)
+        let third = try #require(thirdTaken)
+        #expect(third.payload == 3, "the work due at 2 s all along comes before the repeat")
+        #expect(heap[later] == nil)
+        let fourthTaken = heap.takeFirst(dueBy: nil, nextDue: nextDue)
+        let fourth = try #require(fourthTaken)
+        #expect(fourth.payload == 2)
+        #expect(fourth.due == .seconds(2))
+        #expect(heap.count == 1)
+        #expect(heap.remove(repeating) == 2)
+        #expect(heap.isEmpty)
+        heap.checkInvariants()
+    }
+
     /// How the model test picks due times: at random, or mostly rising as a clock's
     /// `now + delay` does, which fills the sorted run beside the heap, with one in eight earlier
     /// than the last, which goes to the heap.
@@ -148,10 +187,19 @@ import Testing
                     continue
                 }
                 let expected = model.remove(at: first)
-                let head = heap.popFirst(dueBy: nil)
-                let (handle, due) = try #require(head)
-                #expect(due == .milliseconds(expected.due))
-                #expect(heap.remove(handle) == expected.value)
+                // Half the time in two steps (pop, then remove), half in one.
+                if step.isMultiple(of: 2) {
+                    let head = heap.popFirst(dueBy: nil)
+                    let (handle, due) = try #require(head)
+                    #expect(due == .milliseconds(expected.due))
+                    #expect(heap.remove(handle) == expected.value)
+                } else {
+                    let head = heap.takeFirst(dueBy: nil) { _, _ in nil }
+                    let taken = try #require(head)
+                    #expect(taken.due == .milliseconds(expected.due))
+                    #expect(taken.payload == expected.value)
+                    #expect(heap[expected.handle] == nil)
+                }
             }
             #expect(heap.count == model.count)
             if step.isMultiple(of: 500) { heap.checkInvariants() }

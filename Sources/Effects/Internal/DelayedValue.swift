@@ -5,9 +5,10 @@ import Synchronization
 ///
 /// A single object plays every part the general chain would spread over several: it is the
 /// subscription its downstream may cancel, the work the scheduler runs (one closure capturing
-/// only it), the member of its id's group in the context, and, when a store started it, the
-/// running effect the store counts. It delivers exactly what `Delay` over `Just` would — the
-/// value, then the completion, both `interval` later — and the same cancellation rules hold.
+/// only it, so that the closure's context is the object itself and costs no allocation), the
+/// member of its id's group in the context, and, when a store started it, the running effect
+/// the store counts. It delivers exactly what `Delay` over `Just` would — the value, then the
+/// completion, both `interval` later — and the same cancellation rules hold.
 ///
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
 /// to `over` first wins, the others do nothing (see ``DelayedDelivery``).
@@ -19,41 +20,57 @@ where Downstream.Input == Value {
     // unspecialized, then finds the value's type in the class's metadata instead of looking an
     // associated type up on every release.
     @usableFromInline let value: Value
-    @usableFromInline let context: EffectContext?
-    @usableFromInline let id: EffectID?
-    /// Whether the context counts this as one of its running effects (a store started it), as
-    /// opposed to a part of a larger effect.
-    @usableFromInline let isRoot: Bool
 
+    /// Makes the delivery; `identified` is the node of the effect tree that carries its id (a
+    /// `.cancellable` or `.debounce` node), nil for none.
     @inlinable
-    init(_ value: Value, to downstream: Downstream, context: EffectContext?, id: EffectID?, isRoot: Bool) {
+    init(_ value: Value, to downstream: Downstream, context: EffectContext?, identified: IdentifiedEffect?, isRoot: Bool) {
         self.value = value
         self.downstream = downstream
-        self.context = context
-        self.id = context == nil ? nil : id
-        self.isRoot = isRoot && context != nil
-        super.init()
+        super.init(context: context, identified: identified, isRoot: isRoot)
     }
 
-    /// Registers, hands the downstream its subscription, then schedules the delivery.
+    /// Registers, hands the downstream its subscription, then schedules the delivery on a
+    /// scheduler known only at run time, as in an effect's delayed node.
     ///
     /// The scheduler comes as an existential on purpose: generic over it, this method (and the
     /// closure it schedules, and everything that closure calls) could not be specialized when
-    /// the scheduler is only known at run time, as in an effect's delayed node.
+    /// the scheduler is only known at run time.
     @inlinable
-    func start(after interval: Duration, on scheduler: any Scheduler) {
+    func start(after interval: Duration, onAny scheduler: any Scheduler) {
+        guard begin() else { return }
+        schedule(after: interval, on: scheduler) { self.fire() }
+    }
+
+    /// Registers, hands the downstream its subscription, then schedules the delivery on a
+    /// scheduler whose type the caller knows (`Delay` does): on a ``TestScheduler``, straight
+    /// into its queue, with no existential to make and no queue to look up; on any other, as
+    /// ``start(after:onAny:)``.
+    @inlinable
+    func start<Context: Scheduler>(after interval: Duration, on scheduler: Context) {
+        guard Context.self == TestScheduler.self else {
+            start(after: interval, onAny: scheduler)
+            return
+        }
+        guard begin() else { return }
+        // A no-op once specialized: `Context` is `TestScheduler`.
+        schedule(after: interval, on: scheduler as! TestScheduler) { self.fire() }
+    }
+
+    /// Registers with the context, if any, and hands the downstream its subscription; false
+    /// when there is nothing to schedule: the context is closed (a store released meanwhile), or
+    /// the downstream cancelled from inside `receive(subscription:)`.
+    @inlinable
+    func begin() -> Bool {
         if let context {
             let admitted =
                 isRoot
                 ? context.begin(self, id: id)
                 : id.map { context.register(self, id: $0) } ?? true
-            // A closed context (a store released meanwhile) starts nothing.
-            guard admitted else { return }
+            guard admitted else { return false }
         }
         downstream.receive(subscription: self)
-        // Cancelled from inside `receive(subscription:)`: nothing is scheduled.
-        if stage.load(ordering: .acquiring) == DelayedStage.over { return }
-        arrive(scheduler.schedule(after: interval) { self.fire() })
+        return stage.load(ordering: .acquiring) != DelayedStage.over
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
@@ -83,7 +100,7 @@ where Downstream.Input == Value {
     }
 
     /// Leaves the context's books.
-    @inlinable
+    @inlinable @inline(__always)
     func forget() {
         guard let context else { return }
         if isRoot {
@@ -95,44 +112,100 @@ where Downstream.Input == Value {
 }
 
 /// The part of a ``DelayedValue`` that does not depend on what it delivers: where it stands,
-/// and stopping it.
+/// where its work waits, and whose books it is in.
 ///
 /// A class of its own, not generic, because a context stops its running effects through the
 /// `RunningEffect` protocol: a generic class's method called that way runs unspecialized, and
 /// looks its generic metadata up on every call (releasing a store with 100,000 pending delayed
-/// values cost a few thousand instructions each that way).
+/// values cost a few thousand instructions each that way). Scheduling and cancelling live here
+/// too, compiled once, with nothing generic about them.
 ///
 /// Its state is an atomic stage, with no lock: each transition is one atomic operation.
 ///
-/// - `scheduling` → `waiting`: the scheduler has returned its handle, which `arrive` has stored.
+/// - `scheduling` → `waiting`: the scheduler has taken the work, and `arrive` has stored where
+///   it waits (`timer` and its handle).
 /// - `scheduling` or `waiting` → `over`: fired or cancelled, whichever came first; the loser
-///   finds `over` and does nothing. A cancel that finds `waiting` cancels the scheduled work
-///   through the handle; one that finds `scheduling` leaves that to `arrive`, which then fails
-///   to move to `waiting` and cancels the work itself.
+///   finds `over` and does nothing. A cancel that finds `waiting` takes the work out of its
+///   timer queue; one that finds `scheduling` leaves that to `arrive`, which then fails to move
+///   to `waiting` and takes it out itself.
+///
+/// Where the work waits is kept as a reference and a plain handle, not as the `any Cancellable`
+/// a scheduler's `schedule(after:_:)` returns: this package's schedulers hand their timer queue
+/// and handle over directly (see `TimerQueue`), and a scheduler written elsewhere has its
+/// cancellable wrapped in a small object. The fields are ordered so that the object stays small:
+/// 112 bytes for a word-sized value delivered to a `sink` (it was 177 with a copy of the id and
+/// the existential handle), which glibc's allocator serves from its fast bins.
 @usableFromInline
-class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomic; `handle` is written once, before the release that moves `stage` to `waiting`, and read only by the one caller that moves it from `waiting` on (acquiring), so no two threads ever touch it at once
+class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomic; the timer fields are written once, before the release that moves `stage` to `waiting`, and read only by the one caller that moves it from `waiting` on (acquiring), so no two threads ever touch them at once; the rest is immutable and Sendable
     @usableFromInline let stage = Atomic<UInt8>(DelayedStage.scheduling)
+    /// Whether the context counts this as one of its running effects (a store started it), as
+    /// opposed to a part of a larger effect.
+    @usableFromInline let isRoot: Bool
     // Unchecked exclusivity: the stage protocol above is what makes access exclusive, and a
     // dynamic check would cost more than the access.
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var handle: (any Cancellable)?
+    @exclusivity(unchecked) nonisolated(unsafe) var timerSlot: UInt32 = 0
+    @exclusivity(unchecked) nonisolated(unsafe) var timerID: UInt64 = 0
+    @exclusivity(unchecked) nonisolated(unsafe) var timer: (any TimerCancelling)?
+    @usableFromInline let context: EffectContext?
+    /// The effect-tree node that carries the id, kept instead of a copy of the id (see
+    /// `IdentifiedEffect`); nil without a context, where ids mean nothing.
+    @usableFromInline let identified: IdentifiedEffect?
 
-    @inlinable
-    override init() {
+    @usableFromInline
+    init(context: EffectContext?, identified: IdentifiedEffect?, isRoot: Bool) {
+        self.context = context
+        self.identified = context == nil ? nil : identified
+        self.isRoot = isRoot && context != nil
         super.init()
     }
 
-    /// Stores the scheduler's handle for a later cancel, unless it is over already, in which
-    /// case the scheduled work is cancelled now (it was cancelled meanwhile; if it fired,
-    /// cancelling spent work is harmless).
+    /// The cancellation id this delivery is registered under, if any.
     @inlinable
-    final func arrive(_ scheduled: any Cancellable) {
-        handle = scheduled
+    final var id: EffectID? {
+        identified?.id
+    }
+
+    /// Schedules `fire` after `interval`, straight into the scheduler's timer queue if it has
+    /// one, and keeps where it waits for a later cancel.
+    @usableFromInline
+    final func schedule(after interval: Duration, on scheduler: any Scheduler, _ fire: consuming @escaping @Sendable () -> Void) {
+        if let queue = scheduler.timerQueue {
+            let handle = queue.enqueue(TimedWork(fire), after: interval)
+            arrive(consume queue, handle)
+            return
+        }
+        let scheduled = scheduler.schedule(after: interval, fire)
+        // Fired already (a scheduler that runs delayed work at once), or cancelled meanwhile:
+        // there is nothing to keep, and cancelling spent work is harmless.
+        if stage.load(ordering: .acquiring) == DelayedStage.over {
+            scheduled.cancel()
+            return
+        }
+        arrive(ScheduledElsewhere(scheduled), TimerHandle(id: 0, slot: 0))
+    }
+
+    /// Schedules `fire` after `interval` straight into a ``TestScheduler``'s queue, and keeps
+    /// where it waits for a later cancel.
+    @usableFromInline
+    final func schedule(after interval: Duration, on scheduler: TestScheduler, _ fire: consuming @escaping @Sendable () -> Void) {
+        let handle = scheduler.enqueue(TimedWork(fire), after: interval)
+        arrive(scheduler, handle)
+    }
+
+    /// Stores where the work waits for a later cancel, unless it is over already, in which
+    /// case the work is taken out now (it was cancelled meanwhile; if it fired, cancelling spent
+    /// work is harmless).
+    @inline(__always)
+    private func arrive(_ queue: consuming any TimerCancelling, _ handle: TimerHandle) {
+        timerSlot = handle.slot
+        timerID = handle.id
+        timer = queue
         let (moved, _) = stage.compareExchange(
             expected: DelayedStage.scheduling,
             desired: DelayedStage.waiting,
             ordering: .acquiringAndReleasing
         )
-        if !moved { scheduled.cancel() }
+        if !moved { cancelTimer() }
     }
 
     /// Stopped by its context closing: the context has let it go already.
@@ -147,22 +220,46 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomi
         stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing) != DelayedStage.over
     }
 
-    /// Moves to `over` and cancels the scheduled work; true when this call did it.
+    /// Moves to `over` and takes the scheduled work out of its queue; true when this call did it.
     @inlinable
     final func endCancelling() -> Bool {
+        // A plain load first: a cancel usually comes after the delivery (a cancellable
+        // released once it has served), and an exchange is a locked instruction.
+        if stage.load(ordering: .acquiring) == DelayedStage.over { return false }
         let previous = stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing)
-        // Moved out, not copied: no trip through the existential's value witnesses.
-        if previous == DelayedStage.waiting, let scheduled = handle.take() { scheduled.cancel() }
+        if previous == DelayedStage.waiting { cancelTimer() }
         return previous != DelayedStage.over
+    }
+
+    /// Takes the work out of its timer queue (only the caller that moved `stage` from
+    /// `waiting` to `over` calls this).
+    @usableFromInline
+    final func cancelTimer() {
+        guard let queue = timer.take() else { return }
+        queue.cancelTimer(TimerHandle(id: timerID, slot: timerSlot))
+    }
+}
+
+/// Where a delivery's work waits on a scheduler written outside this package: the cancellable
+/// its `schedule(after:_:)` returned, as a ``TimerCancelling`` (the handle means nothing here).
+final class ScheduledElsewhere: TimerCancelling {
+    let scheduled: any Cancellable
+
+    init(_ scheduled: any Cancellable) {
+        self.scheduled = scheduled
+    }
+
+    func cancelTimer(_ handle: TimerHandle) {
+        scheduled.cancel()
     }
 }
 
 /// The stages of a ``DelayedDelivery``, as raw values for its atomic.
 @usableFromInline
 enum DelayedStage {
-    /// Scheduled, or about to be; the scheduler's handle has not arrived.
+    /// Scheduled, or about to be; where the work waits has not arrived.
     @usableFromInline static let scheduling: UInt8 = 0
-    /// Scheduled, with the handle stored.
+    /// Scheduled, with where the work waits stored.
     @usableFromInline static let waiting: UInt8 = 1
     /// Fired or cancelled.
     @usableFromInline static let over: UInt8 = 2

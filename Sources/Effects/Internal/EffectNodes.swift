@@ -16,37 +16,50 @@ package final class DelayedEffect<Output: Sendable>: Sendable {
     }
 }
 
+/// The part every node that carries a cancellation id shares: the id.
+///
+/// A class of its own, not generic, so that a delayed value started from such a node keeps the
+/// node (one reference) rather than a copy of its id (seven words): the delayed value then fits
+/// in a smaller allocation, which the allocator hands out and takes back faster.
+@usableFromInline
+package class IdentifiedEffect: @unchecked Sendable {  // its one stored property is immutable and Sendable, and so is every property its subclasses add
+    @usableFromInline package let id: EffectID
+
+    @inlinable
+    package init(id: EffectID) {
+        self.id = id
+    }
+}
+
 /// The parts of an effect marked cancellable: its id, whether it cancels its predecessors, and
 /// the effect itself.
 @usableFromInline
-package final class CancellableEffect<Output: Sendable>: Sendable {
-    @usableFromInline package let id: EffectID
+package final class CancellableEffect<Output: Sendable>: IdentifiedEffect, @unchecked Sendable {  // every stored property is immutable and Sendable (Output is)
     @usableFromInline package let cancelInFlight: Bool
     @usableFromInline package let effect: Effect<Output>
 
     @inlinable
     package init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
-        self.id = id
         self.cancelInFlight = cancelInFlight
         self.effect = effect
+        super.init(id: id)
     }
 }
 
 /// The parts of a debounced effect (``Effect/debounce(id:for:scheduler:)``): its id, the quiet
 /// time it waits for, on which scheduler, and the effect that runs once it has.
 @usableFromInline
-package final class DebouncedEffect<Output: Sendable>: Sendable {
-    @usableFromInline package let id: EffectID
+package final class DebouncedEffect<Output: Sendable>: IdentifiedEffect, @unchecked Sendable {  // every stored property is immutable and Sendable (Output is)
     @usableFromInline package let interval: Duration
     @usableFromInline package let scheduler: any Scheduler
     @usableFromInline package let effect: Effect<Output>
 
     @inlinable
     package init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>) {
-        self.id = id
         self.interval = interval
         self.scheduler = scheduler
         self.effect = effect
+        super.init(id: id)
     }
 }
 
@@ -54,8 +67,7 @@ package final class DebouncedEffect<Output: Sendable>: Sendable {
 /// least time between two values under that id, on which scheduler, which value a window keeps,
 /// and the effect whose values are throttled.
 @usableFromInline
-package final class ThrottledEffect<Output: Sendable>: Sendable {
-    @usableFromInline package let id: EffectID
+package final class ThrottledEffect<Output: Sendable>: IdentifiedEffect, @unchecked Sendable {  // every stored property is immutable and Sendable (Output is)
     @usableFromInline package let interval: Duration
     @usableFromInline package let scheduler: any Scheduler
     @usableFromInline package let latest: Bool
@@ -63,10 +75,10 @@ package final class ThrottledEffect<Output: Sendable>: Sendable {
 
     @inlinable
     package init(id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool, effect: Effect<Output>) {
-        self.id = id
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest
         self.effect = effect
+        super.init(id: id)
     }
 }

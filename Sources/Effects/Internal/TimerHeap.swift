@@ -6,9 +6,10 @@
 /// a handle can reach its work directly:
 ///
 /// - `slots` holds one slot per piece of work that is pending; a ``Handle`` names a slot and the
-///   id of the work put in it. Freed slots are reused (last freed, first reused), and a handle
-///   whose work has ended finds another id, or none, in its slot and does nothing. The table is
-///   as long as the most work ever pending at once, and is emptied whenever nothing is pending.
+///   id of the work put in it. Freed slots are reused (last freed, first reused: they form a
+///   stack threaded through the slots themselves), and a handle whose work has ended finds
+///   another id, or none, in its slot and does nothing. The table is as long as the most work
+///   ever pending at once; a free slot holds no payload.
 /// - `entries` is the heap, ordered by (due, order): `order` grows with every insertion, so
 ///   work due at the same instant comes out in the order it went in. An entry is live while its
 ///   slot still records its order. ``remove(_:)`` does not touch the heap: freeing the slot makes
@@ -30,13 +31,15 @@
 /// | ``insert(_:due:)``      | O(log n); no allocation beyond amortized array growth         |
 /// | ``remove(_:)``          | O(1), plus an amortized O(1) share of an O(n) rebuild         |
 /// | ``popFirst(dueBy:)``    | O(log n), plus dropping dead entries (each is dropped once)   |
+/// | ``takeFirst(dueBy:nextDue:)`` | the same as ``popFirst(dueBy:)``                        |
 /// | ``reinsert(_:due:)``    | O(log n)                                                      |
 /// | ``firstDue()``          | O(1), plus dropping dead entries                              |
 /// | `subscript`, ``count``  | O(1)                                                          |
 ///
 /// Popping the earliest entry leaves its payload in its slot, so that repeating work can go back
 /// in under the same handle (``reinsert(_:due:)``) and one-shot work is taken out with
-/// ``remove(_:)``. Not thread-safe: its owner keeps it behind a lock.
+/// ``remove(_:)``; ``takeFirst(dueBy:nextDue:)`` does both steps in one, as a scheduler's advance
+/// wants them. Not thread-safe: its owner keeps it behind a lock.
 struct TimerHeap<Payload> {
     /// Names one piece of work for as long as it is pending; stale once it has been removed.
     struct Handle: Hashable, Sendable {
@@ -52,6 +55,23 @@ struct TimerHeap<Payload> {
         /// The order of the work's live heap entry; 0 when it has none (free, or popped).
         var order: UInt64
         var payload: Payload?
+        /// In a free slot, the next free slot (`noSlot` for none). After the payload, where it
+        /// takes the payload's tail padding rather than a word of its own.
+        var nextFree: UInt32
+
+        /// Frees the slot, handing back its payload, and links it to `next` in the free list.
+        @inline(__always)
+        mutating func vacate(nextFree next: UInt32) -> Payload? {
+            id = 0
+            order = 0
+            nextFree = next
+            return payload.take()
+        }
+    }
+
+    /// The end of the free list.
+    private static var noSlot: UInt32 {
+        .max
     }
 
     private struct Entry {
@@ -80,8 +100,8 @@ struct TimerHeap<Payload> {
 
     /// One slot per pending piece of work, and free ones; see the type's discussion.
     private var slots: [Slot] = []
-    /// Indices of the free slots in `slots`, a stack; as long as `slots` at most.
-    private var freeSlots: [UInt32] = []
+    /// The free slot to reuse first (`noSlot` for none); each free slot names the next.
+    private var firstFree = TimerHeap.noSlot
     /// The heap, live and dead entries; see the type's discussion.
     private var entries: [Entry] = []
     /// The sorted run, live and dead entries, from `runStart` on; see the type's discussion.
@@ -117,17 +137,18 @@ struct TimerHeap<Payload> {
     ///
     /// - Returns: The handle that removes it.
     /// - Complexity: O(log n); no allocation beyond amortized growth of the arrays.
-    mutating func insert(_ payload: Payload, due: Duration) -> Handle {
+    mutating func insert(_ payload: consuming Payload, due: Duration) -> Handle {
         let id = nextSequence
         nextSequence += 1
         let slot: UInt32
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[Int(slot)] = Slot(id: id, order: id, payload: payload)
+        if firstFree != Self.noSlot {
+            slot = firstFree
+            firstFree = slots[Int(slot)].nextFree
+            slots[Int(slot)] = Slot(id: id, order: id, payload: payload, nextFree: Self.noSlot)
         } else {
-            precondition(slots.count < Int(UInt32.max), "more work pending than a timer queue can hold")
+            precondition(slots.count < Int(Self.noSlot), "more work pending than a timer queue can hold")
             slot = UInt32(truncatingIfNeeded: slots.count)
-            slots.append(Slot(id: id, order: id, payload: payload))
+            slots.append(Slot(id: id, order: id, payload: payload, nextFree: Self.noSlot))
         }
         count += 1
         push(Entry(due: due, order: id, slot: slot))
@@ -157,18 +178,10 @@ struct TimerHeap<Payload> {
     /// - Complexity: O(1), plus an amortized O(1) share of rebuilding the heap.
     mutating func remove(_ handle: Handle) -> Payload? {
         guard let index = index(of: handle) else { return nil }
-        let payload = slots[index].payload
         if slots[index].order != 0 {
             liveEntries -= 1
         }
-        slots[index] = Slot(id: 0, order: 0, payload: nil)
-        freeSlots.append(handle.slot)
-        count -= 1
-        if count == 0 {
-            // Nothing is pending: start afresh, keeping the capacity for the next burst.
-            slots.removeAll(keepingCapacity: true)
-            freeSlots.removeAll(keepingCapacity: true)
-        }
+        let payload = free(index)
         compactIfMostlyDead()
         return payload
     }
@@ -206,14 +219,84 @@ struct TimerHeap<Payload> {
         return (Handle(id: slots[index].id, slot: first.slot), first.dueTime)
     }
 
+    /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil), with
+    /// its work: `nextDue` is asked, with the payload and the due time, when the work comes due
+    /// again. If never (nil), the work leaves the queue and its payload is handed back; otherwise
+    /// it goes back in under the same handle, due then, after everything already due at that
+    /// instant, and a copy of its payload is handed back.
+    ///
+    /// - Returns: The payload and the due time it came out at, or nil if nothing is due by
+    ///   `limit`.
+    /// - Complexity: O(log n), plus O(log n) per dead entry dropped.
+    mutating func takeFirst(
+        dueBy limit: Duration?,
+        nextDue: (borrowing Payload, Duration) -> Duration?
+    ) -> (payload: Payload, due: Duration)? {
+        dropDeadTop()
+        guard let (first, isInRun) = earliest() else { return nil }
+        if let limit, first.due > limit.attoseconds { return nil }
+        if isInRun {
+            popRunFirst()
+        } else {
+            removeTop()
+        }
+        let index = Int(first.slot)
+        let due = first.dueTime
+        liveEntries -= 1
+        // Taken out and freed in one access, as one-shot work (the usual kind) leaves: moved,
+        // not copied. Repeating work is put back in the same slot, under the same id. A live
+        // entry's slot always holds a payload.
+        let nextFree = firstFree
+        let (payload, id) = withSlot(index) { slot in
+            let id = slot.id
+            return (slot.vacate(nextFree: nextFree)!, id)
+        }
+        if let next = nextDue(payload, due) {
+            let order = nextSequence
+            nextSequence += 1
+            withSlot(index) { slot in
+                slot = Slot(id: id, order: order, payload: payload, nextFree: Self.noSlot)
+            }
+            push(Entry(due: next, order: order, slot: first.slot))
+            return (payload, due)
+        }
+        firstFree = first.slot
+        count -= 1
+        compactIfMostlyDead()
+        return (payload, due)
+    }
+
     // MARK: - The heap
 
+    // The helpers a scheduler's every step goes through are inlined: as calls, their prologues
+    // and the array checks they each repeat cost as much as their work.
+
+    /// Frees a slot, handing back its payload: the work is no longer pending.
+    @inline(__always)
+    private mutating func free(_ index: Int) -> Payload? {
+        let nextFree = firstFree
+        let payload = withSlot(index) { $0.vacate(nextFree: nextFree) }
+        firstFree = UInt32(truncatingIfNeeded: index)
+        count -= 1
+        return payload
+    }
+
+    /// Works on slot `index` in place: through the table's buffer, not its subscript, whose
+    /// modify accessor an unoptimized build runs as a coroutine that may allocate its frame
+    /// (scheduling and cancelling are meant to allocate nothing, in tests too).
+    @inline(__always)
+    private mutating func withSlot<Result>(_ index: Int, _ body: (inout Slot) -> Result) -> Result {
+        slots.withUnsafeMutableBufferPointer { body(&$0[index]) }
+    }
+
+    @inline(__always)
     private func index(of handle: Handle) -> Int? {
         let index = Int(handle.slot)
         guard index < slots.count, slots[index].id == handle.id else { return nil }
         return index
     }
 
+    @inline(__always)
     private func isLive(_ entry: Entry) -> Bool {
         slots[Int(entry.slot)].order == entry.order
     }
@@ -224,6 +307,7 @@ struct TimerHeap<Payload> {
     }
 
     /// The earliest of the run's first entry and the heap's root, and which one it is.
+    @inline(__always)
     private func earliest() -> (entry: Entry, isInRun: Bool)? {
         let runFirst = runStart < run.count ? run[runStart] : nil
         guard let root = entries.first else { return runFirst.map { ($0, true) } }
@@ -231,6 +315,7 @@ struct TimerHeap<Payload> {
         return runFirst.precedes(root) ? (runFirst, true) : (root, false)
     }
 
+    @inline(__always)
     private mutating func dropDeadTop() {
         while runStart < run.count, !isLive(run[runStart]) {
             popRunFirst()
@@ -241,6 +326,7 @@ struct TimerHeap<Payload> {
     }
 
     /// Adds an entry to the run if it keeps the run sorted, to the heap otherwise.
+    @inline(__always)
     private mutating func push(_ entry: Entry) {
         liveEntries += 1
         if runStart == run.count || !entry.precedes(run[run.count - 1]) {
@@ -253,17 +339,25 @@ struct TimerHeap<Payload> {
         }
     }
 
-    /// Drops the run's first entry. The popped prefix is cut off once it is the larger half, so
-    /// the array stays at most twice the run's length and each entry is moved O(1) times.
+    /// Drops the run's first entry. The popped prefix is cut off once it is the larger half and
+    /// at least 1,024 entries long (or the run is empty), so the array stays at most twice the
+    /// run's length plus 1,024 entries, and each entry is moved O(1) times. Below 1,024, a burst
+    /// that drains (the usual case) is not moved at all.
+    @inline(__always)
     private mutating func popRunFirst() {
         runStart += 1
+        if runStart >= 1_024 && runStart * 2 >= run.count || runStart == run.count {
+            trimRun()
+        }
+    }
+
+    private mutating func trimRun() {
         if runStart == run.count {
             run.removeAll(keepingCapacity: true)
-            runStart = 0
-        } else if runStart >= 64 && runStart * 2 >= run.count {
+        } else {
             run.removeFirst(runStart)
-            runStart = 0
         }
+        runStart = 0
     }
 
     /// Removes the root. The hole left at the root goes down along the earlier child to a leaf,
@@ -316,12 +410,19 @@ struct TimerHeap<Payload> {
 
     /// Keeps dead entries no more numerous than live ones. A rebuild costs O(n) and comes at
     /// least n/2 removals or pops after the last one, so its share per operation is O(1).
+    @inline(__always)
     private mutating func compactIfMostlyDead() {
+        if liveEntries == 0 || entryCount - liveEntries > liveEntries {
+            compact()
+        }
+    }
+
+    private mutating func compact() {
         if liveEntries == 0 {
             entries.removeAll(keepingCapacity: true)
             run.removeAll(keepingCapacity: true)
             runStart = 0
-        } else if entryCount - liveEntries > liveEntries {
+        } else {
             rebuild()
         }
     }
@@ -369,7 +470,15 @@ extension TimerHeap {
         precondition(Set(live.map(\.slot)).count == live.count, "a slot has two live entries")
         precondition(slots.filter { $0.id != 0 }.count == count, "pending count is off")
         precondition(slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
-        precondition(slots.count - freeSlots.count == count, "free list is off")
+        var freeCount = 0
+        var free = firstFree
+        while free != Self.noSlot {
+            precondition(slots[Int(free)].id == 0, "a slot on the free list holds work")
+            freeCount += 1
+            precondition(freeCount <= slots.count, "the free list loops")
+            free = slots[Int(free)].nextFree
+        }
+        precondition(slots.count - freeCount == count, "free list is off")
         precondition(entryCount - liveEntries <= liveEntries, "too many dead entries")
     }
 }

@@ -59,7 +59,7 @@ extension Publishers {
             let delay = max(interval, .zero)
             if Upstream.self == Just<Output>.self {
                 let just = unsafeBitCast(upstream, to: Just<Output>.self)
-                DelayedValue(just.output, to: subscriber, context: nil, id: nil, isRoot: false)
+                DelayedValue(just.output, to: subscriber, context: nil, identified: nil, isRoot: false)
                     .start(after: delay, on: scheduler)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
@@ -109,11 +109,13 @@ extension Publishers.Delay {
             just.output,
             to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
             context: nil,
-            id: nil,
+            identified: nil,
             isRoot: false
         )
-        delivery.start(after: max(interval, .zero), on: scheduler)
-        return AnyCancellable(delivery)
+        // Not clamped here: every scheduler counts a negative delay as zero.
+        delivery.start(after: interval, on: scheduler)
+        // Handed over, not shared: no retain for the cancellable and release of the local.
+        return AnyCancellable(consume delivery)
     }
 }
 

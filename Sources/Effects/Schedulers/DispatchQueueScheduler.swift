@@ -19,7 +19,7 @@ public struct DispatchQueueScheduler: Scheduler {
     /// The queue that runs the work.
     public let queue: DispatchQueue
 
-    private let timers: DispatchTimerQueue
+    let timers: DispatchTimerQueue
 
     /// Makes a scheduler on `queue`.
     ///

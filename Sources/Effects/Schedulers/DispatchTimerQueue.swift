@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// While work is pending the queue holds a reference to itself, so that work scheduled on a
 /// scheduler nobody keeps still runs, as one Dispatch timer per piece did.
-final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe
+final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {  // its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe
     /// What will next run a pass over the due work.
     private enum Alarm {
         /// Nothing: no pass is queued, and the timer is not armed for pending work.
@@ -57,15 +57,10 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
         /// Takes the next piece of work due by `limit`. Repeating work goes back in, due on its
         /// grid after `limit` (missed runs are coalesced), before it runs.
         mutating func takeNext(dueBy limit: Duration) -> TimedWork? {
-            guard let (handle, due) = work.popFirst(dueBy: limit) else { return nil }
-            guard let piece = work[handle] else {
-                preconditionFailure("DispatchTimerQueue: popped work has no payload")
+            let taken = work.takeFirst(dueBy: limit) { piece, due in
+                piece.interval.map { DispatchTimerQueue.nextDue(after: due, every: $0, laterThan: limit) }
             }
-            if let interval = piece.interval {
-                work.reinsert(handle, due: DispatchTimerQueue.nextDue(after: due, every: interval, laterThan: limit))
-                return piece
-            }
-            return work.remove(handle)
+            return taken?.payload
         }
     }
 
@@ -96,9 +91,18 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
 
     /// Adds `work`, due after `delay`.
     ///
+    /// - Returns: A cancellable that removes the work and releases it, if it has not run.
     /// - Complexity: O(log n); a queued pass (one `DispatchQueue.async`) only if the work is due
     ///   before the time the timer is armed for.
     func schedule(_ work: TimedWork, after delay: Duration) -> any Cancellable {
+        DispatchTimerWork(timers: self, handle: enqueue(work, after: delay))
+    }
+
+    /// Adds `work`, due after `delay`, and hands back its bare handle.
+    ///
+    /// - Complexity: as ``schedule(_:after:)``.
+    func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
+        let work = copy work
         let due = now + max(delay, .zero)
         let (handle, needsPass) = state.withLock { state in
             let handle = state.work.insert(work, due: due)
@@ -110,10 +114,11 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
         if needsPass {
             queue.async { self.runDueWork() }
         }
-        return DispatchTimerWork(timers: self, handle: handle)
+        return handle
     }
 
-    fileprivate func cancel(_ handle: TimerHeap<TimedWork>.Handle) {
+    /// Removes the work if it is still pending; it is released outside the lock.
+    func cancelTimer(_ handle: TimerHandle) {
         let (removed, released) = state.withLock { state -> (TimedWork?, DispatchTimerQueue?) in
             let removed = state.work.remove(handle)
             let released = state.work.isEmpty ? state.keepAlive.take() : nil
@@ -178,9 +183,9 @@ final class DispatchTimerQueue: @unchecked Sendable {  // its mutable state is a
 /// enough to sit inside an `any Cancellable` without a box of its own.
 private struct DispatchTimerWork: Cancellable {
     let timers: DispatchTimerQueue
-    let handle: TimerHeap<TimedWork>.Handle
+    let handle: TimerHandle
 
     func cancel() {
-        timers.cancel(handle)
+        timers.cancelTimer(handle)
     }
 }

@@ -67,23 +67,22 @@ public final class TestScheduler: Scheduler {
         /// One-shot work leaves the queue; repeating work goes back in, due one interval later,
         /// before it runs, so that it can cancel itself and a later run inside the window runs
         /// in the same advance.
-        mutating func takeNext(dueBy limit: Duration?) -> TimedWork? {
-            guard let (handle, due) = queue.popFirst(dueBy: limit) else { return nil }
-            now = max(now, due)
-            if let interval = queue[handle]?.interval {
-                // Duration arithmetic is exact: adding the interval to the previous due time is
-                // the first due time plus k intervals.
-                queue.reinsert(handle, due: due + interval)
-                return queue[handle]
-            }
-            return queue.remove(handle)
+        mutating func takeNext(dueBy limit: Duration?) -> (@Sendable () -> Void)? {
+            // Duration arithmetic is exact: adding the interval to the previous due time is the
+            // first due time plus k intervals.
+            guard let (work, due) = queue.takeFirst(dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
+            else { return nil }
+            // Compared as attoseconds: `Duration`'s own comparison is a call into the standard
+            // library.
+            if due.attoseconds > now.attoseconds { now = due }
+            return work.action
         }
 
         /// The next step of an advance: a ready job of an async task if there is one (they run
         /// before later work, so that a task woken by a piece of work runs on before the next),
         /// otherwise the next piece of work due by `limit`. One critical section per step.
         mutating func takeStep(dueBy limit: Duration?) -> Step? {
-            if let job = tasks.popFirst() { return .job(job) }
+            if !tasks.isEmpty, let job = tasks.popFirst() { return .job(job) }
             return takeNext(dueBy: limit).map(Step.work)
         }
     }
@@ -91,7 +90,7 @@ public final class TestScheduler: Scheduler {
     /// One step of an advance or a run.
     enum Step {
         case job(UnownedJob)
-        case work(TimedWork)
+        case work(@Sendable () -> Void)
     }
 
     let state = Mutex(State())
@@ -205,20 +204,32 @@ public final class TestScheduler: Scheduler {
     private func runSteps(dueBy limit: Duration?) {
         let executor = asUnownedTaskExecutor()
         while let step = state.withLock({ $0.takeStep(dueBy: limit) }) {
-            switch step {
+            // Consumed, not copied: the action is run and released without a retain of its own.
+            switch consume step {
             case .job(let job): job.runSynchronously(on: executor)
-            case .work(let work): work.action()
+            case .work(let action): action()
+            }
+        }
+    }
+}
+
+extension TestScheduler: TimerQueue {
+    /// Adds `work` at `now + delay`, a negative delay counting as zero.
+    func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
+        // Moved into the queue, not copied (a copy costs a retain and a release of what the work
+        // captures). A closure cannot consume what it captures, and a captured variable is boxed
+        // on the heap in an unoptimized build, so the locked closure reaches it by pointer.
+        var pending = Optional(work)
+        return withUnsafeMutablePointer(to: &pending) { pending in
+            state.withLock { state in
+                // In attoseconds: `Duration`'s `+` and `max` are calls into the standard library.
+                state.queue.insert(pending.pointee.take()!, due: Duration(attoseconds: state.now.attoseconds + max(delay.attoseconds, 0)))
             }
         }
     }
 
-    private func enqueue(_ work: TimedWork, after delay: Duration) -> TimerHeap<TimedWork>.Handle {
-        state.withLock { state in
-            state.queue.insert(work, due: state.now + max(delay, .zero))
-        }
-    }
-
-    fileprivate func cancelWork(_ handle: TimerHeap<TimedWork>.Handle) {
+    /// Removes the work if it is still pending, and releases it outside the lock.
+    func cancelTimer(_ handle: TimerHandle) {
         let removed = state.withLock { $0.queue.remove(handle) }
         // Released here, outside the lock: the action and what it captures.
         _ = removed
@@ -229,9 +240,9 @@ public final class TestScheduler: Scheduler {
 /// sit inside an `any Cancellable` without a box of its own.
 private struct TestSchedulerWork: Cancellable {
     let scheduler: TestScheduler
-    let handle: TimerHeap<TimedWork>.Handle
+    let handle: TimerHandle
 
     func cancel() {
-        scheduler.cancelWork(handle)
+        scheduler.cancelTimer(handle)
     }
 }
