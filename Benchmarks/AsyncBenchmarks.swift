@@ -24,7 +24,8 @@ func asyncBenchmarks() -> [Benchmark] {
             let feedback: Middleware<Counter, CounterAction> = { state, action in
                 action == .increment && state.parity == 0 ? .just(.feedback) : .none
             }
-            let store = Store(initial: Counter(), mutatingReducer: counterReducer, middlewares: [feedback])
+            let store = Store(
+                initial: Counter(), mutatingReducer: counterReducer, middlewares: [feedback])
             for _ in 0..<n { blackHole(store.send(.increment)) }
             blackHole(store.state)
         },
@@ -48,7 +49,8 @@ func asyncBenchmarks() -> [Benchmark] {
             }
         },
         Benchmark(
-            name: "async: Effect.run in a store on a TestScheduler, dispatch to its action reduced (per effect)",
+            name:
+                "async: Effect.run in a store on a TestScheduler, dispatch to its action reduced (per effect)",
             baseline: baseline,
             operations: 100_000
         ) { n in

@@ -51,7 +51,10 @@ func cardGameBenchmarks() -> [Benchmark] {
             }
             blackHole(state.moves)
         },
-        Benchmark(name: "store: card game, game logic on a TestScheduler", baseline: baseline, operations: 600_000) { n in
+        Benchmark(
+            name: "store: card game, game logic on a TestScheduler", baseline: baseline,
+            operations: 600_000
+        ) { n in
             // The real middleware answers each mismatch with an un-flip delayed by a second,
             // cancellable by id; the scheduler runs it on virtual time.
             let scheduler = TestScheduler()
@@ -73,7 +76,9 @@ func cardGameBenchmarks() -> [Benchmark] {
             precondition(store.state.selectedCards.isEmpty, "the un-flip did not arrive")
             blackHole(store.state.moves)
         },
-        Benchmark(name: "store: card game, no middleware", baseline: baseline, operations: 3_000_000) { n in
+        Benchmark(
+            name: "store: card game, no middleware", baseline: baseline, operations: 3_000_000
+        ) { n in
             let store = Store(initial: script.startingState, mutatingReducer: threeDucksReducer)
             var done = 0
             var pair = 0
@@ -87,7 +92,10 @@ func cardGameBenchmarks() -> [Benchmark] {
             }
             blackHole(store.state.moves)
         },
-        Benchmark(name: "store: card game, game logic and sound cues on a TestScheduler", baseline: baseline, operations: 600_000) { n in
+        Benchmark(
+            name: "store: card game, game logic and sound cues on a TestScheduler",
+            baseline: baseline, operations: 600_000
+        ) { n in
             // Both remembering middlewares: each keeps the moves and the screen before
             // every action, and nothing else.
             let scheduler = TestScheduler()
@@ -112,14 +120,19 @@ func cardGameBenchmarks() -> [Benchmark] {
             precondition(store.state.selectedCards.isEmpty, "the un-flip did not arrive")
             blackHole(store.state.moves)
         },
-        Benchmark(name: "store: card game, a middleware that answers .none", baseline: baseline, operations: 3_000_000) { n in
+        Benchmark(
+            name: "store: card game, a middleware that answers .none", baseline: baseline,
+            operations: 3_000_000
+        ) { n in
             let store = Store(
                 initial: script.startingState,
                 mutatingReducer: threeDucksReducer,
-                middlewares: [{ state, _ in
-                    blackHole(state.moves)
-                    return .none
-                }]
+                middlewares: [
+                    { state, _ in
+                        blackHole(state.moves)
+                        return .none
+                    }
+                ]
             )
             script.play(n, on: store)
         },
@@ -127,22 +140,30 @@ func cardGameBenchmarks() -> [Benchmark] {
             let store = Store(
                 initial: script.startingState,
                 mutatingReducer: threeDucksReducer,
-                middlewares: [AnyMiddleware(remembering: { ($0.moves, $0.screen) }) { _, previous, _ in
-                    blackHole(previous.0)
-                    return .none
-                }]
+                middlewares: [
+                    AnyMiddleware(remembering: { ($0.moves, $0.screen) }) { _, previous, _ in
+                        blackHole(previous.0)
+                        return .none
+                    }
+                ]
             )
             script.play(n, on: store)
         },
-        Benchmark(name: "store: card game, a middleware remembering the whole previous state (× moves and screen)", baseline: remembersProjection, operations: 1_000_000) { n in
+        Benchmark(
+            name:
+                "store: card game, a middleware remembering the whole previous state (× moves and screen)",
+            baseline: remembersProjection, operations: 1_000_000
+        ) { n in
             // The copy makes the reducer copy the deck to turn a card.
             let store = Store(
                 initial: script.startingState,
                 mutatingReducer: threeDucksReducer,
-                middlewares: [.beforeAndAfter { _, previous, _ in
-                    blackHole(previous.moves)
-                    return .none
-                }]
+                middlewares: [
+                    .beforeAndAfter { _, previous, _ in
+                        blackHole(previous.moves)
+                        return .none
+                    }
+                ]
             )
             script.play(n, on: store)
         },

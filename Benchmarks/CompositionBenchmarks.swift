@@ -11,7 +11,8 @@ enum TwoFeaturesAction: Sendable {
     case other
 }
 
-let counterFeature = ActionPath<TwoFeaturesAction, CounterAction>(embed: TwoFeaturesAction.counter) {
+let counterFeature = ActionPath<TwoFeaturesAction, CounterAction>(embed: TwoFeaturesAction.counter)
+{
     guard case .counter(let action) = $0 else { return nil }
     return action
 }
@@ -29,12 +30,17 @@ let twoFeaturesReducer: MutatingReducer<TwoFeatures, TwoFeaturesAction> = combin
 func compositionBenchmarks() -> [Benchmark] {
     let parent = "scope: parent store dispatch, counter feature composed in"
     return [
-        Benchmark(name: parent, baseline: "baseline: counter reducer, raw loop", operations: 2_000_000) { n in
+        Benchmark(
+            name: parent, baseline: "baseline: counter reducer, raw loop", operations: 2_000_000
+        ) { n in
             let store = Store(initial: TwoFeatures(), mutatingReducer: twoFeaturesReducer)
             for _ in 0..<n { store.dispatch(.counter(.increment)) }
             blackHole(store.state.counter)
         },
-        Benchmark(name: "scope: scoped child store dispatch, same feature (× parent)", baseline: parent, operations: 2_000_000) { n in
+        Benchmark(
+            name: "scope: scoped child store dispatch, same feature (× parent)", baseline: parent,
+            operations: 2_000_000
+        ) { n in
             let store = Store(initial: TwoFeatures(), mutatingReducer: twoFeaturesReducer)
             let counter = store.scope(state: \.counter, action: counterFeature)
             for _ in 0..<n { counter.dispatch(.increment) }

@@ -13,23 +13,33 @@ func effectsBenchmarks() -> [Benchmark] {
         },
         Benchmark(name: "effects: Empty → sink", baseline: baseline, operations: 2_000_000) { n in
             for index in 0..<n {
-                _ = Empty<Int>().sink(receiveCompletion: { _ in blackHole(index) }, receiveValue: { blackHole($0) })
+                _ = Empty<Int>().sink(
+                    receiveCompletion: { _ in blackHole(index) }, receiveValue: { blackHole($0) })
             }
         },
-        Benchmark(name: "effects: 10-element sequence, per element", baseline: baseline, operations: 10_000_000) { n in
+        Benchmark(
+            name: "effects: 10-element sequence, per element", baseline: baseline,
+            operations: 10_000_000
+        ) { n in
             let elements = Array(0..<10)
             for _ in 0..<(n / 10) {
                 _ = elements.publisher.sink { blackHole($0) }
             }
         },
-        Benchmark(name: "effects: Delay on TestScheduler, per value", baseline: baseline, operations: 200_000) { n in
+        Benchmark(
+            name: "effects: Delay on TestScheduler, per value", baseline: baseline,
+            operations: 200_000
+        ) { n in
             let scheduler = TestScheduler()
             var cancellables: [AnyCancellable] = []
             cancellables.reserveCapacity(1_000)
             var delivered = 0
             while delivered < n {
                 for index in 0..<1_000 {
-                    cancellables.append(Just(index).delay(for: .seconds(1), scheduler: scheduler).sink { blackHole($0) })
+                    cancellables.append(
+                        Just(index).delay(for: .seconds(1), scheduler: scheduler).sink {
+                            blackHole($0)
+                        })
                 }
                 scheduler.advance(by: .seconds(1))
                 cancellables.removeAll(keepingCapacity: true)

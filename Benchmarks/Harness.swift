@@ -17,8 +17,12 @@ struct Benchmark {
 
 extension Benchmark {
     /// A case that times only part of its body (see ``timedBody``).
-    static func timed(name: String, baseline: String?, operations: Int, _ body: @escaping (Int) -> Duration) -> Benchmark {
-        Benchmark(name: name, baseline: baseline, operations: operations, body: { _ = body($0) }, timedBody: body)
+    static func timed(
+        name: String, baseline: String?, operations: Int, _ body: @escaping (Int) -> Duration
+    ) -> Benchmark {
+        Benchmark(
+            name: name, baseline: baseline, operations: operations, body: { _ = body($0) },
+            timedBody: body)
     }
 }
 

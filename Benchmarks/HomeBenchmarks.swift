@@ -7,7 +7,8 @@ import Redux
 func homeBenchmarks() -> [Benchmark] {
     [
         .timed(
-            name: "home: dispatch onto a DispatchQueueScheduler home from another thread (caller's time)",
+            name:
+                "home: dispatch onto a DispatchQueueScheduler home from another thread (caller's time)",
             baseline: "store: counter, 0 .none middlewares",
             operations: 2_000_000
         ) { n in
@@ -26,6 +27,6 @@ func homeBenchmarks() -> [Benchmark] {
                 queue.sync {}
             }
             return elapsed
-        },
+        }
     ]
 }

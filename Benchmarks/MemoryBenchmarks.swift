@@ -25,7 +25,9 @@ func measureResidentMemory(dispatches: Int) -> ResidentMemory? {
 /// The resident set size from `/proc/self/statm` (its second field, in pages), or nil where
 /// there is no such file.
 private func residentKiB() -> Int? {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+        return nil
+    }
     let fields = statm.split(separator: " ")
     guard fields.count >= 2, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024

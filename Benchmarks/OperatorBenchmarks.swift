@@ -15,7 +15,8 @@ func operatorBenchmarks() -> [Benchmark] {
             // scheduler's advances, as a middleware's test would pay them.
             let scheduler = TestScheduler()
             let keystrokes = PassthroughSubject<Int>()
-            let cancellable = keystrokes.debounce(for: .milliseconds(5), scheduler: scheduler).sink { blackHole($0) }
+            let cancellable = keystrokes.debounce(for: .milliseconds(5), scheduler: scheduler).sink
+            { blackHole($0) }
             var value = 0
             while value < n {
                 for _ in 0..<10 {
@@ -36,7 +37,8 @@ func operatorBenchmarks() -> [Benchmark] {
             // debounce (and the subject's send) cost, with little of the scheduler's.
             let scheduler = TestScheduler()
             let keystrokes = PassthroughSubject<Int>()
-            let cancellable = keystrokes.debounce(for: .milliseconds(5), scheduler: scheduler).sink { blackHole($0) }
+            let cancellable = keystrokes.debounce(for: .milliseconds(5), scheduler: scheduler).sink
+            { blackHole($0) }
             var value = 0
             while value < n {
                 for _ in 0..<10 {

@@ -8,8 +8,10 @@ func printTable(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) 
     if quick {
         print("(quick pass: few operations and runs; figures are rough)")
     }
-    let header = padded("case", 46) + padded("ns/op", 10, right: true) + padded("ops/s", 16, right: true)
-        + padded("allocs/op", 11, right: true) + padded("× baseline", 12, right: true) + "  baseline"
+    let header =
+        padded("case", 46) + padded("ns/op", 10, right: true) + padded("ops/s", 16, right: true)
+        + padded("allocs/op", 11, right: true) + padded("× baseline", 12, right: true)
+        + "  baseline"
     print(header)
     print(String(repeating: "-", count: header.count + 20))
     for result in results {
@@ -25,8 +27,10 @@ func printTable(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) 
     }
     if let memory {
         print("")
-        print("resident memory: \(memory.beforeKiB) KiB before, \(memory.afterKiB) KiB after "
-            + "\(memory.dispatches) dispatches (\(memory.afterKiB - memory.beforeKiB) KiB difference)")
+        print(
+            "resident memory: \(memory.beforeKiB) KiB before, \(memory.afterKiB) KiB after "
+                + "\(memory.dispatches) dispatches (\(memory.afterKiB - memory.beforeKiB) KiB difference)"
+        )
     }
 }
 
@@ -52,7 +56,8 @@ func printJSON(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) {
     output += lines.joined(separator: ",\n")
     output += "\n  ]"
     if let memory {
-        output += ",\n  \"residentMemory\": {\"dispatches\": \(memory.dispatches), "
+        output +=
+            ",\n  \"residentMemory\": {\"dispatches\": \(memory.dispatches), "
             + "\"beforeKiB\": \(memory.beforeKiB), \"afterKiB\": \(memory.afterKiB)}"
     }
     output += "\n}"

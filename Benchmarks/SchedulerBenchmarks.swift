@@ -10,46 +10,49 @@ func schedulerBenchmarks() -> [Benchmark] {
         // Built on first use, outside the timed runs, and kept across them: the N items are due
         // so late that no run reaches them.
         let loaded = Lazy { loadedTestScheduler(pending: pending) }
-        benchmarks.append(Benchmark(
-            name: "scheduler: TestScheduler schedule + advance, \(label) pending",
-            baseline: baseline,
-            operations: 500_000
-        ) { n in
-            let scheduler = loaded.value
-            for _ in 0..<n {
-                scheduler.schedule(after: .microseconds(1)) { blackHole(1) }
-                scheduler.advance(by: .microseconds(1))
-            }
-            blackHole(scheduler.pendingWorkCount)
-        })
-        benchmarks.append(Benchmark(
-            name: "scheduler: TestScheduler cancel, \(label) pending",
-            baseline: baseline,
-            operations: 500_000
-        ) { n in
-            let scheduler = loaded.value
-            // Due among the others (they are due at 10^6 s + 1…N s), so that finding it is work.
-            let middle = Duration.seconds(1_000_000 + pending / 2) - scheduler.now
-            for _ in 0..<n {
-                let handle = scheduler.schedule(after: middle) { blackHole(2) }
-                handle.cancel()
-            }
-            blackHole(scheduler.pendingWorkCount)
-        })
+        benchmarks.append(
+            Benchmark(
+                name: "scheduler: TestScheduler schedule + advance, \(label) pending",
+                baseline: baseline,
+                operations: 500_000
+            ) { n in
+                let scheduler = loaded.value
+                for _ in 0..<n {
+                    scheduler.schedule(after: .microseconds(1)) { blackHole(1) }
+                    scheduler.advance(by: .microseconds(1))
+                }
+                blackHole(scheduler.pendingWorkCount)
+            })
+        benchmarks.append(
+            Benchmark(
+                name: "scheduler: TestScheduler cancel, \(label) pending",
+                baseline: baseline,
+                operations: 500_000
+            ) { n in
+                let scheduler = loaded.value
+                // Due among the others (they are due at 10^6 s + 1…N s), so that finding it is work.
+                let middle = Duration.seconds(1_000_000 + pending / 2) - scheduler.now
+                for _ in 0..<n {
+                    let handle = scheduler.schedule(after: middle) { blackHole(2) }
+                    handle.cancel()
+                }
+                blackHole(scheduler.pendingWorkCount)
+            })
     }
     let dispatch = Lazy { DispatchQueueScheduler() }
-    benchmarks.append(Benchmark(
-        name: "scheduler: DispatchQueueScheduler schedule + cancel, caller's cost",
-        baseline: baseline,
-        operations: 200_000
-    ) { n in
-        let scheduler = dispatch.value
-        for _ in 0..<n {
-            // Delayed by a second, so that nothing fires during the run.
-            let handle = scheduler.schedule(after: .seconds(1)) { blackHole(3) }
-            handle.cancel()
-        }
-    })
+    benchmarks.append(
+        Benchmark(
+            name: "scheduler: DispatchQueueScheduler schedule + cancel, caller's cost",
+            baseline: baseline,
+            operations: 200_000
+        ) { n in
+            let scheduler = dispatch.value
+            for _ in 0..<n {
+                // Delayed by a second, so that nothing fires during the run.
+                let handle = scheduler.schedule(after: .seconds(1)) { blackHole(3) }
+                handle.cancel()
+            }
+        })
     return benchmarks
 }
 

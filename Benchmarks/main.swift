@@ -33,14 +33,15 @@ func parseOptions() -> Options {
             }
             options.filters.append(filter)
         case "--help", "-h":
-            print("""
-            USAGE: swift run -c release benchmarks [--quick] [--json] [--filter TEXT]...
+            print(
+                """
+                USAGE: swift run -c release benchmarks [--quick] [--json] [--filter TEXT]...
 
-              --quick        a short smoke pass (fewer operations and runs; figures are rough)
-              --json         print the results as JSON instead of a table
-              --filter TEXT  run only the cases whose name contains TEXT (repeatable);
-                             their baselines run too
-            """)
+                  --quick        a short smoke pass (fewer operations and runs; figures are rough)
+                  --json         print the results as JSON instead of a table
+                  --filter TEXT  run only the cases whose name contains TEXT (repeatable);
+                                 their baselines run too
+                """)
             exit(0)
         default:
             fatalUsage("unknown option '\(argument)'")
@@ -56,15 +57,17 @@ func fatalUsage(_ reason: String) -> Never {
 
 let options = parseOptions()
 #if DEBUG
-printToStandardError("""
-************************************************************************
-WARNING: the benchmarks were built in DEBUG mode; the figures mean nothing.
-Run them with: swift run -c release benchmarks
-************************************************************************
-""")
+printToStandardError(
+    """
+    ************************************************************************
+    WARNING: the benchmarks were built in DEBUG mode; the figures mean nothing.
+    Run them with: swift run -c release benchmarks
+    ************************************************************************
+    """)
 #endif
 
-let all = baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + operatorBenchmarks()
+let all =
+    baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + operatorBenchmarks()
     + schedulerBenchmarks() + runtimeBenchmarks() + cardGameBenchmarks() + asyncBenchmarks()
     + compositionBenchmarks() + homeBenchmarks()
 var selected = all.filter { benchmark in
@@ -85,11 +88,15 @@ for benchmark in selected {
     results.append(measure(benchmark, operations: operations, repetitions: repetitions))
 }
 for index in results.indices {
-    if let baseline = results[index].baseline, let reference = results.first(where: { $0.name == baseline }) {
-        results[index].ratio = results[index].nanosecondsPerOperation / reference.nanosecondsPerOperation
+    if let baseline = results[index].baseline,
+        let reference = results.first(where: { $0.name == baseline })
+    {
+        results[index].ratio =
+            results[index].nanosecondsPerOperation / reference.nanosecondsPerOperation
     }
 }
-let memory = options.filters.isEmpty || options.filters.contains { "memory".contains($0) }
+let memory =
+    options.filters.isEmpty || options.filters.contains { "memory".contains($0) }
     ? measureResidentMemory(dispatches: options.quick ? 200_000 : 10_000_000)
     : nil
 

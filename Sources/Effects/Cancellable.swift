@@ -18,7 +18,9 @@ public protocol Cancellable: Sendable {
 /// var cancellables = Set<AnyCancellable>()
 /// publisher.sink { print($0) }.store(in: &cancellables)
 /// ```
-public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {  // `held` is written by init, then only by the one caller that wins `stage` (or by deinit, which has no rival); see `stage`
+public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {   // see below
+    // `held` is written by init, then only by the one caller that wins `stage` (or by deinit,
+    // which has no rival); see `stage`.
     // The wrapped cancellable itself, not a closure calling it: a class (a subscription) or a
     // closure's two words fit in the enum's inline storage, so wrapping allocates nothing
     // beyond this object, and taking a class out is a retain, not a copy through an
@@ -76,7 +78,11 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable { 
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
-        guard stage.compareExchange(expected: AnyCancellableStage.holding, desired: AnyCancellableStage.taking, ordering: .acquiring).exchanged
+        guard
+            stage.compareExchange(
+                expected: AnyCancellableStage.holding, desired: AnyCancellableStage.taking,
+                ordering: .acquiring
+            ).exchanged
         else { return }
         let taken = takeHeld()
         stage.store(AnyCancellableStage.taken, ordering: .releasing)
@@ -111,7 +117,8 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable { 
     /// Keeps this cancellable alive in `collection`.
     ///
     /// - Parameter collection: The collection that owns it from now on.
-    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+    public func store<C: RangeReplaceableCollection>(in collection: inout C)
+    where C.Element == AnyCancellable {
         collection.append(self)
     }
 

@@ -22,7 +22,9 @@ extension Effect {
         if isNone {
             return cancelInFlight ? .cancel(id: id) : .none
         }
-        return Effect(operation: .cancellable(CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: self)))
+        return Effect(
+            operation: .cancellable(
+                CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: self)))
     }
 
     /// An effect that cancels every running effect marked with `id`, then finishes.

@@ -72,30 +72,44 @@ extension Effect {
         case .just(let value):
             return .just(transform(value))
         case .publisher(let publisher):
-            return Effect<T>(operation: .publisher(AnyPublisher(Publishers.Map(upstream: publisher, transform: transform))))
+            return Effect<T>(
+                operation: .publisher(
+                    AnyPublisher(Publishers.Map(upstream: publisher, transform: transform))))
         case .merge(let effects):
             return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
         case .concatenate(let effects):
             return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
         case .cancellable(let node):
-            return Effect<T>(operation: .cancellable(CancellableEffect(
-                id: node.id, cancelInFlight: node.cancelInFlight, effect: node.effect.map(transform)
-            )))
+            return Effect<T>(
+                operation: .cancellable(
+                    CancellableEffect(
+                        id: node.id, cancelInFlight: node.cancelInFlight,
+                        effect: node.effect.map(transform)
+                    )))
         case .cancel(let id):
             return Effect<T>(operation: .cancel(id: id))
         case .delayed(let node):
-            return Effect<T>(operation: .delayed(DelayedEffect(
-                effect: node.effect.map(transform), interval: node.interval, scheduler: node.scheduler
-            )))
+            return Effect<T>(
+                operation: .delayed(
+                    DelayedEffect(
+                        effect: node.effect.map(transform), interval: node.interval,
+                        scheduler: node.scheduler
+                    )))
         case .debounced(let node):
-            return Effect<T>(operation: .debounced(DebouncedEffect(
-                id: node.id, interval: node.interval, scheduler: node.scheduler, effect: node.effect.map(transform)
-            )))
+            return Effect<T>(
+                operation: .debounced(
+                    DebouncedEffect(
+                        id: node.id, interval: node.interval, scheduler: node.scheduler,
+                        effect: node.effect.map(transform)
+                    )))
         case .throttled(let node):
-            return Effect<T>(operation: .throttled(ThrottledEffect(
-                id: node.id, interval: node.interval, scheduler: node.scheduler, latest: node.latest,
-                effect: node.effect.map(transform)
-            )))
+            return Effect<T>(
+                operation: .throttled(
+                    ThrottledEffect(
+                        id: node.id, interval: node.interval, scheduler: node.scheduler,
+                        latest: node.latest,
+                        effect: node.effect.map(transform)
+                    )))
         }
     }
 
@@ -111,7 +125,9 @@ extension Effect {
     @inlinable
     public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
         if isNone { return .none }
-        return Effect(operation: .delayed(DelayedEffect(effect: self, interval: max(interval, .zero), scheduler: scheduler)))
+        return Effect(
+            operation: .delayed(
+                DelayedEffect(effect: self, interval: max(interval, .zero), scheduler: scheduler)))
     }
 
     /// Delivers every value and the completion on `scheduler`.

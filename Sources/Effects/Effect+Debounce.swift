@@ -32,11 +32,13 @@ extension Effect {
     ) -> Effect {
         let id = EffectID(id)
         if isNone { return .cancel(id: id) }
-        return Effect(operation: .debounced(DebouncedEffect(
-            id: id,
-            interval: max(dueTime, .zero),
-            scheduler: scheduler,
-            effect: self
-        )))
+        return Effect(
+            operation: .debounced(
+                DebouncedEffect(
+                    id: id,
+                    interval: max(dueTime, .zero),
+                    scheduler: scheduler,
+                    effect: self
+                )))
     }
 }

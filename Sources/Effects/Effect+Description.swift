@@ -18,7 +18,8 @@ extension Effect: CustomStringConvertible {
         case .concatenate(let effects):
             return "Concatenate(\(effects.map(\.description).joined(separator: ", ")))"
         case .cancellable(let node):
-            return "Cancellable(id: \(node.id)\(node.cancelInFlight ? ", cancelInFlight" : ""), \(node.effect))"
+            return
+                "Cancellable(id: \(node.id)\(node.cancelInFlight ? ", cancelInFlight" : ""), \(node.effect))"
         case .cancel(let id):
             return "Cancel(id: \(id))"
         case .delayed(let node):
@@ -26,7 +27,8 @@ extension Effect: CustomStringConvertible {
         case .debounced(let node):
             return "Debounce(id: \(node.id), \(node.interval), \(node.effect))"
         case .throttled(let node):
-            return "Throttle(id: \(node.id), \(node.interval), \(node.latest ? "latest" : "first"), \(node.effect))"
+            return
+                "Throttle(id: \(node.id), \(node.interval), \(node.latest ? "latest" : "first"), \(node.effect))"
         }
     }
 }

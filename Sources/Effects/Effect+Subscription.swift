@@ -10,7 +10,8 @@ extension Effect {
 
     /// Runs the effect for `subscriber`; `.cancellable` parts are registered in `context` while
     /// they run, and `.cancel(id:)` parts cancel through it.
-    package func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?) where S.Input == Output {
+    package func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
         switch operation {
         case .none:
             subscriber.receive(subscription: Subscriptions.empty)
@@ -35,11 +36,16 @@ extension Effect {
             if node.cancelInFlight {
                 context.cancel(id: node.id)
             }
-            if case .delayed(let delayed) = node.effect.operation, case .just(let value) = delayed.effect.operation {
-                DelayedValue(value, to: subscriber, context: context, identified: node, isRoot: false)
-                    .start(after: delayed.interval, onAny: delayed.scheduler)
+            if case .delayed(let delayed) = node.effect.operation,
+                case .just(let value) = delayed.effect.operation
+            {
+                DelayedValue(
+                    value, to: subscriber, context: context, identified: node, isRoot: false
+                )
+                .start(after: delayed.interval, onAny: delayed.scheduler)
             } else {
-                RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start(node.effect)
+                RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start(
+                    node.effect)
             }
         case .cancel(let id):
             context?.cancel(id: id)
@@ -47,37 +53,50 @@ extension Effect {
             subscriber.receive(completion: .finished)
         case .delayed(let node):
             if case .just(let value) = node.effect.operation {
-                DelayedValue(value, to: subscriber, context: context, identified: nil, isRoot: false)
-                    .start(after: node.interval, onAny: node.scheduler)
+                DelayedValue(
+                    value, to: subscriber, context: context, identified: nil, isRoot: false
+                )
+                .start(after: node.interval, onAny: node.scheduler)
             } else {
                 subscribeDelayed(node.effect, by: node.interval, on: node.scheduler, subscriber)
             }
         case .debounced(let node):
             // `.cancellable(id:cancelInFlight: true)` around a wait that starts the effect.
             guard let context else {
-                DelayedStart(effect: node.effect, interval: node.interval, scheduler: node.scheduler).subscribe(subscriber)
+                DelayedStart(
+                    effect: node.effect, interval: node.interval, scheduler: node.scheduler
+                ).subscribe(subscriber)
                 return
             }
             context.cancel(id: node.id)
             if case .just(let value) = node.effect.operation {
-                DelayedValue(value, to: subscriber, context: context, identified: node, isRoot: false)
-                    .start(after: node.interval, onAny: node.scheduler)
+                DelayedValue(
+                    value, to: subscriber, context: context, identified: node, isRoot: false
+                )
+                .start(after: node.interval, onAny: node.scheduler)
             } else {
-                RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start { registered in
-                    DelayedStart(effect: node.effect, interval: node.interval, scheduler: node.scheduler).subscribe(registered)
+                RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start
+                { registered in
+                    DelayedStart(
+                        effect: node.effect, interval: node.interval, scheduler: node.scheduler
+                    ).subscribe(registered)
                 }
             }
         case .throttled(let node):
             // `.cancellable(id:cancelInFlight: true)` around the effect, whose values go through
             // the context's memory of the id.
             guard let context else {
-                node.effect.subscribe(ThrottledEffectSubscription(downstream: subscriber, node: node, memory: ThrottleMemory()), context: nil)
+                node.effect.subscribe(
+                    ThrottledEffectSubscription(
+                        downstream: subscriber, node: node, memory: ThrottleMemory()), context: nil)
                 return
             }
             context.cancel(id: node.id)
-            RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start { registered in
+            RegisteredSubscription(downstream: subscriber, id: node.id, context: context).start {
+                registered in
                 node.effect.subscribe(
-                    ThrottledEffectSubscription(downstream: registered, node: node, memory: context.throttles),
+                    ThrottledEffectSubscription(
+                        downstream: registered, node: node, memory: context.throttles),
                     context: context
                 )
             }
@@ -94,5 +113,6 @@ private func subscribeDelayed<Output, Context: Scheduler, S: Subscriber>(
     on scheduler: Context,
     _ subscriber: S
 ) where S.Input == Output {
-    Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler).subscribe(subscriber)
+    Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler).subscribe(
+        subscriber)
 }

@@ -43,12 +43,14 @@ extension Effect {
         latest: Bool
     ) -> Effect {
         if isNone { return .none }
-        return Effect(operation: .throttled(ThrottledEffect(
-            id: EffectID(id),
-            interval: max(interval, .zero),
-            scheduler: scheduler,
-            latest: latest,
-            effect: self
-        )))
+        return Effect(
+            operation: .throttled(
+                ThrottledEffect(
+                    id: EffectID(id),
+                    interval: max(interval, .zero),
+                    scheduler: scheduler,
+                    latest: latest,
+                    effect: self
+                )))
     }
 }

@@ -147,14 +147,15 @@ public struct Effect<Output: Sendable>: Publisher {
         operation: @escaping @Sendable (Send<Output>) async throws -> Void,
         catch handler: @escaping @Sendable (any Error, Send<Output>) async -> Void
     ) -> Effect {
-        Effect(Publishers.Run(priority: priority) { send in
-            do {
-                try await operation(send)
-            } catch {
-                guard !Task.isCancelled else { return }
-                await handler(error, send)
-            }
-        })
+        Effect(
+            Publishers.Run(priority: priority) { send in
+                do {
+                    try await operation(send)
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    await handler(error, send)
+                }
+            })
     }
 
     /// Whether this effect is ``none``.

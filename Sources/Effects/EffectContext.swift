@@ -81,7 +81,9 @@ public final class EffectContext: Sendable {
     ///   - downstream: Receives the effect's values, and a subscription and a completion for
     ///     each root.
     @inlinable
-    package func start<Downstream: Subscriber>(_ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream) {
+    package func start<Downstream: Subscriber>(
+        _ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream
+    ) {
         switch effect.operation {
         case .none:
             return
@@ -127,7 +129,9 @@ public final class EffectContext: Sendable {
     }
 
     @usableFromInline
-    func startRoot<Downstream: Subscriber>(_ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream) {
+    func startRoot<Downstream: Subscriber>(
+        _ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream
+    ) {
         let root = RootSubscriber(downstream: downstream, context: self)
         guard table.withLock({ $0.begin(root) }) else { return }
         downstream.receive(subscription: root)

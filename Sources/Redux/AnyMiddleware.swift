@@ -85,7 +85,10 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public init<Previous: Sendable>(
         remembering remember: @escaping @Sendable (State) -> Previous,
-        _ middleware: @escaping @Sendable (_ state: State, _ previous: Previous, _ action: Action) -> Effect<Action>
+        _ middleware:
+            @escaping @Sendable (_ state: State, _ previous: Previous, _ action: Action) -> Effect<
+                Action
+            >
     ) {
         instantiate = {
             let memory = Memory<Previous>()
@@ -93,7 +96,9 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
                 remember: { state in memory.value = remember(state) },
                 react: { state, action in
                     guard let previous = memory.value else {
-                        preconditionFailure("a remembering middleware was called for an action it did not see before")
+                        preconditionFailure(
+                            "a remembering middleware was called for an action it did not see before"
+                        )
                     }
                     return middleware(state, previous, action)
                 }
@@ -111,7 +116,10 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     /// - Returns: The middleware.
     @inlinable
     public static func beforeAndAfter(
-        _ middleware: @escaping @Sendable (_ state: State, _ previous: State, _ action: Action) -> Effect<Action>
+        _ middleware:
+            @escaping @Sendable (_ state: State, _ previous: State, _ action: Action) -> Effect<
+                Action
+            >
     ) -> AnyMiddleware {
         AnyMiddleware(remembering: { $0 }, middleware)
     }
@@ -124,7 +132,7 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
 /// that drainer (or the one it handed over to, through the lock) reduces only once this action's
 /// middlewares have returned.
 @usableFromInline
-final class Memory<Value>: @unchecked Sendable {  // accessed only by the store's one drainer at a time
+final class Memory<Value>: @unchecked Sendable {   // only the store's one drainer touches it
     // Unchecked: the store's serialization (above) is what makes access exclusive.
     @exclusivity(unchecked) @usableFromInline var value: Value?
 

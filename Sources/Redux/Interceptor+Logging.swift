@@ -15,7 +15,9 @@ extension Interceptor {
     ///
     /// - Parameter sink: Receives each entry; by default it is printed.
     /// - Returns: The interceptor.
-    public static func logging(to sink: @escaping @Sendable (String) -> Void = { print($0) }) -> Interceptor {
+    public static func logging(to sink: @escaping @Sendable (String) -> Void = { print($0) })
+        -> Interceptor
+    {
         Interceptor { action, context, next in
             let before = context.state
             next(action)
@@ -25,7 +27,8 @@ extension Interceptor {
                 entry += "\n  (no change)"
             } else {
                 for change in diff.changes {
-                    entry += "\n  \(change.path.isEmpty ? "(state)" : change.path): \(change.old) → \(change.new)"
+                    entry +=
+                        "\n  \(change.path.isEmpty ? "(state)" : change.path): \(change.old) → \(change.new)"
                 }
             }
             sink(entry)

@@ -27,12 +27,15 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
     /// Passes an action on to the rest of the chain.
     public typealias Next = (Action) -> Void
 
-    @usableFromInline let intercept: @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
+    @usableFromInline let intercept:
+        @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
 
     /// Makes an interceptor from a closure.
     ///
     /// - Parameter intercept: Called with each action, the context and `next`.
-    public init(_ intercept: @escaping @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void) {
+    public init(
+        _ intercept: @escaping @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
+    ) {
         self.intercept = intercept
     }
 }

@@ -51,8 +51,10 @@ extension AnyMiddleware {
             if let rememberChild = running.remember {
                 remember = { parent in rememberChild(parent[keyPath: path]) }
             }
-            let react: Middleware<ParentState, ParentAction> = Redux.pullback(running.react, state: path, action: action)
-            return AnyMiddleware<ParentState, ParentAction>.Running(remember: remember, react: react)
+            let react: Middleware<ParentState, ParentAction> = Redux.pullback(
+                running.react, state: path, action: action)
+            return AnyMiddleware<ParentState, ParentAction>.Running(
+                remember: remember, react: react)
         })
     }
 }

@@ -25,13 +25,14 @@ extension ObservableStore {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>] = []
     ) {
-        self.init(Store(
-            initial: initial,
-            mutatingReducer: mutatingReducer,
-            interceptors: interceptors,
-            middlewares: middlewares,
-            on: .mainActor
-        ))
+        self.init(
+            Store(
+                initial: initial,
+                mutatingReducer: mutatingReducer,
+                interceptors: interceptors,
+                middlewares: middlewares,
+                on: .mainActor
+            ))
     }
 
     /// Makes a store with a pure reducer at home on the main actor, and watches it (see the
@@ -49,12 +50,13 @@ extension ObservableStore {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>] = []
     ) {
-        self.init(Store(
-            initial: initial,
-            reducer: reducer,
-            interceptors: interceptors,
-            middlewares: middlewares,
-            on: .mainActor
-        ))
+        self.init(
+            Store(
+                initial: initial,
+                reducer: reducer,
+                interceptors: interceptors,
+                middlewares: middlewares,
+                on: .mainActor
+            ))
     }
 }

@@ -37,7 +37,8 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
         }.joined(separator: "\n")
     }
 
-    private static func compare(_ old: Any, _ new: Any, path: String, into changes: inout [Change]) {
+    private static func compare(_ old: Any, _ new: Any, path: String, into changes: inout [Change])
+    {
         let oldMirror = Mirror(reflecting: old)
         let newMirror = Mirror(reflecting: new)
 
@@ -59,7 +60,8 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
             let newChildren = Array(newMirror.children)
             if oldChildren.count == newChildren.count {
                 for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
-                    compare(oldChild.value, newChild.value, path: "\(path)[\(index)]", into: &changes)
+                    compare(
+                        oldChild.value, newChild.value, path: "\(path)[\(index)]", into: &changes)
                 }
                 return
             }
@@ -69,11 +71,11 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
             for key in Set(oldEntries.keys).union(newEntries.keys).sorted() {
                 let entryPath = "\(path)[\(key)]"
                 switch (oldEntries[key], newEntries[key]) {
-                case let (oldValue?, newValue?):
+                case (let oldValue?, let newValue?):
                     compare(oldValue, newValue, path: entryPath, into: &changes)
-                case let (oldValue?, nil):
+                case (let oldValue?, nil):
                     changes.append(Change(path: entryPath, old: describe(oldValue), new: "(none)"))
-                case let (nil, newValue?):
+                case (nil, let newValue?):
                     changes.append(Change(path: entryPath, old: "(none)", new: describe(newValue)))
                 case (nil, nil):
                     break
@@ -85,15 +87,18 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
             let oldMembers = oldMirror.children.map { describe($0.value) }.sorted()
             let newMembers = newMirror.children.map { describe($0.value) }.sorted()
             if oldMembers != newMembers {
-                changes.append(Change(
-                    path: path,
-                    old: "[" + oldMembers.joined(separator: ", ") + "]",
-                    new: "[" + newMembers.joined(separator: ", ") + "]"
-                ))
+                changes.append(
+                    Change(
+                        path: path,
+                        old: "[" + oldMembers.joined(separator: ", ") + "]",
+                        new: "[" + newMembers.joined(separator: ", ") + "]"
+                    ))
             }
             return
         case (.optional, .optional):
-            if let oldValue = oldMirror.children.first?.value, let newValue = newMirror.children.first?.value {
+            if let oldValue = oldMirror.children.first?.value,
+                let newValue = newMirror.children.first?.value
+            {
                 compare(oldValue, newValue, path: path, into: &changes)
                 return
             }

@@ -95,7 +95,7 @@ func selecting<State, Value: Equatable & Sendable>(
 /// each call happens after the previous one through the store's lock, which hands the drainer's
 /// role from thread to thread.
 @usableFromInline
-final class LastSelection<Value>: @unchecked Sendable {  // touched only by one observer's serialized calls
+final class LastSelection<Value>: @unchecked Sendable {   // one observer's serial calls only
     // Unchecked: the store's serialization (above) is what makes access exclusive; a dynamic
     // exclusivity check on every notification would cost more than the rest of it.
     @exclusivity(unchecked) @usableFromInline var value: Value?

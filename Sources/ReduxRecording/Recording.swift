@@ -69,7 +69,8 @@ extension Recording where Action: Decodable {
             } catch {
                 if lineEnd == nil {
                     // Only the last line can lack its newline: a writer stopped mid-line.
-                    tornLastLine = TornLine(line: lineNumber, text: String(decoding: line, as: UTF8.self))
+                    tornLastLine = TornLine(
+                        line: lineNumber, text: String(decoding: line, as: UTF8.self))
                     break
                 }
                 throw RecordingError(line: lineNumber, reason: Self.describe(error, in: line))
@@ -77,7 +78,8 @@ extension Recording where Action: Decodable {
             if let previous = entries.last, entry.time < previous.time {
                 throw RecordingError(
                     line: lineNumber,
-                    reason: "its time (\(entry.time)) is earlier than the line before (\(previous.time))"
+                    reason:
+                        "its time (\(entry.time)) is earlier than the line before (\(previous.time))"
                 )
             }
             entries.append(entry)
@@ -109,7 +111,8 @@ extension Recording where Action: Decodable {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             // Foundation also reports a number that does not fit its field (2.5 or 1e30 for an
             // Int) as invalid JSON, with no path; tell the two apart.
-            if (try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])) != nil {
+            if (try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])) != nil
+            {
                 return "a number in it does not fit its field (a fraction, or too large)"
             }
             return "the JSON is not valid"
@@ -117,11 +120,13 @@ extension Recording where Action: Decodable {
             return "\(path(context)) is not valid (\(context.debugDescription))"
         case .keyNotFound(let key, let context):
             let parent = path(context)
-            return parent.isEmpty ? "\"\(key.stringValue)\" is missing" : "\(parent) has no \"\(key.stringValue)\""
+            return parent.isEmpty
+                ? "\"\(key.stringValue)\" is missing" : "\(parent) has no \"\(key.stringValue)\""
         case .typeMismatch(let type, let context):
             return "\(path(context).isEmpty ? "the line" : path(context)) is not a \(type)"
         case .valueNotFound(let type, let context):
-            return "\(path(context).isEmpty ? "the line" : path(context)) is null, expected a \(type)"
+            return
+                "\(path(context).isEmpty ? "the line" : path(context)) is null, expected a \(type)"
         @unknown default:
             return "\(error)"
         }

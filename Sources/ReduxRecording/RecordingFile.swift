@@ -51,7 +51,8 @@ public final class RecordingFile: LineSink {
         guard descriptor >= 0 else {
             throw RecordingFileError(path: path, reason: Self.describeErrno())
         }
-        if Self.endsMidLine(path), let reason = Self.writeAll([UInt8(ascii: "\n")], to: descriptor) {
+        if Self.endsMidLine(path), let reason = Self.writeAll([UInt8(ascii: "\n")], to: descriptor)
+        {
             _ = closeDescriptor(descriptor)
             throw RecordingFileError(path: path, reason: reason)
         }
@@ -78,11 +79,13 @@ public final class RecordingFile: LineSink {
         bytes.append(UInt8(ascii: "\n"))
         state.withLock { state in
             guard let descriptor = state.descriptor else {
-                state.firstError = state.firstError ?? RecordingFileError(path: path, reason: "the file is closed")
+                state.firstError =
+                    state.firstError ?? RecordingFileError(path: path, reason: "the file is closed")
                 return
             }
             if let reason = Self.writeAll(bytes, to: descriptor) {
-                state.firstError = state.firstError ?? RecordingFileError(path: path, reason: reason)
+                state.firstError =
+                    state.firstError ?? RecordingFileError(path: path, reason: reason)
             }
         }
     }
@@ -107,7 +110,8 @@ public final class RecordingFile: LineSink {
         bytes.withUnsafeBytes { buffer -> String? in
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(
+                    descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return describeErrno()

@@ -37,7 +37,8 @@ public struct Replayer<State: Sendable, Action: Sendable>: Sendable {
     ///   - initial: The state the recorded store started from.
     ///   - reducer: The reducer the recorded store used.
     public init(initial: State, reducer: @escaping Reducer<State, Action>) {
-        self.init(initial: initial, reducer: { state, action in state = reducer(consume state, action) })
+        self.init(
+            initial: initial, reducer: { state, action in state = reducer(consume state, action) })
     }
 
     /// Replays `recording`'s entries; a torn last line was already left out when it was parsed.

@@ -73,7 +73,8 @@ extension TestStore {
         assert update: ((inout State) throws -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        await receive(Expectation(matches), timeout: timeout, update, sourceLocation: sourceLocation)
+        await receive(
+            Expectation(matches), timeout: timeout, update, sourceLocation: sourceLocation)
     }
 
     /// Waits, if the store still has work in flight, until every effect has ended (in real
@@ -82,7 +83,9 @@ extension TestStore {
     /// - Parameters:
     ///   - timeout: How long to wait at most; ``timeout`` by default.
     ///   - sourceLocation: Where a failure is reported; the caller's line by default.
-    public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
+    public func finish(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        async
+    {
         isFinished = true
         if exhaustivity == .on {
             _ = await waitUntil(timeout: timeout) { $0.store.isIdle }
@@ -126,7 +129,9 @@ extension TestStore {
 
     /// Suspends until something is logged, a job arrives at the scheduler, the store falls
     /// idle, or `deadline` passes.
-    private func waitForActivity(after generation: Int, until deadline: ContinuousClock.Instant) async {
+    private func waitForActivity(after generation: Int, until deadline: ContinuousClock.Instant)
+        async
+    {
         let store = store, activity = activity
         let idle = Task {
             await store.idle()

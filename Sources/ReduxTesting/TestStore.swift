@@ -204,12 +204,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         let log = ActionLog<State, Action>(activity: activity)
         let recorder = Interceptor<State, Action> { action, context, next in
             next(action)
-            log.append(LoggedAction(
-                action: action,
-                state: context.state,
-                task: context.task,
-                isSentAction: context.isSentAction
-            ))
+            log.append(
+                LoggedAction(
+                    action: action,
+                    state: context.state,
+                    task: context.task,
+                    isSentAction: context.isSentAction
+                ))
         }
         self.log = log
         self.activity = activity
@@ -308,11 +309,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ) {
         settle()
         guard let index = received.firstIndex(where: { $0.isSentAction && $0.task == task }) else {
-            fail("\(action) did not reach the reducer (an interceptor dropped it)", sourceLocation: sourceLocation)
+            fail(
+                "\(action) did not reach the reducer (an interceptor dropped it)",
+                sourceLocation: sourceLocation)
             return
         }
         let sent = received.remove(at: index)
-        expect(sent.state, after: sent.action, update, verb: "sending", sourceLocation: sourceLocation)
+        expect(
+            sent.state, after: sent.action, update, verb: "sending", sourceLocation: sourceLocation)
     }
 
     // MARK: Receiving
@@ -391,12 +395,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ) {
         guard let index = index(meeting: expectation) else {
             let within = waited.map { " within \($0)" } ?? ""
-            let unmatched = received.isEmpty
+            let unmatched =
+                received.isEmpty
                 ? "no action was received"
                 : "none of the \(received.count) received action(s) matched"
             fail(
                 "Expected to receive \(expectation.name), but \(unmatched)\(within)"
-                    + (store.runningEffectCount > 0 ? " (effects are still running: advance the scheduler?)" : ""),
+                    + (store.runningEffectCount > 0
+                        ? " (effects are still running: advance the scheduler?)" : ""),
                 sourceLocation: sourceLocation
             )
             return
@@ -409,7 +415,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
                 sourceLocation: sourceLocation
             )
         }
-        expect(next.state, after: next.action, update, verb: "receiving", sourceLocation: sourceLocation)
+        expect(
+            next.state, after: next.action, update, verb: "receiving",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: Time
@@ -523,10 +531,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         }
         if expected != actual {
             let diff = StateDiff(from: expected, to: actual)
-            let details = diff.isEmpty
+            let details =
+                diff.isEmpty
                 ? "  expected: \(expected)\n  actual:   \(actual)"
-                : diff.changes.map { "  \($0.path.isEmpty ? "(state)" : $0.path): expected \($0.old), actual \($0.new)" }
-                    .joined(separator: "\n")
+                : diff.changes.map {
+                    "  \($0.path.isEmpty ? "(state)" : $0.path): expected \($0.old), actual \($0.new)"
+                }
+                .joined(separator: "\n")
             fail(
                 "The state after \(verb) \(action) is not the expected one:\n\(details)",
                 sourceLocation: sourceLocation

@@ -13,7 +13,8 @@ import Redux
 ///     middlewares: [gameLogic(random: SystemRandomNumberGenerator(), scheduler: scheduler)]
 /// )
 /// ```
-public let threeDucksReducer: MutatingReducer<ThreeDucksState, ThreeDucksAction> = { state, action in
+public let threeDucksReducer: MutatingReducer<ThreeDucksState, ThreeDucksAction> = {
+    state, action in
     state.reduce(action)
 }
 

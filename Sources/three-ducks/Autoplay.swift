@@ -46,7 +46,9 @@ struct Autoplay {
         store.dispatch(.startGame)
         waitUntilIdle()
         var state = store.state
-        output.write(renderer.autoplayHeader(difficulty: state.difficulty, seed: seed, speed: speed, highScoreError: loadError))
+        output.write(
+            renderer.autoplayHeader(
+                difficulty: state.difficulty, seed: seed, speed: speed, highScoreError: loadError))
         output.write(renderer.board(state) + "\n")
         _ = session.cues.take()
 
@@ -59,20 +61,24 @@ struct Autoplay {
         while state.screen == .started, flips < moveLimit {
             flips += 1
             player.look(at: state)
-            guard let id = player.nextCard(in: state), let index = state.index(ofCard: id) else { break }
+            guard let id = player.nextCard(in: state), let index = state.index(ofCard: id) else {
+                break
+            }
             let isSecond = state.selectedCards.count == 1
             store.dispatch(.flipCard(id))
             player.look(at: store.state)
             waitUntilIdle()
             state = store.state
-            let outcome: Outcome = isSecond ? (state.cards[index].isFlipped ? .pair : .turnedBack) : .first
-            output.write(renderer.autoplayMove(
-                number: state.moves,
-                coordinate: grid.coordinate(ofIndex: index),
-                animal: state.cards[index].animal,
-                outcome: outcome,
-                cues: session.cues.take()
-            ))
+            let outcome: Outcome =
+                isSecond ? (state.cards[index].isFlipped ? .pair : .turnedBack) : .first
+            output.write(
+                renderer.autoplayMove(
+                    number: state.moves,
+                    coordinate: grid.coordinate(ofIndex: index),
+                    animal: state.cards[index].animal,
+                    outcome: outcome,
+                    cues: session.cues.take()
+                ))
         }
 
         output.write("\n" + renderer.board(state))

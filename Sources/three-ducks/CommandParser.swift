@@ -33,7 +33,9 @@ enum CommandParser {
     static func parse(_ line: String) -> Result<Command, CommandError> {
         let normalized = normalize(line)
         if normalized.isEmpty {
-            return .failure(CommandError(message: "Type a card's coordinate, like b3, or help for the commands."))
+            return .failure(
+                CommandError(
+                    message: "Type a card's coordinate, like b3, or help for the commands."))
         }
         if let command = words[normalized] {
             return .success(command)
@@ -46,14 +48,21 @@ enum CommandParser {
             if let difficulty = Difficulty(rawValue: String(level)) {
                 return .success(.difficulty(difficulty))
             }
-            return .failure(CommandError(message: "The difficulty is easy, normal or hard, not '\(InputEcho.sanitized(String(level)))'."))
+            return .failure(
+                CommandError(
+                    message:
+                        "The difficulty is easy, normal or hard, not '\(InputEcho.sanitized(String(level)))'."
+                ))
         }
         if normalized == "difficulty" || normalized == "level" {
-            return .failure(CommandError(message: "Choose the difficulty by typing easy, normal or hard."))
+            return .failure(
+                CommandError(message: "Choose the difficulty by typing easy, normal or hard."))
         }
-        return .failure(CommandError(
-            message: "Unknown command '\(InputEcho.sanitized(normalized))': type a card's coordinate, like b3, or help."
-        ))
+        return .failure(
+            CommandError(
+                message:
+                    "Unknown command '\(InputEcho.sanitized(normalized))': type a card's coordinate, like b3, or help."
+            ))
     }
 
     /// Lowercased, with blanks trimmed at both ends and runs of them made single spaces.
@@ -65,7 +74,9 @@ enum CommandParser {
     /// `b3` read as row 1, column 2: one ASCII letter, then ASCII digits only.
     private static func coordinate(_ text: String) -> Coordinate? {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= 2, let letter = scalars.first, ("a"..."z").contains(letter) else { return nil }
+        guard scalars.count >= 2, let letter = scalars.first, ("a"..."z").contains(letter) else {
+            return nil
+        }
         var number = 0
         for digit in scalars.dropFirst() {
             guard ("0"..."9").contains(digit) else { return nil }

@@ -68,7 +68,10 @@ final class LineReader {
     ///   - limit: The longest line kept, in bytes.
     ///   - chunkSize: The size of the buffer, in bytes.
     ///   - readChunk: The source of the input.
-    init(limit: Int = LineReader.defaultLimit, chunkSize: Int = 64 * 1_024, readChunk: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+    init(
+        limit: Int = LineReader.defaultLimit, chunkSize: Int = 64 * 1_024,
+        readChunk: @escaping (UnsafeMutableRawBufferPointer) -> Int
+    ) {
         self.limit = limit
         self.readChunk = readChunk
         buffer = [UInt8](repeating: 0, count: max(chunkSize, 1))
@@ -91,7 +94,9 @@ final class LineReader {
             }
             hasBytes = true
             let newline = buffer.withUnsafeBytes { bytes -> Int? in
-                guard let found = memchr(bytes.baseAddress! + start, 0x0A, end - start) else { return nil }
+                guard let found = memchr(bytes.baseAddress! + start, 0x0A, end - start) else {
+                    return nil
+                }
                 return bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
             }
             let pieceEnd = newline ?? end

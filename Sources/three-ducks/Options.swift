@@ -195,20 +195,28 @@ struct Options: Equatable, Sendable {
             case "--difficulty":
                 let text = try value()
                 guard let difficulty = Difficulty(rawValue: text.lowercased()) else {
-                    throw UsageError(reason: "--difficulty must be easy, normal or hard, not '\(Self.quoted(text))'")
+                    throw UsageError(
+                        reason:
+                            "--difficulty must be easy, normal or hard, not '\(Self.quoted(text))'")
                 }
                 self.difficulty = difficulty
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else {
-                    throw UsageError(reason: "--seed must be a whole number from 0 to \(UInt64.max), not '\(Self.quoted(text))'")
+                    throw UsageError(
+                        reason:
+                            "--seed must be a whole number from 0 to \(UInt64.max), not '\(Self.quoted(text))'"
+                    )
                 }
                 self.seed = seed
             case "--speed":
                 let text = try value()
                 guard let speed = Double(text), Self.speedRange.contains(speed) else {
-                    throw UsageError(reason: "--speed must be a number from \(Self.number(Self.speedRange.lowerBound)) "
-                        + "to \(Self.number(Self.speedRange.upperBound)), not '\(Self.quoted(text))'")
+                    throw UsageError(
+                        reason:
+                            "--speed must be a number from \(Self.number(Self.speedRange.lowerBound)) "
+                            + "to \(Self.number(Self.speedRange.upperBound)), not '\(Self.quoted(text))'"
+                    )
                 }
                 requestedSpeed = speed
             case "--record":
@@ -217,7 +225,9 @@ struct Options: Equatable, Sendable {
                 recordPath = path
             case "--high-scores":
                 let path = try value()
-                guard !path.isEmpty else { throw UsageError(reason: "--high-scores needs a file name") }
+                guard !path.isEmpty else {
+                    throw UsageError(reason: "--high-scores needs a file name")
+                }
                 highScoresPath = path
             case "--autoplay":
                 try noValue()
@@ -247,7 +257,8 @@ struct Options: Equatable, Sendable {
                 throw UsageError(reason: "unexpected argument '\(Self.quoted(positionals[2]))'")
             }
             if let other = given.first(where: { $0 != "--plain" && $0 != "--step" }) {
-                throw UsageError(reason: "replay takes a FILE, --step and --plain only, not \(other)")
+                throw UsageError(
+                    reason: "replay takes a FILE, --step and --plain only, not \(other)")
             }
             mode = .replay(positionals[1])
         } else {

@@ -17,7 +17,9 @@ enum Program {
     /// - Returns: 0 when the session ends, even if the high-score file could not be used (that
     ///   is shown, and play goes on); 1 when the recording or the log to replay cannot be read
     ///   or written, or an autoplay game is not won; 2 on a usage error.
-    static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    static func run(
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int32 {
         let stdout = StandardStream.output
         let stderr = StandardStream.error
         let options: Options
@@ -42,11 +44,14 @@ enum Program {
             return 0
         case .replay(let path) where options.isStepping:
             let terminal = fullScreenTerminal(options, environment: environment)
-            return ReplayCommand.step(path: path, terminal: terminal, style: style, output: stdout, errors: stderr)
+            return ReplayCommand.step(
+                path: path, terminal: terminal, style: style, output: stdout, errors: stderr)
         case .replay(let path):
-            return ReplayCommand.run(path: path, renderer: Renderer(style: style), output: stdout, errors: stderr)
+            return ReplayCommand.run(
+                path: path, renderer: Renderer(style: style), output: stdout, errors: stderr)
         case .play, .autoplay:
-            return play(options, style: style, environment: environment, stdout: stdout, stderr: stderr)
+            return play(
+                options, style: style, environment: environment, stdout: stdout, stderr: stderr)
         }
     }
 
@@ -69,7 +74,8 @@ enum Program {
         let recording = recordingFile.map(CountingLineSink.init)
 
         let isAutoplay = options.mode == .autoplay
-        let highScoreFile: HighScoreFile? = options.highScoresPath.map(HighScoreFile.init(path:))
+        let highScoreFile: HighScoreFile? =
+            options.highScoresPath.map(HighScoreFile.init(path:))
             ?? (isAutoplay ? nil : .standard)
         let readsFromTerminal = isatty(0) == 1
         let terminal = isAutoplay ? nil : fullScreenTerminal(options, environment: environment)
@@ -79,13 +85,20 @@ enum Program {
             seed: seed,
             highScoreFile: highScoreFile,
             recording: recording,
-            style: isAutoplay ? RenderStyle(usesColor: style.usesColor, usesEmoji: style.usesEmoji, clearsScreen: false) : style,
-            prompt: !isAutoplay && terminal == nil && readsFromTerminal && stdout.isTerminal ? "> " : nil,
+            style: isAutoplay
+                ? RenderStyle(
+                    usesColor: style.usesColor, usesEmoji: style.usesEmoji, clearsScreen: false)
+                : style,
+            prompt: !isAutoplay && terminal == nil && readsFromTerminal && stdout.isTerminal
+                ? "> " : nil,
             sounds: options.isMuted ? .muted : .visible(bell: stdout.isTerminal ? stdout : nil)
         )
         let scheduler = ScaledScheduler(DispatchQueueScheduler(), speed: options.speed)
-        let ioScheduler = DispatchQueueScheduler(queue: DispatchQueue(label: "three-ducks.high-scores"))
-        let session = Session(configuration: configuration, scheduler: scheduler, ioScheduler: ioScheduler, output: stdout)
+        let ioScheduler = DispatchQueueScheduler(
+            queue: DispatchQueue(label: "three-ducks.high-scores"))
+        let session = Session(
+            configuration: configuration, scheduler: scheduler, ioScheduler: ioScheduler,
+            output: stdout)
         // The game's longest wait is a second of game time, 1/speed seconds of real time (100 s
         // at the slowest speed): a piped script waits for it, and a minute more for the disk.
         let idleTimeout = Duration.seconds(60) + .seconds(1 / options.speed)
@@ -104,7 +117,9 @@ enum Program {
             // Let a high score being saved reach its file.
             waitUntilIdle()
         } else {
-            PlayCommand(session: session, readsFromTerminal: readsFromTerminal, waitUntilIdle: waitUntilIdle).run()
+            PlayCommand(
+                session: session, readsFromTerminal: readsFromTerminal, waitUntilIdle: waitUntilIdle
+            ).run()
         }
 
         if let recordingFile, let recording {
@@ -112,7 +127,8 @@ enum Program {
                 stderr.write("three-ducks: \(error)\n")
                 return 1
             }
-            stdout.write("Recorded \(ReplayCommand.count(recording.count)) to \(recordingFile.path).\n")
+            stdout.write(
+                "Recorded \(ReplayCommand.count(recording.count)) to \(recordingFile.path).\n")
             stdout.write(session.renderer.finalState(session.store.state))
         }
         return status

@@ -27,7 +27,9 @@ struct RenderStyle: Equatable, Sendable {
     ///   - environment: The environment variables.
     ///   - plainRequested: Whether `--plain` was given.
     /// - Returns: The style.
-    static func forOutput(isTerminal: Bool, environment: [String: String], plainRequested: Bool) -> RenderStyle {
+    static func forOutput(isTerminal: Bool, environment: [String: String], plainRequested: Bool)
+        -> RenderStyle
+    {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = environment["TERM"] == "dumb"
         return isTerminal && !noColor && !dumb && !plainRequested ? .fancy : .plain

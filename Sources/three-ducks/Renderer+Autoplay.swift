@@ -3,7 +3,9 @@ import ThreeDucks
 extension Renderer {
     /// What `--autoplay` prints first: the game, the player's strategy, the speed, and a
     /// problem with the high-score file if loading it found one.
-    func autoplayHeader(difficulty: Difficulty, seed: UInt64, speed: Double, highScoreError: String? = nil) -> String {
+    func autoplayHeader(
+        difficulty: Difficulty, seed: UInt64, speed: Double, highScoreError: String? = nil
+    ) -> String {
         let grid = Grid(difficulty)
         let times = style.usesEmoji ? "×" : "x"
         let notice = highScoreError.map { self.highScoreError($0) } ?? ""
@@ -28,7 +30,8 @@ extension Renderer {
         cues: [SoundCue]
     ) -> String {
         let numberText = String(number)
-        var line = "move " + String(repeating: " ", count: max(3 - numberText.count, 0)) + numberText
+        var line =
+            "move " + String(repeating: " ", count: max(3 - numberText.count, 0)) + numberText
         line += "  " + coordinate.description.padding(toLength: 4, withPad: " ", startingAt: 0)
         if style.usesEmoji { line += emoji(animal) + " " }
         line += shortName(animal).padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -51,7 +54,8 @@ extension Renderer {
         guard state.screen == .won else {
             return "The game did not end: \(summary(state)).\n"
         }
-        var text = "Won in \(moves(state.moves)) with perfect memory; "
+        var text =
+            "Won in \(moves(state.moves)) with perfect memory; "
             + "a player whose every guess is lucky needs \(state.cards.count).\n"
         if state.isNewRecord {
             text += newRecord(state)

@@ -55,14 +55,18 @@ struct Renderer: Sendable {
     /// The won screen: the moves, the finished grid, the best score, Go Again.
     func won(_ state: ThreeDucksState) -> String {
         var text = header(state, showsMoves: false) + "\n"
-        text += (style.usesEmoji ? "🎉 " : "") + bold("You found every pair in \(moves(state.moves))!") + "\n\n"
+        text +=
+            (style.usesEmoji ? "🎉 " : "") + bold("You found every pair in \(moves(state.moves))!")
+            + "\n\n"
         text += board(state)
         if state.isNewRecord {
             text += "\n" + newRecord(state)
         } else if let best = state.highScore {
-            text += "\nBest at \(state.difficulty.rawValue): \(moves(best.moves)) (\(day(best.date))).\n"
+            text +=
+                "\nBest at \(state.difficulty.rawValue): \(moves(best.moves)) (\(day(best.date))).\n"
         }
-        text += "\n" + commands("new (play again), title (q), easy / normal / hard, scores, help, quit")
+        text +=
+            "\n" + commands("new (play again), title (q), easy / normal / hard, scores, help, quit")
         return text
     }
 
@@ -79,9 +83,13 @@ struct Renderer: Sendable {
         for row in 0..<grid.rows {
             var line = "  " + bold(Coordinate.letter(forRow: row)) + " "
             for column in 0..<grid.columns {
-                guard let index = grid.index(of: Coordinate(row: row, column: column)) else { break }
+                guard let index = grid.index(of: Coordinate(row: row, column: column)) else {
+                    break
+                }
                 if column > 0 { line += " " }
-                line += cell(state.cards[index], isSelected: state.selectedCards.contains(state.cards[index].id))
+                line += cell(
+                    state.cards[index],
+                    isSelected: state.selectedCards.contains(state.cards[index].id))
             }
             text += line + "\n"
         }
@@ -177,12 +185,14 @@ struct Renderer: Sendable {
     /// `won screen, easy, 10 moves, 8 of 8 cards face up`
     func summary(_ state: ThreeDucksState) -> String {
         let faceUp = state.cards.count(where: \.isFlipped)
-        let screen = switch state.screen {
-        case .title: "title screen"
-        case .started: "game screen"
-        case .won: "won screen"
-        }
-        return "\(screen), \(state.difficulty.rawValue), \(moves(state.moves)), \(faceUp) of \(state.cards.count) cards face up"
+        let screen =
+            switch state.screen {
+            case .title: "title screen"
+            case .started: "game screen"
+            case .won: "won screen"
+            }
+        return
+            "\(screen), \(state.difficulty.rawValue), \(moves(state.moves)), \(faceUp) of \(state.cards.count) cards face up"
     }
 
     /// The line that names a final state, with its fingerprint, so that a recorded session and
@@ -234,7 +244,8 @@ struct Renderer: Sendable {
 
     private func describe(_ difficulty: Difficulty) -> String {
         let grid = Grid(difficulty)
-        return "\(difficulty.pairCount) pairs, \(grid.rows) \(style.usesEmoji ? "×" : "x") \(grid.columns)"
+        return
+            "\(difficulty.pairCount) pairs, \(grid.rows) \(style.usesEmoji ? "×" : "x") \(grid.columns)"
     }
 
     private func commands(_ text: String) -> String {
@@ -243,13 +254,16 @@ struct Renderer: Sendable {
 
     private func cell(_ card: Card, isSelected: Bool) -> String {
         guard card.isFlipped else {
-            return style.usesEmoji ? color("[" + String(repeating: "░", count: 11) + "]", code: "2") : "[        ]"
+            return style.usesEmoji
+                ? color("[" + String(repeating: "░", count: 11) + "]", code: "2") : "[        ]"
         }
         let name = shortName(card.animal)
         guard style.usesEmoji else {
             return "[" + centered(name, width: 8) + "]"
         }
-        let text = "[" + emoji(card.animal) + " " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + "]"
+        let text =
+            "[" + emoji(card.animal) + " " + name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            + "]"
         // The pair being turned stands out; found pairs are green.
         return color(text, code: isSelected ? "1;33" : "32")
     }
@@ -258,7 +272,8 @@ struct Renderer: Sendable {
     func centered(_ text: String, width: Int) -> String {
         let padding = max(width - text.count, 0)
         let left = padding / 2
-        return String(repeating: " ", count: left) + text + String(repeating: " ", count: padding - left)
+        return String(repeating: " ", count: left) + text
+            + String(repeating: " ", count: padding - left)
     }
 
     private func bold(_ text: String) -> String {

@@ -37,8 +37,11 @@ enum ReplayCommand {
     /// - Returns: The final state, or why the log cannot be replayed.
     static func replay(path: String) -> Result<Replay, Failure> {
         load(path: path).map { recording in
-            let state = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(recording)
-            return Replay(state: state, actionCount: recording.entries.count, tornLastLine: recording.tornLastLine)
+            let state = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(
+                recording)
+            return Replay(
+                state: state, actionCount: recording.entries.count,
+                tornLastLine: recording.tornLastLine)
         }
     }
 
@@ -67,7 +70,9 @@ enum ReplayCommand {
     ///   - output: Where the final state goes.
     ///   - errors: Where errors and warnings go.
     /// - Returns: The exit status: 0, or 1 when the log cannot be replayed.
-    static func run(path: String, renderer: Renderer, output: any TextOutput, errors: any TextOutput) -> Int32 {
+    static func run(
+        path: String, renderer: Renderer, output: any TextOutput, errors: any TextOutput
+    ) -> Int32 {
         let replay: Replay
         switch Self.replay(path: path) {
         case .failure(let failure):
@@ -115,7 +120,9 @@ enum ReplayCommand {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes {
+                systemRead(descriptor, $0.baseAddress, $0.count)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return failure(systemReason())
@@ -132,6 +139,8 @@ enum ReplayCommand {
 }
 
 // `ReplayCommand.read(_:)` hides the C function of the same name.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
     read(descriptor, buffer, count)
 }

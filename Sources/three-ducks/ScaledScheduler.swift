@@ -38,7 +38,9 @@ struct ScaledScheduler<Base: Scheduler>: Scheduler {
 
     /// Runs `action` after `delay` divided by the speed.
     @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+        -> any Cancellable
+    {
         base.schedule(after: speed == 1 ? delay : delay / speed, action)
     }
 

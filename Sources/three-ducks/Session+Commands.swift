@@ -27,7 +27,9 @@ extension Session {
     @discardableResult
     func refuseLongLine(limit: Int) -> LineOutcome {
         answeringLine {
-            say("That line is longer than \(limit) bytes, so it was not read: type a card's coordinate, like b3, or help.")
+            say(
+                "That line is longer than \(limit) bytes, so it was not read: type a card's coordinate, like b3, or help."
+            )
             return .refused
         }
     }
@@ -43,9 +45,10 @@ extension Session {
 
         case .giveUp:
             guard state.screen == .started else {
-                say(state.screen == .won
-                    ? "This game is won, there is nothing to give up: type new to play again."
-                    : "There is no game to give up: type new to start one.")
+                say(
+                    state.screen == .won
+                        ? "This game is won, there is nothing to give up: type new to play again."
+                        : "There is no game to give up: type new to start one.")
                 return .refused
             }
             store.dispatch(.endGame)
@@ -74,7 +77,9 @@ extension Session {
             switch state.screen {
             case .title:
                 guard difficulty != state.difficulty else {
-                    say("The difficulty is already \(difficulty.rawValue): type new to start a game.")
+                    say(
+                        "The difficulty is already \(difficulty.rawValue): type new to start a game."
+                    )
                     return .refused
                 }
                 store.dispatch(.setDifficulty(difficulty))
@@ -90,7 +95,9 @@ extension Session {
         return .done
     }
 
-    private func flip(_ coordinate: Coordinate, typed line: String, in state: ThreeDucksState) -> LineOutcome {
+    private func flip(_ coordinate: Coordinate, typed line: String, in state: ThreeDucksState)
+        -> LineOutcome
+    {
         let grid = Grid(cardCount: state.cards.count)
         let id = grid.index(of: coordinate).map { state.cards[$0].id }
         // The rules are the library's: it says why a flip would change nothing.

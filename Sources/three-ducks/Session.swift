@@ -114,7 +114,8 @@ final class Session: Sendable {
             gameLogic(random: SplitMix64(seed: configuration.seed), scheduler: scheduler)
         ]
         if let file = configuration.highScoreFile {
-            middlewares.append(highScores(file: file, ioScheduler: ioScheduler, now: configuration.now))
+            middlewares.append(
+                highScores(file: file, ioScheduler: ioScheduler, now: configuration.now))
         }
         switch configuration.sounds {
         case .muted:

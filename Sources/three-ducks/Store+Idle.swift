@@ -19,7 +19,8 @@ extension Store {
             idle.signal()
         }
         let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(min(Double(seconds) * 1e9 + Double(attoseconds) / 1e9, Double(Int.max / 2)))
+        let nanoseconds = Int(
+            min(Double(seconds) * 1e9 + Double(attoseconds) / 1e9, Double(Int.max / 2)))
         guard idle.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
             waiter.cancel()
             return false

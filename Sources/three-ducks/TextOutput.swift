@@ -47,10 +47,12 @@ final class StandardStream: TextOutput {
             bytes.withUnsafeMutableBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = systemWrite(
+                        descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        return  // A closed pipe or a full disk: nothing useful left to do with the text.
+                        // A closed pipe or a full disk: nothing useful left to do with the text.
+                        return
                     }
                     offset += written
                 }

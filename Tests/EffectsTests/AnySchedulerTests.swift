@@ -10,7 +10,9 @@ import Testing
         let ran = Mutex<[String]>([])
         erased.schedule { ran.withLock { $0.append("now") } }
         erased.schedule(after: .seconds(1)) { ran.withLock { $0.append("later") } }
-        let cancelled = erased.schedule(after: .seconds(1)) { ran.withLock { $0.append("cancelled") } }
+        let cancelled = erased.schedule(after: .seconds(1)) {
+            ran.withLock { $0.append("cancelled") }
+        }
         cancelled.cancel()
         #expect(scheduler.pendingWorkCount == 2)
         scheduler.advance(by: .seconds(1))
@@ -28,7 +30,8 @@ import Testing
     func delayOnErasedScheduler() {
         let scheduler = TestScheduler()
         let recorder = Recorder<Int>()
-        Effect.just(7).delay(for: .seconds(1), scheduler: AnyScheduler(scheduler)).subscribe(recorder)
+        Effect.just(7).delay(for: .seconds(1), scheduler: AnyScheduler(scheduler)).subscribe(
+            recorder)
         scheduler.advance(by: .milliseconds(999))
         #expect(recorder.history == [.subscription])
         scheduler.advance(by: .milliseconds(1))

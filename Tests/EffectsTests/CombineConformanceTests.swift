@@ -34,27 +34,35 @@ import Testing
 @Suite struct CombineConformanceTests {
     // MARK: Time
 
-    @Test("debounce: Combine's example — bounces at 0, 0.25, 1, 1.25, 1.5 and 2 s, debounced by 0.5 s, print 1, 4 and 5")
+    @Test(
+        "debounce: Combine's example — bounces at 0, 0.25, 1, 1.25, 1.5 and 2 s, debounced by 0.5 s, print 1, 4 and 5"
+    )
     func debounceCombineExample() {
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int>()
         let recorder = TimedRecorder<Int>(clock: scheduler)
         subject.debounce(for: .milliseconds(500), scheduler: scheduler).subscribe(recorder)
 
-        let bounces: [(Int, Duration)] = [(0, .zero), (1, .milliseconds(250)), (2, .seconds(1)), (3, .milliseconds(1_250)), (4, .milliseconds(1_500)), (5, .seconds(2))]
+        let bounces: [(Int, Duration)] = [
+            (0, .zero), (1, .milliseconds(250)), (2, .seconds(1)), (3, .milliseconds(1_250)),
+            (4, .milliseconds(1_500)), (5, .seconds(2)),
+        ]
         for (index, time) in bounces {
             scheduler.advance(to: time)
             subject.send(index)
         }
         scheduler.advance(to: .seconds(3))
-        #expect(recorder.timeline == [
-            .value(1, at: .milliseconds(750)),
-            .value(4, at: .seconds(2)),
-            .value(5, at: .milliseconds(2_500)),
-        ])
+        #expect(
+            recorder.timeline == [
+                .value(1, at: .milliseconds(750)),
+                .value(4, at: .seconds(2)),
+                .value(5, at: .milliseconds(2_500)),
+            ])
     }
 
-    @Test("debounce, deliberate difference: a value waiting when the upstream finishes is sent at its time (Combine drops it)")
+    @Test(
+        "debounce, deliberate difference: a value waiting when the upstream finishes is sent at its time (Combine drops it)"
+    )
     func debounceKeepsLastValue() {
         let scheduler = TestScheduler()
         let recorder = TimedRecorder<Int>(clock: scheduler)
@@ -63,23 +71,31 @@ import Testing
         #expect(recorder.timeline == [.value(1, at: .seconds(1)), .finished(at: .seconds(1))])
     }
 
-    @Test("throttle: the first value at once, then one per interval — the latest (latest: true) or the first (latest: false)")
+    @Test(
+        "throttle: the first value at once, then one per interval — the latest (latest: true) or the first (latest: false)"
+    )
     func throttleLatestOrFirst() {
         for latest in [true, false] {
             let scheduler = TestScheduler()
             let subject = PassthroughSubject<Int>()
             let recorder = TimedRecorder<Int>(clock: scheduler)
-            subject.throttle(for: .seconds(1), scheduler: scheduler, latest: latest).subscribe(recorder)
+            subject.throttle(for: .seconds(1), scheduler: scheduler, latest: latest).subscribe(
+                recorder)
             for value in 0..<4 {
                 subject.send(value)
                 scheduler.advance(by: .milliseconds(300))
             }
             scheduler.advance(to: .seconds(3))
-            #expect(recorder.timeline == [.value(0, at: .zero), .value(latest ? 3 : 1, at: .seconds(1))])
+            #expect(
+                recorder.timeline == [
+                    .value(0, at: .zero), .value(latest ? 3 : 1, at: .seconds(1)),
+                ])
         }
     }
 
-    @Test("timeout: finishes after the interval without a value, counted from subscription and from each value")
+    @Test(
+        "timeout: finishes after the interval without a value, counted from subscription and from each value"
+    )
     func timeoutFinishes() {
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int>()
@@ -95,24 +111,33 @@ import Testing
     func timeoutSendsValue() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()
-        Empty<String>(completeImmediately: false).timeout(.seconds(5), scheduler: scheduler, sending: "timed out").subscribe(recorder)
+        Empty<String>(completeImmediately: false).timeout(
+            .seconds(5), scheduler: scheduler, sending: "timed out"
+        ).subscribe(recorder)
         scheduler.advance(by: .seconds(5))
         #expect(recorder.history == [.subscription, .value("timed out"), .finished])
     }
 
-    @Test("Timer, deliberate difference: ticks from subscription, no connect, and sends the scheduler's time")
+    @Test(
+        "Timer, deliberate difference: ticks from subscription, no connect, and sends the scheduler's time"
+    )
     func timerStartsOnSubscription() {
         let scheduler = TestScheduler()
         scheduler.advance(by: .seconds(7))
         let recorder = Recorder<Duration>()
         Publishers.Timer(every: .seconds(3), scheduler: scheduler).prefix(2).subscribe(recorder)
         scheduler.advance(by: .seconds(10))
-        #expect(recorder.history == [.subscription, .value(.seconds(10)), .value(.seconds(13)), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value(.seconds(10)), .value(.seconds(13)), .finished,
+            ])
     }
 
     // MARK: Shape
 
-    @Test("removeDuplicates: Combine's example — 0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 0 gives 0, 1, 2, 3, 4, 0")
+    @Test(
+        "removeDuplicates: Combine's example — 0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 0 gives 0, 1, 2, 3, 4, 0"
+    )
     func removeDuplicatesCombineExample() {
         let recorder = Recorder<Int>()
         [0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 0].publisher.removeDuplicates().subscribe(recorder)
@@ -133,7 +158,9 @@ import Testing
         #expect(recorder.history == [.subscription, .value(0), .value(1), .finished])
     }
 
-    @Test("prefix, deliberate difference: finishes right after the last value, without waiting for one more")
+    @Test(
+        "prefix, deliberate difference: finishes right after the last value, without waiting for one more"
+    )
     func prefixFinishesAtOnce() {
         let subject = PassthroughSubject<Int>()
         let recorder = Recorder<Int>()
@@ -144,7 +171,9 @@ import Testing
         #expect(recorder.history == [.subscription, .value(0), .value(1), .finished])
     }
 
-    @Test("first and first(where:): Combine's examples — -10...10 gives -10, and the first above 0 is 1")
+    @Test(
+        "first and first(where:): Combine's examples — -10...10 gives -10, and the first above 0 is 1"
+    )
     func firstCombineExamples() {
         let first = Recorder<Int>()
         Array(-10...10).publisher.first().subscribe(first)
@@ -164,12 +193,16 @@ import Testing
         #expect(none.values == [[]])
     }
 
-    @Test("handleEvents: each closure runs before its event goes on; deliberate difference: no receiveRequest")
+    @Test(
+        "handleEvents: each closure runs before its event goes on; deliberate difference: no receiveRequest"
+    )
     func handleEventsOrder() {
         let log = Mutex<[String]>([])
         let recorder = Recorder<Int> { _, event in log.withLock { $0.append("got \(event)") } }
-        Just(1).handleEvents(receiveOutput: { value in log.withLock { $0.append("saw \(value)") } }).subscribe(recorder)
-        #expect(log.withLock { $0 } == ["got subscription", "saw 1", "got value(1)", "got finished"])
+        Just(1).handleEvents(receiveOutput: { value in log.withLock { $0.append("saw \(value)") } })
+            .subscribe(recorder)
+        #expect(
+            log.withLock { $0 } == ["got subscription", "saw 1", "got value(1)", "got finished"])
     }
 
     @Test("replaceEmpty: Combine's example — an empty publisher replaced with a value sends it")
@@ -181,26 +214,42 @@ import Testing
 
     // MARK: Combining
 
-    @Test("flatMap: inner values interleaved as they come; finishes after the upstream and every inner")
+    @Test(
+        "flatMap: inner values interleaved as they come; finishes after the upstream and every inner"
+    )
     func flatMapCombine() {
         let scheduler = TestScheduler()
         let recorder = TimedRecorder<String>(clock: scheduler)
         [2, 1].publisher
-            .flatMap { seconds in Just("after \(seconds) s").delay(for: .seconds(seconds), scheduler: scheduler) }
+            .flatMap { seconds in
+                Just("after \(seconds) s").delay(for: .seconds(seconds), scheduler: scheduler)
+            }
             .subscribe(recorder)
         scheduler.advance(by: .seconds(5))
-        #expect(recorder.timeline == [.value("after 1 s", at: .seconds(1)), .value("after 2 s", at: .seconds(2)), .finished(at: .seconds(2))])
+        #expect(
+            recorder.timeline == [
+                .value("after 1 s", at: .seconds(1)), .value("after 2 s", at: .seconds(2)),
+                .finished(at: .seconds(2)),
+            ])
     }
 
-    @Test("flatMap, deliberate difference: over maxPublishers, values wait in order for a free place (Combine asks for fewer)")
+    @Test(
+        "flatMap, deliberate difference: over maxPublishers, values wait in order for a free place (Combine asks for fewer)"
+    )
     func flatMapQueues() {
         let scheduler = TestScheduler()
         let recorder = TimedRecorder<String>(clock: scheduler)
         [2, 1].publisher
-            .flatMap(maxPublishers: .max(1)) { seconds in Just("after \(seconds) s").delay(for: .seconds(seconds), scheduler: scheduler) }
+            .flatMap(maxPublishers: .max(1)) { seconds in
+                Just("after \(seconds) s").delay(for: .seconds(seconds), scheduler: scheduler)
+            }
             .subscribe(recorder)
         scheduler.advance(by: .seconds(5))
-        #expect(recorder.timeline == [.value("after 2 s", at: .seconds(2)), .value("after 1 s", at: .seconds(3)), .finished(at: .seconds(3))])
+        #expect(
+            recorder.timeline == [
+                .value("after 2 s", at: .seconds(2)), .value("after 1 s", at: .seconds(3)),
+                .finished(at: .seconds(3)),
+            ])
     }
 
     @Test("switchToLatest: a new inner cancels the previous; only the latest one's values arrive")
@@ -250,7 +299,9 @@ import Testing
 
     // MARK: Sources
 
-    @Test("PassthroughSubject: values reach the subscribers of the moment; a late subscriber gets the completion")
+    @Test(
+        "PassthroughSubject: values reach the subscribers of the moment; a late subscriber gets the completion"
+    )
     func passthroughSubjectCombine() {
         let subject = PassthroughSubject<Int>()
         subject.send(0)
@@ -264,14 +315,18 @@ import Testing
         #expect(late.history == [.subscription, .finished])
     }
 
-    @Test("subjects, deliberate difference: a send from inside a subscriber is delivered after the current call (Combine nests it)")
+    @Test(
+        "subjects, deliberate difference: a send from inside a subscriber is delivered after the current call (Combine nests it)"
+    )
     func subjectQueuesReentrantSend() {
         let subject = CurrentValueSubject(0)
         let depth = Mutex(0)
         let maxDepth = Mutex(0)
         let recorder = Recorder<Int> { _, event in
             guard case .value(let value) = event else { return }
-            let current = depth.withLock { $0 += 1; return $0 }
+            let current = depth.withLock {
+                $0 += 1; return $0
+            }
             maxDepth.withLock { $0 = max($0, current) }
             if value < 3 { subject.send(value + 1) }
             depth.withLock { $0 -= 1 }
@@ -281,7 +336,9 @@ import Testing
         #expect(maxDepth.withLock { $0 } == 1)
     }
 
-    @Test("CurrentValueSubject: the current value first; setting value sends it; after the completion, the completion alone")
+    @Test(
+        "CurrentValueSubject: the current value first; setting value sends it; after the completion, the completion alone"
+    )
     func currentValueSubjectCombine() {
         let subject = CurrentValueSubject(1)
         let recorder = Recorder<Int>()
@@ -294,7 +351,9 @@ import Testing
         #expect(late.history == [.subscription, .finished])
     }
 
-    @Test("Future: Combine's example — a value promised two seconds later reaches the subscriber then, once")
+    @Test(
+        "Future: Combine's example — a value promised two seconds later reaches the subscriber then, once"
+    )
     func futureCombineExample() {
         let scheduler = TestScheduler()
         let runs = Mutex(0)

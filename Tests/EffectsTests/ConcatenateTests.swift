@@ -7,7 +7,10 @@ import Testing
     func prefixThenSuffix() {
         let recorder = Recorder<Int>()
         [1, 2].publisher.append([3, 4].publisher).subscribe(recorder)
-        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value(1), .value(2), .value(3), .value(4), .finished,
+            ])
     }
 
     @Test("the suffix is not subscribed to until the prefix finishes")
@@ -34,10 +37,12 @@ import Testing
         let suffixesMade = Mutex(0)
         let recorder = Recorder<Int>()
         Just(1).delay(for: .seconds(1), scheduler: scheduler)
-            .append(Deferred {
-                suffixesMade.withLock { $0 += 1 }
-                return Just(2)
-            })
+            .append(
+                Deferred {
+                    suffixesMade.withLock { $0 += 1 }
+                    return Just(2)
+                }
+            )
             .subscribe(recorder)
 
         scheduler.advance(by: .milliseconds(999))

@@ -27,7 +27,9 @@ import Testing
         #expect(recorder.values == ["a", "b", "c"])
     }
 
-    @Test("after the completion, sends are ignored, the value stays, and a new subscriber receives the completion alone")
+    @Test(
+        "after the completion, sends are ignored, the value stays, and a new subscriber receives the completion alone"
+    )
     func afterCompletion() {
         let subject = CurrentValueSubject(1)
         let recorder = Recorder<Int>()
@@ -42,7 +44,9 @@ import Testing
         #expect(late.history == [.subscription, .finished])
     }
 
-    @Test("a subscriber attached during a delivery gets the value current at that point, then what follows")
+    @Test(
+        "a subscriber attached during a delivery gets the value current at that point, then what follows"
+    )
     func subscribeDuringDelivery() {
         let subject = CurrentValueSubject(0)
         let late = Recorder<Int>()
@@ -70,7 +74,9 @@ import Testing
         #expect(recorder.history == [.subscription])
     }
 
-    @Test("sends from four threads at once: one call at a time, the value ends as one of the last sent", .timeLimit(.minutes(1)))
+    @Test(
+        "sends from four threads at once: one call at a time, the value ends as one of the last sent",
+        .timeLimit(.minutes(1)))
     func concurrentSends() async {
         let subject = CurrentValueSubject(-1)
         let detector = SerializedDeliveryTests.OverlapDetector {}

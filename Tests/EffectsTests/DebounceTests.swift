@@ -38,7 +38,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("a value that moves the due time is waited for inside the same advance, at its exact instant")
+    @Test(
+        "a value that moves the due time is waited for inside the same advance, at its exact instant"
+    )
     func waitsAgainMidAdvance() {
         let scheduler = TestScheduler()
         let upstream = PassthroughSubject<Int>()
@@ -87,10 +89,13 @@ import Testing
         scheduler.advance(to: .milliseconds(2_500))
         upstream.send(3)
         scheduler.advance(to: .seconds(10))
-        #expect(recorder.timeline == [.value(1, at: .seconds(1)), .value(3, at: .milliseconds(3_500))])
+        #expect(
+            recorder.timeline == [.value(1, at: .seconds(1)), .value(3, at: .milliseconds(3_500))])
     }
 
-    @Test("when the upstream finishes, a waiting value is still sent at its time, then the completion")
+    @Test(
+        "when the upstream finishes, a waiting value is still sent at its time, then the completion"
+    )
     func finishKeepsWaitingValue() {
         let scheduler = TestScheduler()
         let upstream = PassthroughSubject<Int>()
@@ -103,11 +108,16 @@ import Testing
         scheduler.advance(by: .milliseconds(199))
         #expect(recorder.timeline == [])
         scheduler.advance(by: .milliseconds(1))
-        #expect(recorder.timeline == [.value(7, at: .milliseconds(300)), .finished(at: .milliseconds(300))])
+        #expect(
+            recorder.timeline == [
+                .value(7, at: .milliseconds(300)), .finished(at: .milliseconds(300)),
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("when the upstream finishes with nothing waiting, the completion comes on the scheduler's next turn")
+    @Test(
+        "when the upstream finishes with nothing waiting, the completion comes on the scheduler's next turn"
+    )
     func finishWithNothingWaiting() {
         let scheduler = TestScheduler()
         let recorder = Recorder<Int>()
@@ -153,7 +163,8 @@ import Testing
     @Test("on the immediate scheduler every value goes through at once")
     func immediateScheduler() {
         let recorder = Recorder<Int>()
-        [1, 2, 3].publisher.debounce(for: .seconds(1), scheduler: ImmediateScheduler()).subscribe(recorder)
+        [1, 2, 3].publisher.debounce(for: .seconds(1), scheduler: ImmediateScheduler()).subscribe(
+            recorder)
         #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .finished])
     }
 
@@ -177,6 +188,8 @@ import Testing
     @Test("describes its due time and upstream")
     func description() {
         let scheduler = TestScheduler()
-        #expect(Just(1).debounce(for: .milliseconds(300), scheduler: scheduler).description == "Debounce(0.3 seconds, Just(1))")
+        #expect(
+            Just(1).debounce(for: .milliseconds(300), scheduler: scheduler).description
+                == "Debounce(0.3 seconds, Just(1))")
     }
 }

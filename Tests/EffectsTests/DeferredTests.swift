@@ -7,10 +7,11 @@ import Testing
     func makesPublisherPerSubscription() {
         let made = Mutex(0)
         let deferred = Deferred {
-            Just(made.withLock { count in
-                count += 1
-                return count
-            })
+            Just(
+                made.withLock { count in
+                    count += 1
+                    return count
+                })
         }
         #expect(made.withLock { $0 } == 0)
 

@@ -139,14 +139,17 @@ import Testing
     @Test("on the immediate scheduler, delivery is synchronous")
     func immediateSchedulerIsSynchronous() {
         let recorder = Recorder<Int>()
-        [1, 2].publisher.delay(for: .seconds(5), scheduler: ImmediateScheduler()).subscribe(recorder)
+        [1, 2].publisher.delay(for: .seconds(5), scheduler: ImmediateScheduler()).subscribe(
+            recorder)
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
     }
 
     @Test("describes its interval and upstream")
     func description() {
         let scheduler = TestScheduler()
-        #expect(Just("unFlip").delay(for: .seconds(1), scheduler: scheduler).description == "Delay(1.0 seconds, Just(unFlip))")
+        #expect(
+            Just("unFlip").delay(for: .seconds(1), scheduler: scheduler).description
+                == "Delay(1.0 seconds, Just(unFlip))")
     }
 
     /// A scheduler written outside the package: it forwards to a test scheduler, so that the
@@ -162,12 +165,16 @@ import Testing
             base.schedule(action)
         }
 
-        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+            -> any Cancellable
+        {
             base.schedule(after: delay, action)
         }
     }
 
-    @Test("on a scheduler written elsewhere, a single value arrives on time, and a cancel takes its work out through the cancellable the scheduler returned")
+    @Test(
+        "on a scheduler written elsewhere, a single value arrives on time, and a cancel takes its work out through the cancellable the scheduler returned"
+    )
     func singleValueOnForeignScheduler() {
         let base = TestScheduler()
         let scheduler = ForwardingScheduler(base: base)
@@ -185,7 +192,9 @@ import Testing
         #expect(base.pendingWorkCount == 0)
     }
 
-    @Test("through AnyScheduler, a single value reaches the wrapped test scheduler's queue: it arrives on time, and a cancel leaves nothing pending")
+    @Test(
+        "through AnyScheduler, a single value reaches the wrapped test scheduler's queue: it arrives on time, and a cancel leaves nothing pending"
+    )
     func singleValueThroughAnyScheduler() {
         let base = TestScheduler()
         let scheduler = AnyScheduler(AnyScheduler(base))
@@ -205,7 +214,9 @@ import Testing
         #expect(base.pendingWorkCount == 0)
     }
 
-    @Test("a single value cancelled after it was delivered, or twice, leaves the other pending work alone")
+    @Test(
+        "a single value cancelled after it was delivered, or twice, leaves the other pending work alone"
+    )
     func lateCancelLeavesOthersAlone() {
         let scheduler = TestScheduler()
         let early = Recorder<Int>()
@@ -223,10 +234,14 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("many subscriptions cancelled on several threads while being delivered: each delivers at most once")
+    @Test(
+        "many subscriptions cancelled on several threads while being delivered: each delivers at most once"
+    )
     func cancelRacingDelivery() async {
         let subscriptionCount = 2_000
-        let schedulers = (0..<2).map { DispatchQueueScheduler(queue: DispatchQueue(label: "DelayTests.race.\($0)")) }
+        let schedulers = (0..<2).map {
+            DispatchQueueScheduler(queue: DispatchQueue(label: "DelayTests.race.\($0)"))
+        }
         let deliveries = Mutex([Int](repeating: 0, count: subscriptionCount))
         let recorders = (0..<subscriptionCount).map { _ in
             Recorder<Int> { _, event in
@@ -242,7 +257,8 @@ import Testing
         let lag = 64
         DispatchQueue.concurrentPerform(iterations: subscriptionCount + lag) { index in
             if index < subscriptionCount {
-                Just(index).delay(for: .zero, scheduler: schedulers[index % 2]).subscribe(recorders[index])
+                Just(index).delay(for: .zero, scheduler: schedulers[index % 2]).subscribe(
+                    recorders[index])
             }
             let victim = index - lag
             if victim >= 0, !victim.isMultiple(of: 3) {
@@ -267,8 +283,11 @@ import Testing
                 #expect(history == [.subscription, .value(index), .finished])
             } else {
                 #expect(
-                    [[.subscription], [.subscription, .value(index)], [.subscription, .value(index), .finished]]
-                        .contains(history),
+                    [
+                        [.subscription], [.subscription, .value(index)],
+                        [.subscription, .value(index), .finished],
+                    ]
+                    .contains(history),
                     "subscription \(index): \(history)"
                 )
             }

@@ -15,7 +15,9 @@ import Testing
 
         await withCheckedContinuation { continuation in
             for _ in 0..<3 {
-                scheduler.schedule { log.withLock { $0.append(DispatchQueue.getSpecific(key: key)) } }
+                scheduler.schedule {
+                    log.withLock { $0.append(DispatchQueue.getSpecific(key: key)) }
+                }
             }
             scheduler.schedule { continuation.resume() }
         }
@@ -68,13 +70,16 @@ import Testing
         // In a child process: before the fix, the nanosecond arithmetic overflowed and trapped.
         await #expect(processExitsWith: .success) {
             let scheduler = DispatchQueueScheduler()
-            let justUnderTheLimit = Duration(secondsComponent: 9_223_372_036, attosecondsComponent: 999_999_999_000_000_000)
+            let justUnderTheLimit = Duration(
+                secondsComponent: 9_223_372_036, attosecondsComponent: 999_999_999_000_000_000)
             scheduler.schedule(after: justUnderTheLimit) {}.cancel()
             scheduler.schedule(after: .seconds(Int64.max)) {}.cancel()
         }
     }
 
-    @Test("many delayed items run in due order, and cancelled ones never run", .timeLimit(.minutes(1)))
+    @Test(
+        "many delayed items run in due order, and cancelled ones never run", .timeLimit(.minutes(1))
+    )
     func manyItemsRunInDueOrder() async {
         let scheduler = DispatchQueueScheduler()
         let log = Mutex<[Int]>([])
@@ -102,12 +107,16 @@ import Testing
         }
 
         let ran = log.withLock { $0 }
-        #expect(ran.sorted() == dueBounds.keys.sorted(), "every kept item ran once; no cancelled one did")
+        #expect(
+            ran.sorted() == dueBounds.keys.sorted(),
+            "every kept item ran once; no cancelled one did")
         var outOfOrder = 0
         for (position, index) in ran.enumerated() {
             for later in ran[(position + 1)...] {
                 // `later` ran after `index`: it must not have been certainly due before it.
-                if let first = dueBounds[index], let second = dueBounds[later], second.latest < first.earliest {
+                if let first = dueBounds[index], let second = dueBounds[later],
+                    second.latest < first.earliest
+                {
                     outOfOrder += 1
                 }
             }
@@ -115,7 +124,8 @@ import Testing
         #expect(outOfOrder == 0)
     }
 
-    @Test("scheduling delayed work allocates nothing on the caller's thread once the timer is armed")
+    @Test(
+        "scheduling delayed work allocates nothing on the caller's thread once the timer is armed")
     func schedulingAllocatesNothing() {
         let scheduler = DispatchQueueScheduler()
         // Warm up: grows the timer queue's arrays and arms its timer (from the queue).
@@ -138,7 +148,9 @@ import Testing
         expectCancelReleasesAtOnce(on: DispatchQueueScheduler(), after: .seconds(60))
     }
 
-    @Test("repeating work runs again and again on the queue, and stops when cancelled", .timeLimit(.minutes(1)))
+    @Test(
+        "repeating work runs again and again on the queue, and stops when cancelled",
+        .timeLimit(.minutes(1)))
     func repeatingRunsUntilCancelled() async {
         let scheduler = DispatchQueueScheduler()
         let runs = Mutex<[Duration]>([])
@@ -170,7 +182,9 @@ import Testing
         let times = runs.withLock { $0 }
         #expect(times.count == countAtCancel)
         for (index, time) in times.prefix(4).enumerated() {
-            #expect(time - start >= .milliseconds(5 * (index + 1)), "run \(index) not before its due time")
+            #expect(
+                time - start >= .milliseconds(5 * (index + 1)),
+                "run \(index) not before its due time")
         }
         handle.withLock { $0 = nil }
     }
@@ -186,12 +200,15 @@ import Testing
         #expect(next(.zero, .nanoseconds(7), .seconds(1)) == .nanoseconds(1_000_000_001))
     }
 
-    @Test("after everything pending was cancelled, new work earlier or later than it still runs", .timeLimit(.minutes(1)))
+    @Test(
+        "after everything pending was cancelled, new work earlier or later than it still runs",
+        .timeLimit(.minutes(1)))
     func workAfterCancellingEverything() async {
         let scheduler = DispatchQueueScheduler()
         let log = Mutex<[String]>([])
         // Arms the timer for 30 ms, then leaves it armed for nothing.
-        scheduler.schedule(after: .milliseconds(30)) { log.withLock { $0.append("cancelled") } }.cancel()
+        scheduler.schedule(after: .milliseconds(30)) { log.withLock { $0.append("cancelled") } }
+            .cancel()
         await withCheckedContinuation { continuation in
             scheduler.schedule(after: .milliseconds(40)) {
                 log.withLock { $0.append("later") }
@@ -210,7 +227,9 @@ import Testing
         let runs = Mutex(0)
         let ticking = Mutex<(any Cancellable)?>(nil)
         await withCheckedContinuation { continuation in
-            let handle = DispatchQueueScheduler().schedule(after: .milliseconds(1), interval: .milliseconds(1)) {
+            let handle = DispatchQueueScheduler().schedule(
+                after: .milliseconds(1), interval: .milliseconds(1)
+            ) {
                 let count = runs.withLock { runs in
                     runs += 1
                     return runs

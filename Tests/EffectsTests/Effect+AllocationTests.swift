@@ -44,7 +44,9 @@ import Testing
         #expect(allocations == 0)
         #expect(effects.count == 10_000)
         #expect(subscriber.valueCount == 1 + 6_666 + 1_000)
-        #expect(subscriber.completionCount == 1 + 1_000, "a root's completion is not passed on; .none's is")
+        #expect(
+            subscriber.completionCount == 1 + 1_000,
+            "a root's completion is not passed on; .none's is")
         #expect(context.runningCount == 0)
     }
 
@@ -65,7 +67,9 @@ import Testing
         #expect(delivered.valueCount == 1_000)
     }
 
-    @Test("Just gives any other subscriber one small subscription, so that it may cancel (as in Combine)")
+    @Test(
+        "Just gives any other subscriber one small subscription, so that it may cancel (as in Combine)"
+    )
     func justAllocatesOneSubscriptionForOtherSubscribers() {
         // A subscriber that keeps its subscription, as one that may cancel later does: one that
         // dropped it would let an optimized build keep the subscription on the stack.

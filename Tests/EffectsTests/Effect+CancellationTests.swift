@@ -77,7 +77,8 @@ import Testing
         let registry = EffectContext()
         let recorder = Recorder<Int>()
         Effect.merge(
-            Effect.just(1).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: GameTimer.unFlip),
+            Effect.just(1).delay(for: .seconds(1), scheduler: scheduler).cancellable(
+                id: GameTimer.unFlip),
             Effect.just(2).delay(for: .seconds(2), scheduler: scheduler)
         )
         .subscribe(recorder, context: registry)

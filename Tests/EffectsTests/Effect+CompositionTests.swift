@@ -32,7 +32,9 @@ import Testing
         )
         .subscribe(recorder)
         #expect(recorder.history == [.subscription])
-        #expect(scheduler.pendingWorkCount == 1, "a delayed value and its completion are one piece of work")
+        #expect(
+            scheduler.pendingWorkCount == 1,
+            "a delayed value and its completion are one piece of work")
 
         scheduler.advance(by: .seconds(2))
         #expect(recorder.history == [.subscription, .value(1)])
@@ -51,7 +53,9 @@ import Testing
         #expect(merged.history == [.subscription, .value(1), .value(2), .finished])
         #expect(concatenated.history == merged.history)
         #expect(Effect.just(1).merge(with: .just(2)).description == "Merge(Just(1), Just(2))")
-        #expect(Effect.just(1).concatenate(with: .just(2)).description == "Concatenate(Just(1), Just(2))")
+        #expect(
+            Effect.just(1).concatenate(with: .just(2)).description
+                == "Concatenate(Just(1), Just(2))")
     }
 
     @Test("merging or concatenating only .none gives .none")
@@ -66,7 +70,9 @@ import Testing
     @Test(".none members are dropped, and a single effect left is returned as is")
     func noneMembersDropped() {
         #expect(Effect.merge(.none, .just(1), .none).description == "Just(1)")
-        #expect(Effect.concatenate(.just(1), .none, .just(2)).description == "Concatenate(Just(1), Just(2))")
+        #expect(
+            Effect.concatenate(.just(1), .none, .just(2)).description
+                == "Concatenate(Just(1), Just(2))")
     }
 
     @Test("map transforms every value and keeps the effect's shape")
@@ -87,7 +93,10 @@ import Testing
         let recorder = Recorder<String>()
         mapped.subscribe(recorder)
         scheduler.advance(by: .seconds(1))
-        #expect(recorder.history == [.subscription, .value("#1"), .value("#2"), .value("#3"), .value("#4"), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value("#1"), .value("#2"), .value("#3"), .value("#4"), .finished,
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
@@ -125,7 +134,9 @@ import Testing
             .just(2).delay(for: .seconds(2), scheduler: scheduler)
         )
         .subscribe(recorder)
-        #expect(scheduler.pendingWorkCount == 2, "a delayed value and its completion are one piece of work")
+        #expect(
+            scheduler.pendingWorkCount == 2,
+            "a delayed value and its completion are one piece of work")
         recorder.cancel()
         #expect(scheduler.pendingWorkCount == 0)
         scheduler.run()

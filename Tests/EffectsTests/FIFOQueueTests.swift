@@ -4,7 +4,8 @@ import Testing
 /// The queue under a store and every relay: a ring that must behave exactly like an array used
 /// as a queue, through growth, wrap-around and shrinking.
 @Suite struct FIFOQueueTests {
-    @Test("random appends and pops give the elements back in the order they came, as an array would")
+    @Test(
+        "random appends and pops give the elements back in the order they came, as an array would")
     func matchesAnArray() {
         var generator = SystemRandomNumberGenerator()
         for burst in [3, 17, 100, 5_000] {
@@ -39,7 +40,8 @@ import Testing
         }
         #expect(queue.isEmpty)
         #expect(queue.popFirst() == nil)
-        #expect(queue.ringSize == 32, "it grew once to hold 19 elements, and never shrank below that")
+        #expect(
+            queue.ringSize == 32, "it grew once to hold 19 elements, and never shrank below that")
     }
 
     @Test("after a burst of 100,000 elements has drained, the ring is back to a small size")

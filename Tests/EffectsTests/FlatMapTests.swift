@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 
 @Suite struct FlatMapTests {
-    @Test("interleaves the inner publishers' values as they arrive, and finishes after the upstream and every inner")
+    @Test(
+        "interleaves the inner publishers' values as they arrive, and finishes after the upstream and every inner"
+    )
     func interleavesAndFinishesLast() {
         let upstream = TestSubject<String>()
         let inners = ["a": TestSubject<String>(), "b": TestSubject<String>()]
@@ -19,7 +21,10 @@ import Testing
         inners["a"]!.finish()
         #expect(recorder.history == [.subscription, .value("a1"), .value("b1"), .value("a2")])
         inners["b"]!.finish()
-        #expect(recorder.history == [.subscription, .value("a1"), .value("b1"), .value("a2"), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value("a1"), .value("b1"), .value("a2"), .finished,
+            ])
     }
 
     @Test("inner publishers that finish while the upstream runs do not finish it")
@@ -34,13 +39,17 @@ import Testing
         #expect(recorder.history == [.subscription, .value(10), .value(20), .finished])
     }
 
-    @Test("maxPublishers: .max(1) runs one inner publisher at a time; values wait, in order, for a free place")
+    @Test(
+        "maxPublishers: .max(1) runs one inner publisher at a time; values wait, in order, for a free place"
+    )
     func oneAtATime() {
         let scheduler = TestScheduler()
         let upstream = TestSubject<Int>()
         let recorder = TimedRecorder<Int>(clock: scheduler)
         upstream
-            .flatMap(maxPublishers: .max(1)) { Just($0).delay(for: .seconds(1), scheduler: scheduler) }
+            .flatMap(maxPublishers: .max(1)) {
+                Just($0).delay(for: .seconds(1), scheduler: scheduler)
+            }
             .subscribe(recorder)
 
         upstream.send(1)
@@ -49,12 +58,13 @@ import Testing
         upstream.finish()
         #expect(scheduler.pendingWorkCount == 1)
         scheduler.advance(by: .seconds(10))
-        #expect(recorder.timeline == [
-            .value(1, at: .seconds(1)),
-            .value(2, at: .seconds(2)),
-            .value(3, at: .seconds(3)),
-            .finished(at: .seconds(3)),
-        ])
+        #expect(
+            recorder.timeline == [
+                .value(1, at: .seconds(1)),
+                .value(2, at: .seconds(2)),
+                .value(3, at: .seconds(3)),
+                .finished(at: .seconds(3)),
+            ])
     }
 
     @Test("maxPublishers: .max(2) runs two at a time")
@@ -62,20 +72,24 @@ import Testing
         let scheduler = TestScheduler()
         let recorder = TimedRecorder<Int>(clock: scheduler)
         [1, 2, 3, 4].publisher
-            .flatMap(maxPublishers: .max(2)) { Just($0).delay(for: .seconds(1), scheduler: scheduler) }
+            .flatMap(maxPublishers: .max(2)) {
+                Just($0).delay(for: .seconds(1), scheduler: scheduler)
+            }
             .subscribe(recorder)
         #expect(scheduler.pendingWorkCount == 2)
         scheduler.advance(by: .seconds(10))
-        #expect(recorder.timeline == [
-            .value(1, at: .seconds(1)),
-            .value(2, at: .seconds(1)),
-            .value(3, at: .seconds(2)),
-            .value(4, at: .seconds(2)),
-            .finished(at: .seconds(2)),
-        ])
+        #expect(
+            recorder.timeline == [
+                .value(1, at: .seconds(1)),
+                .value(2, at: .seconds(1)),
+                .value(3, at: .seconds(2)),
+                .value(4, at: .seconds(2)),
+                .finished(at: .seconds(2)),
+            ])
     }
 
-    @Test("100,000 queued values whose publishers finish at once run in a loop, not a growing stack")
+    @Test(
+        "100,000 queued values whose publishers finish at once run in a loop, not a growing stack")
     func synchronousInnersDoNotRecurse() {
         let counter = CountingSubscriber<Int>()
         Array(0..<100_000).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.subscribe(counter)
@@ -83,7 +97,9 @@ import Testing
         #expect(counter.completionCount == 1)
     }
 
-    @Test("cancelling cancels the upstream and every running inner publisher, and drops the waiting values")
+    @Test(
+        "cancelling cancels the upstream and every running inner publisher, and drops the waiting values"
+    )
     func cancelCancelsAll() {
         let upstream = TestSubject<Int>()
         let inners = [TestSubject<Int>(), TestSubject<Int>()]
@@ -109,7 +125,10 @@ import Testing
 
     @Test("describes its limit and upstream")
     func description() {
-        #expect([1].publisher.flatMap { Just($0) }.description == "FlatMap(unlimited, Sequence([1]))")
-        #expect([1].publisher.flatMap(maxPublishers: .max(2)) { Just($0) }.description == "FlatMap(max(2), Sequence([1]))")
+        #expect(
+            [1].publisher.flatMap { Just($0) }.description == "FlatMap(unlimited, Sequence([1]))")
+        #expect(
+            [1].publisher.flatMap(maxPublishers: .max(2)) { Just($0) }.description
+                == "FlatMap(max(2), Sequence([1]))")
     }
 }

@@ -28,12 +28,13 @@ import Testing
                 receiveCancel: { log.note("cancel") }
             )
             .subscribe(recorder)
-        #expect(log.all == [
-            "subscription", "downstream subscription",
-            "output 1", "downstream value(1)",
-            "output 2", "downstream value(2)",
-            "completion", "downstream finished",
-        ])
+        #expect(
+            log.all == [
+                "subscription", "downstream subscription",
+                "output 1", "downstream value(1)",
+                "output 2", "downstream value(2)",
+                "completion", "downstream finished",
+            ])
     }
 
     @Test("receiveCancel runs once when the downstream cancels, and the upstream is cancelled")

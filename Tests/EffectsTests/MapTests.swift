@@ -6,7 +6,10 @@ import Testing
     func transformsInOrder() {
         let recorder = Recorder<String>()
         [1, 2, 3].publisher.map { "#\($0 * 10)" }.subscribe(recorder)
-        #expect(recorder.history == [.subscription, .value("#10"), .value("#20"), .value("#30"), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value("#10"), .value("#20"), .value("#30"), .finished,
+            ])
     }
 
     @Test("passes cancellation up to its upstream")

@@ -8,7 +8,10 @@ import Testing
     func synchronousUpstreamsInOrder() {
         let recorder = Recorder<Int>()
         [1, 2].publisher.merge(with: [3, 4].publisher).subscribe(recorder)
-        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value(1), .value(2), .value(3), .value(4), .finished,
+            ])
     }
 
     @Test("interleaves values as they arrive and finishes only after both upstreams")
@@ -24,7 +27,10 @@ import Testing
         #expect(recorder.history == [.subscription, .value("a1"), .value("b1"), .value("a2")])
         b.send("b2")
         b.finish()
-        #expect(recorder.history == [.subscription, .value("a1"), .value("b1"), .value("a2"), .value("b2"), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value("a1"), .value("b1"), .value("a2"), .value("b2"), .finished,
+            ])
     }
 
     @Test("values at different virtual times arrive in time order")
@@ -93,7 +99,8 @@ import Testing
         let recorder = Recorder<Int> { recorder, event in
             if event == .value(1) { recorder.cancel() }
         }
-        Publishers.MergeMany(Just(1).eraseToAnyPublisher(), later.eraseToAnyPublisher()).subscribe(recorder)
+        Publishers.MergeMany(Just(1).eraseToAnyPublisher(), later.eraseToAnyPublisher()).subscribe(
+            recorder)
         #expect(recorder.history == [.subscription, .value(1)])
         #expect(later.subscriberCount == 0)
     }
@@ -101,17 +108,23 @@ import Testing
     @Test("describes its upstreams")
     func description() {
         #expect(Just(1).merge(with: Just(2)).description == "Merge(Just(1), Just(2))")
-        #expect(Publishers.MergeMany(Just(1), Just(2), Just(3)).description == "Merge(Just(1), Just(2), Just(3))")
+        #expect(
+            Publishers.MergeMany(Just(1), Just(2), Just(3)).description
+                == "Merge(Just(1), Just(2), Just(3))")
     }
 
-    @Test("two threads delivering at once: the downstream is never called concurrently and gets every value once")
+    @Test(
+        "two threads delivering at once: the downstream is never called concurrently and gets every value once"
+    )
     func concurrentDeliveryIsSerialized() async {
         let valuesPerThread = 2_000
         let subjects = [TestSubject<Int>(), TestSubject<Int>()]
         let isInside = Atomic(false)
         let overlaps = Atomic(0)
         let recorder = Recorder<Int> { _, _ in
-            if !isInside.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            if !isInside.compareExchange(
+                expected: false, desired: true, ordering: .acquiringAndReleasing
+            ).exchanged {
                 overlaps.add(1, ordering: .relaxed)
             }
             // Stay inside a little, so that an unserialized second caller would be caught.
@@ -133,7 +146,8 @@ import Testing
         let values = recorder.values
         #expect(values.sorted() == Array(0..<2 * valuesPerThread))
         #expect(values.filter { $0 < valuesPerThread } == Array(0..<valuesPerThread))
-        #expect(values.filter { $0 >= valuesPerThread } == Array(valuesPerThread..<2 * valuesPerThread))
+        #expect(
+            values.filter { $0 >= valuesPerThread } == Array(valuesPerThread..<2 * valuesPerThread))
         #expect(recorder.history.last == .finished)
         #expect(recorder.history.count(where: { $0 == .finished }) == 1)
     }

@@ -30,7 +30,9 @@ import Testing
         #expect(late.values == [2])
     }
 
-    @Test("the completion finishes every subscriber; later values are ignored; a later subscriber is finished at once")
+    @Test(
+        "the completion finishes every subscriber; later values are ignored; a later subscriber is finished at once"
+    )
     func completion() {
         let subject = PassthroughSubject<Int>()
         let recorder = Recorder<Int>()
@@ -64,7 +66,9 @@ import Testing
         #expect(staying.values == [1, 2])
     }
 
-    @Test("a value sent from inside a subscriber is delivered after the current call returns, never nested")
+    @Test(
+        "a value sent from inside a subscriber is delivered after the current call returns, never nested"
+    )
     func reentrantSendIsQueued() {
         let subject = PassthroughSubject<Int>()
         let log = Mutex<[String]>([])
@@ -79,7 +83,9 @@ import Testing
         #expect(log.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2"])
     }
 
-    @Test("a subscriber that subscribes from inside a delivery receives the values sent after it, in order")
+    @Test(
+        "a subscriber that subscribes from inside a delivery receives the values sent after it, in order"
+    )
     func subscribeDuringDelivery() {
         let subject = PassthroughSubject<Int>()
         let late = Recorder<Int>()
@@ -108,7 +114,9 @@ import Testing
         #expect(recorder.values == [1])
     }
 
-    @Test("sends from four threads at once: every value arrives once, one call at a time, each thread's in order", .timeLimit(.minutes(1)))
+    @Test(
+        "sends from four threads at once: every value arrives once, one call at a time, each thread's in order",
+        .timeLimit(.minutes(1)))
     func concurrentSends() async {
         let subject = PassthroughSubject<Int>()
         let detector = SerializedDeliveryTests.OverlapDetector {}

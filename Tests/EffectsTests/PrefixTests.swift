@@ -18,7 +18,9 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
     }
 
-    @Test("the upstream is cancelled before the last value goes on, so nothing it sends meanwhile arrives")
+    @Test(
+        "the upstream is cancelled before the last value goes on, so nothing it sends meanwhile arrives"
+    )
     func cancelsBeforeLastValue() {
         let upstream = TestSubject<Int>()
         let recorder = Recorder<Int> { _, event in

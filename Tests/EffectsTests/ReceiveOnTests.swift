@@ -68,6 +68,7 @@ import Testing
 
     @Test("describes the scheduler type and the upstream")
     func description() {
-        #expect(Just(1).receive(on: TestScheduler()).description == "ReceiveOn(TestScheduler, Just(1))")
+        #expect(
+            Just(1).receive(on: TestScheduler()).description == "ReceiveOn(TestScheduler, Just(1))")
     }
 }

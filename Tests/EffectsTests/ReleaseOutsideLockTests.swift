@@ -5,7 +5,9 @@ import Testing
 /// A combining subscription lets go of its downstream after its lock: releasing a subscriber may
 /// run its deinit, and a deinit may call back into the subscription it held.
 @Suite struct ReleaseOutsideLockTests {
-    @Test("cancelling a merge releases its downstream after the lock, so the downstream's deinit may cancel again")
+    @Test(
+        "cancelling a merge releases its downstream after the lock, so the downstream's deinit may cancel again"
+    )
     func mergeReleasesOutsideItsLock() throws {
         let released = ReleaseFlag()
         let subscription = try subscribeAndLetGo(
@@ -16,7 +18,9 @@ import Testing
         #expect(released.isSet)
     }
 
-    @Test("cancelling a concatenation releases its downstream after the lock, so the downstream's deinit may cancel again")
+    @Test(
+        "cancelling a concatenation releases its downstream after the lock, so the downstream's deinit may cancel again"
+    )
     func concatenationReleasesOutsideItsLock() throws {
         let released = ReleaseFlag()
         let subscription = try subscribeAndLetGo(

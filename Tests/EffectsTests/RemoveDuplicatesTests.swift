@@ -6,7 +6,10 @@ import Testing
     func dropsConsecutiveDuplicates() {
         let recorder = Recorder<Int>()
         [1, 1, 2, 2, 2, 1, 3, 3].publisher.removeDuplicates().subscribe(recorder)
-        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(1), .value(3), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value(1), .value(2), .value(1), .value(3), .finished,
+            ])
     }
 
     @Test("by: compares each value with the previous one received, as Combine does")

@@ -14,7 +14,10 @@ import Testing
         .subscribe(recorder)
 
         await recorder.waitForCompletion()
-        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .value(4), .value(5), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value(1), .value(2), .value(3), .value(4), .value(5), .finished,
+            ])
     }
 
     @Test("Publishers.Run with no values just finishes", .timeLimit(.minutes(1)))
@@ -25,7 +28,9 @@ import Testing
         #expect(recorder.history == [.subscription, .finished])
     }
 
-    @Test("cancelling cancels the task and drops whatever it sends afterwards", .timeLimit(.minutes(1)))
+    @Test(
+        "cancelling cancels the task and drops whatever it sends afterwards",
+        .timeLimit(.minutes(1)))
     func cancellationStopsDelivery() async {
         let (gate, openGate) = AsyncStream<Void>.makeStream()
         let (ended, end) = AsyncStream<Bool>.makeStream()
@@ -50,7 +55,9 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1)])
     }
 
-    @Test("cancelling while the subscription is handed over drops everything sent", .timeLimit(.minutes(1)))
+    @Test(
+        "cancelling while the subscription is handed over drops everything sent",
+        .timeLimit(.minutes(1)))
     func cancelOnSubscription() async {
         let (ended, end) = AsyncStream<Void>.makeStream()
         let recorder = Recorder<Int> { recorder, event in
@@ -69,14 +76,19 @@ import Testing
     @Test("describes itself as Run")
     func description() {
         #expect(Effect<Int>.run { _ in }.description == "Run")
-        #expect(Effect<Int>.run { _ in } catch: { _, _ in }.description == "Run")
+        #expect(
+            Effect<Int>.run { _ in
+            } catch: { _, _ in
+            }.description == "Run")
     }
 
     private struct Broken: Error, CustomStringConvertible {
         var description: String { "broken" }
     }
 
-    @Test("the throwing form sends what the work sent before it threw, then what catch: sends, then finishes", .timeLimit(.minutes(1)))
+    @Test(
+        "the throwing form sends what the work sent before it threw, then what catch: sends, then finishes",
+        .timeLimit(.minutes(1)))
     func throwingFormCatches() async {
         let recorder = Recorder<String>()
         Effect<String>.run { send in
@@ -88,7 +100,10 @@ import Testing
         .subscribe(recorder)
 
         await recorder.waitForCompletion()
-        #expect(recorder.history == [.subscription, .value("started"), .value("failed: broken"), .finished])
+        #expect(
+            recorder.history == [
+                .subscription, .value("started"), .value("failed: broken"), .finished,
+            ])
     }
 
     @Test("the throwing form that does not throw never calls catch:", .timeLimit(.minutes(1)))

@@ -33,11 +33,14 @@ import Testing
         scheduler.advance(by: .milliseconds(999))
         #expect(woke.withLock { $0 } == [])
         scheduler.advance(by: .milliseconds(1))
-        #expect(woke.withLock { $0 } == [.seconds(1)], "the sleeper has run on before advance returned")
+        #expect(
+            woke.withLock { $0 } == [.seconds(1)], "the sleeper has run on before advance returned")
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("on virtual time, waiting for an instant wakes at that instant; a deadline already passed returns without waiting")
+    @Test(
+        "on virtual time, waiting for an instant wakes at that instant; a deadline already passed returns without waiting"
+    )
     func waitingForAnInstant() {
         let scheduler = TestScheduler()
         let log = Mutex<[String]>([])
@@ -54,7 +57,10 @@ import Testing
         scheduler.runReadyTasks()
         #expect(log.withLock { $0 } == ["past deadline at 5.0 seconds", "now at 5.0 seconds"])
         scheduler.advance(by: .seconds(2))
-        #expect(log.withLock { $0 } == ["past deadline at 5.0 seconds", "now at 5.0 seconds", "woke at 7.0 seconds"])
+        #expect(
+            log.withLock { $0 } == [
+                "past deadline at 5.0 seconds", "now at 5.0 seconds", "woke at 7.0 seconds",
+            ])
     }
 
     @Test("sleepers wake in due order, each running on until it waits again before the next wakes")
@@ -71,16 +77,19 @@ import Testing
             }
         }
         scheduler.advance(by: .seconds(4))
-        #expect(log.withLock { $0 } == [
-            "a woke at 1.0 seconds", "a2 woke at 1.0 seconds",
-            "a again at 1.5 seconds", "a2 again at 1.5 seconds",
-            "b woke at 2.0 seconds", "b again at 2.5 seconds",
-            "c woke at 3.0 seconds", "c again at 3.5 seconds",
-        ])
+        #expect(
+            log.withLock { $0 } == [
+                "a woke at 1.0 seconds", "a2 woke at 1.0 seconds",
+                "a again at 1.5 seconds", "a2 again at 1.5 seconds",
+                "b woke at 2.0 seconds", "b again at 2.5 seconds",
+                "c woke at 3.0 seconds", "c again at 3.5 seconds",
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("cancelling a sleeper ends its sleep at once with CancellationError and removes its wake-up")
+    @Test(
+        "cancelling a sleeper ends its sleep at once with CancellationError and removes its wake-up"
+    )
     func cancellingASleeper() async {
         let scheduler = TestScheduler()
         let task = Task(executorPreference: scheduler) {
@@ -90,7 +99,8 @@ import Testing
         #expect(scheduler.pendingWorkCount == 1)
 
         task.cancel()
-        #expect(scheduler.pendingWorkCount == 1, "the wake-up is gone; the woken task is ready to run")
+        #expect(
+            scheduler.pendingWorkCount == 1, "the wake-up is gone; the woken task is ready to run")
         scheduler.runReadyTasks()
         #expect(scheduler.pendingWorkCount == 0)
         #expect(scheduler.now == .zero, "no time had to pass")
@@ -116,7 +126,9 @@ import Testing
         #expect(clock.now == .init(offset: .zero))
     }
 
-    @Test("on a DispatchQueueScheduler's clock, cancelling an hour-long sleep ends it promptly", .timeLimit(.minutes(1)))
+    @Test(
+        "on a DispatchQueueScheduler's clock, cancelling an hour-long sleep ends it promptly",
+        .timeLimit(.minutes(1)))
     func realSleepCancelled() async {
         let scheduler = DispatchQueueScheduler()
         let (asleep, fellAsleep) = AsyncStream<Void>.makeStream()
@@ -139,7 +151,9 @@ import Testing
             try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: .zero)
             log.withLock { $0.append(scheduler.now) }
         }
-        Task(executorPreference: scheduler) { try await waitTwice(on: AnyScheduler(scheduler).clock) }
+        Task(executorPreference: scheduler) {
+            try await waitTwice(on: AnyScheduler(scheduler).clock)
+        }
         scheduler.advance(by: .seconds(2))
         #expect(log.withLock { $0 } == [.seconds(1), .seconds(2)])
     }

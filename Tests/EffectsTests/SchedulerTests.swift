@@ -17,7 +17,9 @@ import Testing
             base.schedule(action)
         }
 
-        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+            -> any Cancellable
+        {
             base.schedule(after: delay, action)
         }
     }
@@ -33,13 +35,16 @@ import Testing
             action()
         }
 
-        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+        func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+            -> any Cancellable
+        {
             action()
             return AnyCancellable {}
         }
     }
 
-    @Test("the default repeating schedule runs on the grid delay + k × interval, and stops on cancel")
+    @Test(
+        "the default repeating schedule runs on the grid delay + k × interval, and stops on cancel")
     func defaultRunsOnGrid() {
         let base = TestScheduler()
         let scheduler = OneShotScheduler(base: base)
@@ -81,7 +86,9 @@ import Testing
         let runs = Mutex(0)
         let handle = Mutex<(any Cancellable)?>(nil)
         let ticking = scheduler.schedule(after: .zero, interval: .seconds(1)) {
-            if runs.withLock({ runs in runs += 1; return runs }) == 2 {
+            if runs.withLock({ runs in
+                runs += 1; return runs
+            }) == 2 {
                 handle.withLock { $0 }?.cancel()
             }
         }
@@ -95,7 +102,8 @@ import Testing
     @Test("on a scheduler that does not wait, the default runs the work once")
     func defaultOnSynchronousScheduler() {
         let runs = Mutex(0)
-        let cancellable = SynchronousScheduler().schedule(after: .seconds(1), interval: .seconds(1)) {
+        let cancellable = SynchronousScheduler().schedule(after: .seconds(1), interval: .seconds(1))
+        {
             runs.withLock { $0 += 1 }
         }
         #expect(runs.withLock { $0 } == 1)

@@ -56,21 +56,29 @@ import Testing
         return (subscriber.values.withLock { $0 }, subscriber.overlapped.load(ordering: .relaxed))
     }
 
-    @Test("receive(on:) on a concurrent scheduler delivers one call at a time, in order", .timeLimit(.minutes(1)))
+    @Test(
+        "receive(on:) on a concurrent scheduler delivers one call at a time, in order",
+        .timeLimit(.minutes(1)))
     func receiveOn() async {
         let (values, overlapped) = await deliver { Array(0..<2_000).publisher.receive(on: $0) }
         #expect(!overlapped)
         #expect(values == Array(0..<2_000))
     }
 
-    @Test("delay on a concurrent scheduler delivers one call at a time, in order", .timeLimit(.minutes(1)))
+    @Test(
+        "delay on a concurrent scheduler delivers one call at a time, in order",
+        .timeLimit(.minutes(1)))
     func delay() async {
-        let (values, overlapped) = await deliver { Array(0..<2_000).publisher.delay(for: .seconds(1), scheduler: $0) }
+        let (values, overlapped) = await deliver {
+            Array(0..<2_000).publisher.delay(for: .seconds(1), scheduler: $0)
+        }
         #expect(!overlapped)
         #expect(values == Array(0..<2_000))
     }
 
-    @Test("flatMap of publishers that deliver on a concurrent scheduler calls one at a time, every value once", .timeLimit(.minutes(1)))
+    @Test(
+        "flatMap of publishers that deliver on a concurrent scheduler calls one at a time, every value once",
+        .timeLimit(.minutes(1)))
     func flatMap() async {
         let (values, overlapped) = await deliver { scheduler in
             Array(0..<2_000).publisher.flatMap { Just($0).receive(on: scheduler) }
@@ -79,7 +87,9 @@ import Testing
         #expect(values.sorted() == Array(0..<2_000))
     }
 
-    @Test("zip and combineLatest of two upstreams on a concurrent scheduler call one at a time", .timeLimit(.minutes(1)))
+    @Test(
+        "zip and combineLatest of two upstreams on a concurrent scheduler call one at a time",
+        .timeLimit(.minutes(1)))
     func pairs() async {
         let (zipped, zipOverlapped) = await deliver { scheduler in
             Array(0..<1_000).publisher.receive(on: scheduler)
@@ -90,23 +100,29 @@ import Testing
 
         let (combined, combinedOverlapped) = await deliver { scheduler in
             Array(0..<1_000).publisher.receive(on: scheduler)
-                .combineLatest(Array(0..<1_000).publisher.receive(on: scheduler)) { $0 * 1_000 + $1 }
+                .combineLatest(Array(0..<1_000).publisher.receive(on: scheduler)) {
+                    $0 * 1_000 + $1
+                }
         }
         #expect(!combinedOverlapped)
         #expect(combined.last == 999_999)
     }
 
-    @Test("debounce and throttle whose work runs on a concurrent scheduler call one at a time, ending with the last value", .timeLimit(.minutes(1)))
+    @Test(
+        "debounce and throttle whose work runs on a concurrent scheduler call one at a time, ending with the last value",
+        .timeLimit(.minutes(1)))
     func timeOperators() async {
         let (debounced, debounceOverlapped) = await deliver { scheduler in
-            Array(0..<2_000).publisher.receive(on: scheduler).debounce(for: .zero, scheduler: scheduler)
+            Array(0..<2_000).publisher.receive(on: scheduler).debounce(
+                for: .zero, scheduler: scheduler)
         }
         #expect(!debounceOverlapped)
         #expect(debounced == debounced.sorted())
         #expect(debounced.last == 1_999)
 
         let (throttled, throttleOverlapped) = await deliver { scheduler in
-            Array(0..<2_000).publisher.receive(on: scheduler).throttle(for: .zero, scheduler: scheduler, latest: true)
+            Array(0..<2_000).publisher.receive(on: scheduler).throttle(
+                for: .zero, scheduler: scheduler, latest: true)
         }
         #expect(!throttleOverlapped)
         #expect(throttled == throttled.sorted())

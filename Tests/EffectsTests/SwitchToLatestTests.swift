@@ -53,7 +53,9 @@ import Testing
         let queries = PassthroughSubject<String>()
         let recorder = TimedRecorder<String>(clock: scheduler)
         queries
-            .map { query in Just("results for \(query)").delay(for: .seconds(1), scheduler: scheduler) }
+            .map { query in
+                Just("results for \(query)").delay(for: .seconds(1), scheduler: scheduler)
+            }
             .switchToLatest()
             .subscribe(recorder)
 
@@ -79,6 +81,8 @@ import Testing
 
     @Test("describes its upstream")
     func description() {
-        #expect([Just(1)].publisher.switchToLatest().description == "SwitchToLatest(Sequence([Just(1)]))")
+        #expect(
+            [Just(1)].publisher.switchToLatest().description
+                == "SwitchToLatest(Sequence([Just(1)]))")
     }
 }

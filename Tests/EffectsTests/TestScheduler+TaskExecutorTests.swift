@@ -108,7 +108,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("work that leaves for an actor with an executor of its own comes back as a job, run at the next step")
+    @Test(
+        "work that leaves for an actor with an executor of its own comes back as a job, run at the next step"
+    )
     func comesBackFromAnActor() async {
         let scheduler = TestScheduler()
         let elsewhere = Elsewhere()
@@ -148,7 +150,8 @@ import Testing
             scheduler.advance(by: .milliseconds(749))
             #expect(log.withLock { $0 } == [.milliseconds(250), .milliseconds(500)])
             scheduler.advance(by: .milliseconds(1))
-            #expect(log.withLock { $0 } == [.milliseconds(250), .milliseconds(500), .milliseconds(750)])
+            #expect(
+                log.withLock { $0 } == [.milliseconds(250), .milliseconds(500), .milliseconds(750)])
             #expect(scheduler.pendingWorkCount == 0)
         }
     }

@@ -42,7 +42,9 @@ import Testing
         let scheduler = TestScheduler()
         let log = Mutex<[Duration]>([])
         for seconds in [3, 1, 2] {
-            scheduler.schedule(after: .seconds(seconds)) { log.withLock { $0.append(scheduler.now) } }
+            scheduler.schedule(after: .seconds(seconds)) {
+                log.withLock { $0.append(scheduler.now) }
+            }
         }
         scheduler.advance(by: .seconds(3))
         #expect(log.withLock { $0 } == [.seconds(1), .seconds(2), .seconds(3)])
@@ -69,11 +71,15 @@ import Testing
         #expect(scheduler.pendingWorkCount == 1)
 
         scheduler.advance(by: .seconds(1))
-        #expect(log.withLock { $0 } == ["outer at 1.0 seconds", "inner at 1.5 seconds", "late at 3.0 seconds"])
+        #expect(
+            log.withLock { $0 } == [
+                "outer at 1.0 seconds", "inner at 1.5 seconds", "late at 3.0 seconds",
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("advance(to:) runs what is due up to and including the instant, and moves the clock there")
+    @Test(
+        "advance(to:) runs what is due up to and including the instant, and moves the clock there")
     func advanceToInstant() {
         let scheduler = TestScheduler()
         let log = Mutex<[Int]>([])
@@ -93,7 +99,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("run() runs everything, including work scheduled meanwhile, and moves the clock to the last")
+    @Test(
+        "run() runs everything, including work scheduled meanwhile, and moves the clock to the last"
+    )
     func runRunsEverything() {
         let scheduler = TestScheduler()
         let log = Mutex<[Duration]>([])
@@ -129,7 +137,9 @@ import Testing
     func cancelledWorkDoesNotRun() {
         let scheduler = TestScheduler()
         let log = Mutex<[String]>([])
-        let cancelled = scheduler.schedule(after: .seconds(1)) { log.withLock { $0.append("cancelled") } }
+        let cancelled = scheduler.schedule(after: .seconds(1)) {
+            log.withLock { $0.append("cancelled") }
+        }
         let kept = scheduler.schedule(after: .seconds(1)) { log.withLock { $0.append("kept") } }
         cancelled.cancel()
         cancelled.cancel()
@@ -181,9 +191,13 @@ import Testing
                     // Same instant: after everything already scheduled for it.
                     scheduler.schedule(after: .zero) { log.withLock { $0.append(1_000 + index) } }
                     // Inside the window, later: runs in this advance.
-                    scheduler.schedule(after: .milliseconds(500)) { log.withLock { $0.append(2_000 + index) } }
+                    scheduler.schedule(after: .milliseconds(500)) {
+                        log.withLock { $0.append(2_000 + index) }
+                    }
                     // Outside the window: waits.
-                    scheduler.schedule(after: .seconds(2)) { log.withLock { $0.append(3_000 + index) } }
+                    scheduler.schedule(after: .seconds(2)) {
+                        log.withLock { $0.append(3_000 + index) }
+                    }
                 }
             }
         }
@@ -191,7 +205,9 @@ import Testing
 
         scheduler.advance(by: .milliseconds(1_500))
         let tens = Array(stride(from: 0, to: 100, by: 10))
-        #expect(log.withLock { $0 } == Array(0..<100) + tens.map { 1_000 + $0 } + tens.map { 2_000 + $0 })
+        #expect(
+            log.withLock { $0 } == Array(0..<100) + tens.map { 1_000 + $0 }
+                + tens.map { 2_000 + $0 })
         #expect(scheduler.pendingWorkCount == 10)
 
         scheduler.advance(by: .seconds(2))
@@ -217,7 +233,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("cancelling the head, a middle item, an item that ran, or twice: pendingWorkCount stays exact")
+    @Test(
+        "cancelling the head, a middle item, an item that ran, or twice: pendingWorkCount stays exact"
+    )
     func cancelAnywhere() {
         let scheduler = TestScheduler()
         let log = Mutex<[Int]>([])
@@ -320,22 +338,29 @@ import Testing
         #expect(runs.withLock { $0 } == expected)
     }
 
-    @Test("one long advance runs every tick inside it, each at its own instant, in order with other work")
+    @Test(
+        "one long advance runs every tick inside it, each at its own instant, in order with other work"
+    )
     func repeatingInsideOneAdvance() {
         let scheduler = TestScheduler()
         let log = Mutex<[String]>([])
         let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) {
             log.withLock { $0.append("tick at \(scheduler.now)") }
         }
-        scheduler.schedule(after: .milliseconds(2_500)) { log.withLock { $0.append("once at \(scheduler.now)") } }
+        scheduler.schedule(after: .milliseconds(2_500)) {
+            log.withLock { $0.append("once at \(scheduler.now)") }
+        }
         // Due at the same instant as the third tick, but scheduled before that tick was rescheduled.
-        scheduler.schedule(after: .seconds(3)) { log.withLock { $0.append("other at \(scheduler.now)") } }
+        scheduler.schedule(after: .seconds(3)) {
+            log.withLock { $0.append("other at \(scheduler.now)") }
+        }
 
         scheduler.advance(by: .milliseconds(3_500))
-        #expect(log.withLock { $0 } == [
-            "tick at 1.0 seconds", "tick at 2.0 seconds", "once at 2.5 seconds",
-            "other at 3.0 seconds", "tick at 3.0 seconds",
-        ])
+        #expect(
+            log.withLock { $0 } == [
+                "tick at 1.0 seconds", "tick at 2.0 seconds", "once at 2.5 seconds",
+                "other at 3.0 seconds", "tick at 3.0 seconds",
+            ])
         #expect(scheduler.now == .milliseconds(3_500))
         ticking.cancel()
         #expect(scheduler.pendingWorkCount == 0)
@@ -382,4 +407,3 @@ import Testing
         }
     }
 }
-

@@ -18,7 +18,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("a value that comes within the interval is held until the interval after the last value sent")
+    @Test(
+        "a value that comes within the interval is held until the interval after the last value sent"
+    )
     func heldUntilIntervalEnds() {
         let scheduler = TestScheduler()
         let upstream = PassthroughSubject<Int>()
@@ -69,25 +71,29 @@ import Testing
         #expect(recorder.timeline == [.value(1, at: .zero), .value(2, at: .seconds(1))])
     }
 
-    @Test("a steady stream goes out once per interval, each interval counted from the last value sent")
+    @Test(
+        "a steady stream goes out once per interval, each interval counted from the last value sent"
+    )
     func steadyStream() {
         let scheduler = TestScheduler()
         let upstream = PassthroughSubject<Int>()
         let recorder = TimedRecorder<Int>(clock: scheduler)
-        upstream.throttle(for: .milliseconds(250), scheduler: scheduler, latest: true).subscribe(recorder)
+        upstream.throttle(for: .milliseconds(250), scheduler: scheduler, latest: true).subscribe(
+            recorder)
 
         for value in 0..<10 {
             upstream.send(value)
             scheduler.advance(by: .milliseconds(100))
         }
         scheduler.advance(by: .seconds(1))
-        #expect(recorder.timeline == [
-            .value(0, at: .zero),
-            .value(2, at: .milliseconds(250)),
-            .value(4, at: .milliseconds(500)),
-            .value(7, at: .milliseconds(750)),
-            .value(9, at: .milliseconds(1_000)),
-        ])
+        #expect(
+            recorder.timeline == [
+                .value(0, at: .zero),
+                .value(2, at: .milliseconds(250)),
+                .value(4, at: .milliseconds(500)),
+                .value(7, at: .milliseconds(750)),
+                .value(9, at: .milliseconds(1_000)),
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
@@ -119,15 +125,21 @@ import Testing
         scheduler.advance(to: .milliseconds(999))
         #expect(recorder.timeline == [.value(1, at: .zero)])
         scheduler.advance(to: .seconds(1))
-        #expect(recorder.timeline == [.value(1, at: .zero), .value(2, at: .seconds(1)), .finished(at: .seconds(1))])
+        #expect(
+            recorder.timeline == [
+                .value(1, at: .zero), .value(2, at: .seconds(1)), .finished(at: .seconds(1)),
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("when the upstream finishes with nothing held, the completion comes on the scheduler's next turn")
+    @Test(
+        "when the upstream finishes with nothing held, the completion comes on the scheduler's next turn"
+    )
     func finishWithNothingHeld() {
         let scheduler = TestScheduler()
         let recorder = Recorder<Int>()
-        Empty<Int>().throttle(for: .seconds(1), scheduler: scheduler, latest: false).subscribe(recorder)
+        Empty<Int>().throttle(for: .seconds(1), scheduler: scheduler, latest: false).subscribe(
+            recorder)
         #expect(recorder.history == [.subscription])
         scheduler.advance(by: .zero)
         #expect(recorder.history == [.subscription, .finished])
@@ -154,7 +166,11 @@ import Testing
     @Test("describes its interval, which value it keeps, and its upstream")
     func description() {
         let scheduler = TestScheduler()
-        #expect(Just(1).throttle(for: .seconds(1), scheduler: scheduler, latest: true).description == "Throttle(1.0 seconds, latest, Just(1))")
-        #expect(Just(1).throttle(for: .seconds(1), scheduler: scheduler, latest: false).description == "Throttle(1.0 seconds, first, Just(1))")
+        #expect(
+            Just(1).throttle(for: .seconds(1), scheduler: scheduler, latest: true).description
+                == "Throttle(1.0 seconds, latest, Just(1))")
+        #expect(
+            Just(1).throttle(for: .seconds(1), scheduler: scheduler, latest: false).description
+                == "Throttle(1.0 seconds, first, Just(1))")
     }
 }

@@ -2,7 +2,9 @@ import Effects
 import Testing
 
 @Suite struct TimeoutTests {
-    @Test("a silent upstream is cancelled, and the publisher finishes, exactly interval after subscription")
+    @Test(
+        "a silent upstream is cancelled, and the publisher finishes, exactly interval after subscription"
+    )
     func silentUpstreamTimesOut() {
         let scheduler = TestScheduler()
         let upstream = TestSubject<Int>()
@@ -31,7 +33,10 @@ import Testing
         // The work due at 1 s finds the deadline moved to 1.7 s and waits again, inside this
         // advance.
         scheduler.advance(by: .seconds(2))
-        #expect(recorder.timeline == [.value(1, at: .milliseconds(700)), .finished(at: .milliseconds(1_700))])
+        #expect(
+            recorder.timeline == [
+                .value(1, at: .milliseconds(700)), .finished(at: .milliseconds(1_700)),
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
@@ -40,16 +45,23 @@ import Testing
         let scheduler = TestScheduler()
         let upstream = PassthroughSubject<String>()
         let recorder = TimedRecorder<String>(clock: scheduler)
-        upstream.timeout(.seconds(1), scheduler: scheduler, sending: "timed out").subscribe(recorder)
+        upstream.timeout(.seconds(1), scheduler: scheduler, sending: "timed out").subscribe(
+            recorder)
 
         upstream.send("a")
         scheduler.advance(to: .milliseconds(999))
         #expect(recorder.timeline == [.value("a", at: .zero)])
         scheduler.advance(to: .seconds(1))
-        #expect(recorder.timeline == [.value("a", at: .zero), .value("timed out", at: .seconds(1)), .finished(at: .seconds(1))])
+        #expect(
+            recorder.timeline == [
+                .value("a", at: .zero), .value("timed out", at: .seconds(1)),
+                .finished(at: .seconds(1)),
+            ])
     }
 
-    @Test("an upstream that finishes in time finishes the publisher, on the scheduler, and the wait is dropped")
+    @Test(
+        "an upstream that finishes in time finishes the publisher, on the scheduler, and the wait is dropped"
+    )
     func finishesInTime() {
         let scheduler = TestScheduler()
         let upstream = PassthroughSubject<Int>()
@@ -84,7 +96,11 @@ import Testing
     @Test("describes its interval, its timeout value if any, and its upstream")
     func description() {
         let scheduler = TestScheduler()
-        #expect(Empty<Int>().timeout(.seconds(5), scheduler: scheduler).description == "Timeout(5.0 seconds, Empty)")
-        #expect(Empty<Int>().timeout(.seconds(5), scheduler: scheduler, sending: 0).description == "Timeout(5.0 seconds, sending: 0, Empty)")
+        #expect(
+            Empty<Int>().timeout(.seconds(5), scheduler: scheduler).description
+                == "Timeout(5.0 seconds, Empty)")
+        #expect(
+            Empty<Int>().timeout(.seconds(5), scheduler: scheduler, sending: 0).description
+                == "Timeout(5.0 seconds, sending: 0, Empty)")
     }
 }

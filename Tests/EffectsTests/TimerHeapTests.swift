@@ -86,7 +86,8 @@ import Testing
         heap.checkInvariants()
     }
 
-    @Test("reinserting popped work keeps its handle, and goes after what is due at the same instant")
+    @Test(
+        "reinserting popped work keeps its handle, and goes after what is due at the same instant")
     func reinsertKeepsHandle() throws {
         var heap = TimerHeap<Int>()
         let repeating = heap.insert(0, due: .seconds(1))
@@ -107,7 +108,9 @@ import Testing
         #expect(heap.popFirst(dueBy: nil) == nil)
     }
 
-    @Test("takeFirst hands one-shot work out and frees its handle; repeating work goes back in under the same handle, after what is already due then")
+    @Test(
+        "takeFirst hands one-shot work out and frees its handle; repeating work goes back in under the same handle, after what is already due then"
+    )
     func takeFirstTakesOrRequeues() throws {
         var heap = TimerHeap<Int>()
         let oneShot = heap.insert(1, due: .seconds(1))
@@ -129,7 +132,9 @@ import Testing
         let second = try #require(secondTaken)
         #expect(second.payload == 2)
         #expect(heap[repeating] == 2, "repeating work is still pending, under the same handle")
-        #expect(heap.takeFirst(dueBy: .seconds(1), nextDue: nextDue) == nil, "nothing else is due by 1 s")
+        #expect(
+            heap.takeFirst(dueBy: .seconds(1), nextDue: nextDue) == nil,
+            "nothing else is due by 1 s")
         heap.checkInvariants()
 
         let thirdTaken = heap.takeFirst(dueBy: nil, nextDue: nextDue)
@@ -163,7 +168,9 @@ import Testing
         }
     }
 
-    @Test("the earliest always comes out first, and dead entries never outnumber live ones, through any mix of operations", arguments: DueTimes.allCases)
+    @Test(
+        "the earliest always comes out first, and dead entries never outnumber live ones, through any mix of operations",
+        arguments: DueTimes.allCases)
     func matchesAModel(dueTimes: DueTimes) throws {
         var generator = SplitMix64(seed: 3)
         var heap = TimerHeap<Int>()
@@ -182,7 +189,11 @@ import Testing
                 let removed = model.remove(at: index)
                 #expect(heap.remove(removed.handle) == removed.value)
             default:
-                guard let first = model.indices.min(by: { (model[$0].due, model[$0].order) < (model[$1].due, model[$1].order) }) else {
+                guard
+                    let first = model.indices.min(by: {
+                        (model[$0].due, model[$0].order) < (model[$1].due, model[$1].order)
+                    })
+                else {
                     #expect(heap.popFirst(dueBy: nil) == nil)
                     continue
                 }

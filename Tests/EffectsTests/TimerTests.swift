@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 
 @Suite struct TimerTests {
-    @Test("ticks every interval from subscription, sending the scheduler's time, not a nanosecond early")
+    @Test(
+        "ticks every interval from subscription, sending the scheduler's time, not a nanosecond early"
+    )
     func ticksOnTime() {
         let scheduler = TestScheduler()
         scheduler.advance(by: .seconds(10))
@@ -28,11 +30,12 @@ import Testing
         Publishers.Timer(every: .milliseconds(300), scheduler: scheduler).subscribe(recorder)
 
         scheduler.advance(by: .seconds(1))
-        #expect(recorder.timeline == [
-            .value(.milliseconds(300), at: .milliseconds(300)),
-            .value(.milliseconds(600), at: .milliseconds(600)),
-            .value(.milliseconds(900), at: .milliseconds(900)),
-        ])
+        #expect(
+            recorder.timeline == [
+                .value(.milliseconds(300), at: .milliseconds(300)),
+                .value(.milliseconds(600), at: .milliseconds(600)),
+                .value(.milliseconds(900), at: .milliseconds(900)),
+            ])
         recorder.cancel()
         #expect(scheduler.pendingWorkCount == 0)
     }
@@ -58,12 +61,13 @@ import Testing
         Publishers.Timer(every: .seconds(1), scheduler: scheduler).prefix(3).subscribe(recorder)
 
         scheduler.advance(by: .seconds(10))
-        #expect(recorder.timeline == [
-            .value(.seconds(1), at: .seconds(1)),
-            .value(.seconds(2), at: .seconds(2)),
-            .value(.seconds(3), at: .seconds(3)),
-            .finished(at: .seconds(3)),
-        ])
+        #expect(
+            recorder.timeline == [
+                .value(.seconds(1), at: .seconds(1)),
+                .value(.seconds(2), at: .seconds(2)),
+                .value(.seconds(3), at: .seconds(3)),
+                .finished(at: .seconds(3)),
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
@@ -114,6 +118,8 @@ import Testing
 
     @Test("describes its interval")
     func description() {
-        #expect(Publishers.Timer(every: .seconds(1), scheduler: TestScheduler()).description == "Timer(every 1.0 seconds)")
+        #expect(
+            Publishers.Timer(every: .seconds(1), scheduler: TestScheduler()).description
+                == "Timer(every 1.0 seconds)")
     }
 }

@@ -15,7 +15,8 @@ import Testing
     @Test("survives a round trip exactly, to the nanosecond")
     func roundTrip() throws {
         let entry = RecordedAction(time: .seconds(3) + .nanoseconds(7), action: CounterAction.reset)
-        let decoded = try JSONDecoder().decode(RecordedAction<CounterAction>.self, from: JSONEncoder().encode(entry))
+        let decoded = try JSONDecoder().decode(
+            RecordedAction<CounterAction>.self, from: JSONEncoder().encode(entry))
         #expect(decoded == entry)
     }
 

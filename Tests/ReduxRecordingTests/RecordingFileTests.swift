@@ -40,7 +40,8 @@ import Testing
         store.dispatch(.add(2))
         // What a kill in the middle of the next write(2) would leave.
         file.close()
-        let partial = try folder.append(#"{"action":{"add":{"_0":3}},"nanosec"#, to: "session.jsonl")
+        let partial = try folder.append(
+            #"{"action":{"add":{"_0":3}},"nanosec"#, to: "session.jsonl")
 
         let recording = try Recording<CounterAction>(contentsOf: path)
         #expect(recording.tornLastLine == TornLine(line: 3, text: partial))
@@ -57,7 +58,8 @@ import Testing
             file.write(line: line)
         }
         file.close()
-        let lines = try #require(folder.contents(of: "log.jsonl")).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try #require(folder.contents(of: "log.jsonl")).split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 1001)
         #expect(lines.dropLast().allSatisfy { $0 == line })
         #expect(lines.last == "")
@@ -81,6 +83,9 @@ import Testing
             try RecordingFile(path: path)
         }
         #expect(error.path == path)
-        #expect(error.description == "The recording file at \(path) could not be written (No such file or directory).")
+        #expect(
+            error.description
+                == "The recording file at \(path) could not be written (No such file or directory)."
+        )
     }
 }

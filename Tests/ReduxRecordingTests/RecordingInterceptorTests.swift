@@ -20,11 +20,12 @@ import Testing
         store.dispatch(.addLater(2))
         scheduler.advance(by: .seconds(1))
 
-        #expect(lines.lines == [
-            #"{"action":{"add":{"_0":1}},"nanoseconds":0}"#,
-            #"{"action":{"addLater":{"_0":2}},"nanoseconds":500000000}"#,
-            #"{"action":{"add":{"_0":2}},"nanoseconds":1500000000}"#,
-        ])
+        #expect(
+            lines.lines == [
+                #"{"action":{"add":{"_0":1}},"nanoseconds":0}"#,
+                #"{"action":{"addLater":{"_0":2}},"nanoseconds":500000000}"#,
+                #"{"action":{"add":{"_0":2}},"nanoseconds":1500000000}"#,
+            ])
         #expect(scheduler.pendingWorkCount == 0)
     }
 
@@ -42,10 +43,11 @@ import Testing
         store.dispatch(.reset)
 
         let recording = try Recording<CounterAction>(jsonLines: lines.text)
-        #expect(recording.entries == [
-            RecordedAction(time: .zero, action: .add(5)),
-            RecordedAction(time: .seconds(2), action: .reset),
-        ])
+        #expect(
+            recording.entries == [
+                RecordedAction(time: .zero, action: .add(5)),
+                RecordedAction(time: .seconds(2), action: .reset),
+            ])
         #expect(recording.tornLastLine == nil)
     }
 
@@ -56,7 +58,11 @@ import Testing
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(to: lines, clock: TestScheduler(), onError: { _ in errors.withLock { $0 += 1 } })]
+            interceptors: [
+                .recording(
+                    to: lines, clock: TestScheduler(), onError: { _ in errors.withLock { $0 += 1 } }
+                )
+            ]
         )
         store.dispatch(.measure(.nan))
         store.dispatch(.add(1))

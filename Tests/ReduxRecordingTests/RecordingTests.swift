@@ -9,10 +9,11 @@ import Testing
     @Test("parses one entry per line and skips blank lines")
     func parsesEntries() throws {
         let recording = try Recording<CounterAction>(jsonLines: "\(first)\n\n  \n\(second)\n")
-        #expect(recording.entries == [
-            RecordedAction(time: .zero, action: .add(1)),
-            RecordedAction(time: .seconds(1), action: .add(2)),
-        ])
+        #expect(
+            recording.entries == [
+                RecordedAction(time: .zero, action: .add(1)),
+                RecordedAction(time: .seconds(1), action: .add(2)),
+            ])
         #expect(recording.tornLastLine == nil)
     }
 
@@ -36,13 +37,16 @@ import Testing
         }
         #expect(error.line == 2)
         #expect(error.reason == "\"nanoseconds\" is missing")
-        #expect(error.description == "line 2 of the recording is not a recorded action: \"nanoseconds\" is missing")
+        #expect(
+            error.description
+                == "line 2 of the recording is not a recorded action: \"nanoseconds\" is missing")
     }
 
     @Test("an unknown action is an error naming its line number")
     func unknownAction() throws {
         let error = try #require(throws: RecordingError.self) {
-            try Recording<CounterAction>(jsonLines: "\(first)\n\(second)\n{\"action\":{\"jump\":{}},\"nanoseconds\":5}\n")
+            try Recording<CounterAction>(
+                jsonLines: "\(first)\n\(second)\n{\"action\":{\"jump\":{}},\"nanoseconds\":5}\n")
         }
         #expect(error.line == 3)
     }
@@ -60,7 +64,9 @@ import Testing
         let recording = try Recording<CounterAction>(jsonLines: "\(first)\n\(torn)")
         #expect(recording.entries == [RecordedAction(time: .zero, action: .add(1))])
         #expect(recording.tornLastLine == TornLine(line: 2, text: torn))
-        #expect(recording.tornLastLine?.description == "line 2 of the recording is incomplete (20 bytes, no newline) and was left out")
+        #expect(
+            recording.tornLastLine?.description
+                == "line 2 of the recording is incomplete (20 bytes, no newline) and was left out")
     }
 
     @Test("a last line missing only its newline is a whole entry")

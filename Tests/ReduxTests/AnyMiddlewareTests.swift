@@ -13,7 +13,7 @@ import Testing
             AnyMiddleware(remembering: \.count) { state, countBefore, action in
                 log.append("\(action): \(countBefore) → \(state.count)")
                 return .none
-            },
+            }
         ])
 
         store.dispatch(.increment)
@@ -30,7 +30,7 @@ import Testing
             .beforeAndAfter { state, before, action in
                 log.append("\(action): \(before) → \(state)")
                 return .none
-            },
+            }
         ])
 
         store.dispatch(.add(2))
@@ -54,10 +54,11 @@ import Testing
 
         store.dispatch(.ping)
 
-        #expect(log.entries == [
-            "plain saw ping → 0", "remembering saw ping: 0 → 0",
-            "plain saw increment → 1", "remembering saw increment: 0 → 1",
-        ])
+        #expect(
+            log.entries == [
+                "plain saw ping → 0", "remembering saw ping: 0 → 0",
+                "plain saw increment → 1", "remembering saw increment: 0 → 1",
+            ])
     }
 
     /// A state whose one field is an object, so that the reducer can tell whether the store holds
@@ -87,11 +88,16 @@ import Testing
         return unique.entries
     }
 
-    @Test("stores whose middlewares remember nothing, or only a projection, copy nothing of the state before an action")
+    @Test(
+        "stores whose middlewares remember nothing, or only a projection, copy nothing of the state before an action"
+    )
     func projectionsCostNoCopy() {
         #expect(uniqueness(with: []) == [true, true, true])
         #expect(uniqueness(with: [AnyMiddleware { _, _ in .none }]) == [true, true, true])
-        #expect(uniqueness(with: [AnyMiddleware(remembering: \.count) { _, _, _ in .none }]) == [true, true, true])
+        #expect(
+            uniqueness(with: [AnyMiddleware(remembering: \.count) { _, _, _ in .none }]) == [
+                true, true, true,
+            ])
     }
 
     @Test("remembering the whole state copies it: the reducer finds the state shared")
@@ -103,14 +109,18 @@ import Testing
     func sharedBetweenStores() {
         let mismatches = Atomic(0)
         let calls = Atomic(0)
-        let everyIncrementCountsOne = AnyMiddleware<Counter, CounterAction>(remembering: \.count) { state, countBefore, action in
+        let everyIncrementCountsOne = AnyMiddleware<Counter, CounterAction>(remembering: \.count) {
+            state, countBefore, action in
             calls.add(1, ordering: .relaxed)
             if action == .increment, state.count != countBefore + 1 {
                 mismatches.add(1, ordering: .relaxed)
             }
             return .none
         }
-        let stores = [Store.counter(middlewares: [everyIncrementCountsOne]), Store.counter(middlewares: [everyIncrementCountsOne])]
+        let stores = [
+            Store.counter(middlewares: [everyIncrementCountsOne]),
+            Store.counter(middlewares: [everyIncrementCountsOne]),
+        ]
 
         onThreads(2) { index in
             for step in 0..<20_000 {

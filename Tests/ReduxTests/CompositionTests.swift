@@ -27,7 +27,9 @@ import Testing
         #expect(reducer(Counter(count: 1), .increment).count == 4)
     }
 
-    @Test("a pulled-back reducer changes its feature's state for its feature's actions, and ignores the others")
+    @Test(
+        "a pulled-back reducer changes its feature's state for its feature's actions, and ignores the others"
+    )
     func pulledBackReducer() {
         var app = Dashboard()
         dashboardReducer(&app, .panel(.rename("Scores")))
@@ -57,14 +59,20 @@ import Testing
         #expect(path.extract(.dashboard(.counter(.increment))) == nil)
     }
 
-    @Test("a pulled-back middleware sees its feature's state, and its effects' actions come back embedded, cancellation ids and all")
+    @Test(
+        "a pulled-back middleware sees its feature's state, and its effects' actions come back embedded, cancellation ids and all"
+    )
     func pulledBackMiddleware() {
         let scheduler = TestScheduler()
         let store = TestStore(
             initial: Dashboard(),
             mutatingReducer: dashboardReducer,
             scheduler: scheduler,
-            middlewares: [pullback(settling(scheduler: scheduler), state: \.panel, action: DashboardAction.panelPath)]
+            middlewares: [
+                pullback(
+                    settling(scheduler: scheduler), state: \.panel,
+                    action: DashboardAction.panelPath)
+            ]
         )
 
         store.send(.panel(.toggle)) { $0.panel.isOpen = true }
@@ -82,7 +90,8 @@ import Testing
     @Test("a pulled-back remembering middleware remembers its projection of its feature's state")
     func pulledBackMiddlewareWithContext() {
         let log = EventLog<String>()
-        let panelChanges = AnyMiddleware<Panel, PanelAction>(remembering: \.isOpen) { panel, wasOpen, action in
+        let panelChanges = AnyMiddleware<Panel, PanelAction>(remembering: \.isOpen) {
+            panel, wasOpen, action in
             log.append("\(action): \(wasOpen) → \(panel.isOpen)")
             return .none
         }
@@ -99,7 +108,9 @@ import Testing
         #expect(log.entries == ["toggle: false → true", "rename(\"x\"): true → true"])
     }
 
-    @Test("a pulled-back interceptor sees its feature's actions and state; the app's other actions pass untouched")
+    @Test(
+        "a pulled-back interceptor sees its feature's actions and state; the app's other actions pass untouched"
+    )
     func pulledBackInterceptor() {
         let log = EventLog<String>()
         // Refuses to rename a panel that is closed, and opens it instead.
@@ -114,19 +125,25 @@ import Testing
         let store = Store(
             initial: Dashboard(),
             mutatingReducer: dashboardReducer,
-            interceptors: [openBeforeRenaming.pullback(state: \.panel, action: DashboardAction.panelPath)]
+            interceptors: [
+                openBeforeRenaming.pullback(state: \.panel, action: DashboardAction.panelPath)
+            ]
         )
 
         store.dispatch(.counter(.increment))
         store.dispatch(.panel(.rename("Scores")))
         store.dispatch(.panel(.rename("Scores")))
 
-        #expect(log.entries == [
-            "saw rename(\"Scores\") with the panel closed",
-            "saw toggle with the panel closed",
-            "saw rename(\"Scores\") with the panel open",
-        ])
-        #expect(store.state == Dashboard(counter: Counter(count: 1), panel: Panel(title: "Scores", isOpen: true)))
+        #expect(
+            log.entries == [
+                "saw rename(\"Scores\") with the panel closed",
+                "saw toggle with the panel closed",
+                "saw rename(\"Scores\") with the panel open",
+            ])
+        #expect(
+            store.state
+                == Dashboard(
+                    counter: Counter(count: 1), panel: Panel(title: "Scores", isOpen: true)))
     }
 
     @Test("the app's TestStore and a feature's own TestStore test the same feature")
@@ -148,7 +165,11 @@ import Testing
             initial: Dashboard(),
             mutatingReducer: dashboardReducer,
             scheduler: appScheduler,
-            middlewares: [pullback(settling(scheduler: appScheduler), state: \.panel, action: DashboardAction.panelPath)]
+            middlewares: [
+                pullback(
+                    settling(scheduler: appScheduler), state: \.panel,
+                    action: DashboardAction.panelPath)
+            ]
         )
         app.send(.panel(.toggle)) { $0.panel.isOpen = true }
         app.advance(by: .seconds(1))

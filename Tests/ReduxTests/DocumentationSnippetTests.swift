@@ -22,7 +22,8 @@ import Testing
     func everySnippetIsCompiled() throws {
         let tests = try TestSources.all()
         for document in try documents() {
-            for snippet in document.snippets where snippet.skipReason == nil && !tests.contain(snippet) {
+            for snippet in document.snippets
+            where snippet.skipReason == nil && !tests.contain(snippet) {
                 Issue.record(
                     """
                     \(document.path):\(snippet.line): this swift block is in no test under Tests/. \
@@ -40,7 +41,9 @@ import Testing
         for document in try documents() {
             for snippet in document.snippets {
                 if let reason = snippet.skipReason {
-                    #expect(!reason.isEmpty, "\(document.path):\(snippet.line): say why it is not compiled")
+                    #expect(
+                        !reason.isEmpty,
+                        "\(document.path):\(snippet.line): say why it is not compiled")
                 }
             }
         }
@@ -58,19 +61,23 @@ import Testing
 
     @Test("the Performance article's figures are the README's")
     func performanceFiguresMatchTheReadme() throws {
-        let readme = try String(contentsOf: packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: packageRoot.appending(path: "README.md"), encoding: .utf8)
         let article = try String(
             contentsOf: packageRoot.appending(path: "Sources/Redux/Redux.docc/Performance.md"),
             encoding: .utf8
         )
         let figures = benchmarkTable(in: readme)
         #expect(figures.count > 10)
-        #expect(benchmarkTable(in: article) == figures, "copy README's benchmark table into Performance.md")
+        #expect(
+            benchmarkTable(in: article) == figures,
+            "copy README's benchmark table into Performance.md")
     }
 
     @Test("the README's links to files lead to files that exist")
     func readmeLinksResolve() throws {
-        let readme = try String(contentsOf: packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: packageRoot.appending(path: "README.md"), encoding: .utf8)
         let targets = readme.matches(of: /\]\(([^)#\s]+)(#[^)]*)?\)/).map { String($0.output.1) }
             .filter { !$0.contains("://") }
         #expect(targets.contains { $0.hasSuffix(".docc/GettingStarted.md") })
@@ -87,37 +94,47 @@ import Testing
     @Test("a snippet is found whatever its indentation, spacing and blank lines")
     func matchesModuloLayout() {
         let tests = TestSources(files: [
-            TestSource(text: """
-            import Redux
-            import Testing
+            TestSource(
+                text: """
+                    import Redux
+                    import Testing
 
-            @Suite struct Examples {
-                @Test func example() {
-                    let store = Store(initial: 0,
-                                      reducer: { state, _ in state })
+                    @Suite struct Examples {
+                        @Test func example() {
+                            let store = Store(initial: 0,
+                                              reducer: { state, _ in state })
 
-                    store.dispatch(())   // nothing changes
-                }
-            }
-            """),
+                            store.dispatch(())   // nothing changes
+                        }
+                    }
+                    """)
         ])
-        #expect(tests.contain(Snippet(line: 1, lines: [
-            "import Redux",
-            "let store = Store(initial: 0,",
-            "    reducer: { state, _ in state })",
-            "store.dispatch(())  // nothing changes",
-        ])))
-        #expect(tests.contain(Snippet(line: 1, lines: ["Store(initial: 0,", "reducer: { state, _ in state })"])))
+        #expect(
+            tests.contain(
+                Snippet(
+                    line: 1,
+                    lines: [
+                        "import Redux",
+                        "let store = Store(initial: 0,",
+                        "    reducer: { state, _ in state })",
+                        "store.dispatch(())  // nothing changes",
+                    ])))
+        #expect(
+            tests.contain(
+                Snippet(line: 1, lines: ["Store(initial: 0,", "reducer: { state, _ in state })"])))
     }
 
-    @Test("a snippet with a line changed, lines out of order, or an import the test lacks, is not found")
+    @Test(
+        "a snippet with a line changed, lines out of order, or an import the test lacks, is not found"
+    )
     func rejectsDrift() {
         let tests = TestSources(files: [
-            TestSource(text: """
-            import Redux
-            let first = 1
-            let second = 2
-            """),
+            TestSource(
+                text: """
+                    import Redux
+                    let first = 1
+                    let second = 2
+                    """)
         ])
         #expect(tests.contain(Snippet(line: 1, lines: ["let first = 1", "let second = 2"])))
         #expect(!tests.contain(Snippet(line: 1, lines: ["let first = 1", "let second = 3"])))
@@ -129,38 +146,42 @@ import Testing
 
     @Test("blocks are read from markdown and doc comments, with their reason not to be compiled")
     func readsBlocks() {
-        let markdown = Document(path: "A.md", markdown: """
-        Text.
+        let markdown = Document(
+            path: "A.md",
+            markdown: """
+                Text.
 
-        ```swift
-        let a = 1
-        ```
+                ```swift
+                let a = 1
+                ```
 
-        <!-- not compiled: an outline -->
-        ```swift
-        let b = …
-        ```
+                <!-- not compiled: an outline -->
+                ```swift
+                let b = …
+                ```
 
-        ```sh
-        swift test
-        ```
-        """)
+                ```sh
+                swift test
+                ```
+                """)
         #expect(markdown.snippets.map(\.lines) == [["let a = 1"], ["let b = …"]])
         #expect(markdown.snippets.map(\.line) == [3, 8])
         #expect(markdown.snippets.map(\.skipReason) == [nil, "an outline"])
 
-        let source = Document(path: "A.swift", swift: """
-        /// Does a thing.
-        ///
-        /// ```swift
-        /// thing()
-        ///     .again()
-        /// ```
-        func thing() {}
-        // ```swift
-        // not a doc comment
-        // ```
-        """)
+        let source = Document(
+            path: "A.swift",
+            swift: """
+                /// Does a thing.
+                ///
+                /// ```swift
+                /// thing()
+                ///     .again()
+                /// ```
+                func thing() {}
+                // ```swift
+                // not a doc comment
+                // ```
+                """)
         #expect(source.snippets.map(\.lines) == [["thing()", "    .again()"]])
     }
 }
@@ -173,7 +194,9 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
 
 /// The library modules, whose doc comments' examples are checked: the four DocC publishes, and
 /// the game's.
-private let documentedModules = ["Effects", "Redux", "ReduxTesting", "ReduxRecording", "ThreeDucks"]
+private let documentedModules = [
+    "Effects", "Redux", "ReduxTesting", "ReduxRecording", "ThreeDucks",
+]
 
 /// The README, every article of the DocC catalogs, and the sources of the documented modules.
 private func documents() throws -> [Document] {
@@ -232,7 +255,8 @@ struct Document {
     /// Reads the blocks of a markdown file.
     init(path: String, markdown: String) {
         self.path = path
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         snippets = Document.blocks(in: lines.enumerated().map { ($0.offset + 1, $0.element) })
     }
 
@@ -241,7 +265,9 @@ struct Document {
         self.path = path
         var comment: [(Int, String)] = []
         var snippets: [Snippet] = []
-        for (offset, line) in swift.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in swift.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("///") {
                 var text = trimmed.dropFirst(3)
@@ -312,9 +338,10 @@ struct TestSources {
     /// Every Swift file under Tests/ but this one, whose own tests hold made-up examples.
     static func all() throws -> TestSources {
         let this = "Tests/ReduxTests/DocumentationSnippetTests.swift"
-        return TestSources(files: try packageFiles(under: "Tests")
-            .filter { $0.hasSuffix(".swift") && $0 != this }
-            .map { TestSource(text: try readPackageFile($0)) })
+        return TestSources(
+            files: try packageFiles(under: "Tests")
+                .filter { $0.hasSuffix(".swift") && $0 != this }
+                .map { TestSource(text: try readPackageFile($0)) })
     }
 
     /// Whether one test file holds `snippet`, line for line (see the top of this file).
@@ -324,14 +351,17 @@ struct TestSources {
         let body = lines.filter { !$0.hasPrefix("import ") }
         return files.contains { file in
             guard imports.isSubset(of: file.imports),
-                  body.dropFirst().allSatisfy(file.lineSet.contains) else { return false }
+                body.dropFirst().allSatisfy(file.lineSet.contains)
+            else { return false }
             guard let first = body.first else { return true }
             return file.lines.indices.contains { start in
                 guard start + body.count <= file.lines.count,
-                      file.lines[start] == first || file.lines[start].hasSuffix(" " + first) else {
+                    file.lines[start] == first || file.lines[start].hasSuffix(" " + first)
+                else {
                     return false
                 }
-                return zip(file.lines[start + 1 ..< start + body.count], body.dropFirst()).allSatisfy(==)
+                return zip(file.lines[start + 1..<start + body.count], body.dropFirst()).allSatisfy(
+                    ==)
             }
         }
     }

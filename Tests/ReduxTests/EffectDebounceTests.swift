@@ -24,16 +24,22 @@ import Testing
         scheduler: TestScheduler,
         makeEffect: @escaping @Sendable (String) -> Effect<Action> = { .just(.search($0)) }
     ) -> Store<Log, Action> {
-        Store(initial: Log(), mutatingReducer: Self.reducer, middlewares: [{ _, action in
-            switch action {
-            case .queryChanged(let query):
-                makeEffect(query).debounce(id: "search", for: .milliseconds(300), scheduler: scheduler)
-            case .clear:
-                Effect<Action>.none.debounce(id: "search", for: .milliseconds(300), scheduler: scheduler)
-            case .search:
-                .none
-            }
-        }])
+        Store(
+            initial: Log(), mutatingReducer: Self.reducer,
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .queryChanged(let query):
+                        makeEffect(query).debounce(
+                            id: "search", for: .milliseconds(300), scheduler: scheduler)
+                    case .clear:
+                        Effect<Action>.none.debounce(
+                            id: "search", for: .milliseconds(300), scheduler: scheduler)
+                    case .search:
+                        .none
+                    }
+                }
+            ])
     }
 
     @Test("of a burst, only the last effect runs, dueTime after it came, not a nanosecond sooner")
@@ -61,10 +67,11 @@ import Testing
         let scheduler = TestScheduler()
         let started = EventLog<String>()
         let store = makeStore(scheduler: scheduler) { query in
-            Effect(Deferred {
-                started.append(query)
-                return Just(Action.search(query))
-            })
+            Effect(
+                Deferred {
+                    started.append(query)
+                    return Just(Action.search(query))
+                })
         }
         store.dispatch(.queryChanged("a"))
         scheduler.advance(by: .milliseconds(200))
@@ -82,11 +89,12 @@ import Testing
         let scheduler = TestScheduler()
         let store = makeStore(scheduler: scheduler) { query in
             // A search that takes a second once started.
-            Effect.just(.search(query)).delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher().eraseToEffect()
+            Effect.just(.search(query)).delay(for: .seconds(1), scheduler: scheduler)
+                .eraseToAnyPublisher().eraseToEffect()
         }
         store.dispatch(.queryChanged("a"))
         scheduler.advance(by: .milliseconds(800))   // started at 300 ms, due at 1.3 s
-        store.dispatch(.queryChanged("b"))          // starts at 1.1 s, due at 2.1 s
+        store.dispatch(.queryChanged("b"))   // starts at 1.1 s, due at 2.1 s
         scheduler.advance(to: .seconds(5))
         #expect(store.state.searches == ["b"])
         #expect(store.runningEffectCount == 0)
@@ -103,16 +111,23 @@ import Testing
         scheduler.advance(by: .seconds(1))
         #expect(store.state.searches == [])
         #expect(store.runningEffectCount == 0)
-        #expect(Effect<Action>.none.debounce(id: "search", for: .seconds(1), scheduler: scheduler).description == "Cancel(id: search)")
+        #expect(
+            Effect<Action>.none.debounce(id: "search", for: .seconds(1), scheduler: scheduler)
+                .description == "Cancel(id: search)")
     }
 
     @Test("different ids are debounced apart")
     func idsApart() {
         let scheduler = TestScheduler()
-        let store = Store<Log, Action>(initial: Log(), mutatingReducer: Self.reducer, middlewares: [{ _, action in
-            guard case .queryChanged(let query) = action else { return .none }
-            return Effect.just(.search(query)).debounce(id: query.first!, for: .seconds(1), scheduler: scheduler)
-        }])
+        let store = Store<Log, Action>(
+            initial: Log(), mutatingReducer: Self.reducer,
+            middlewares: [
+                { _, action in
+                    guard case .queryChanged(let query) = action else { return .none }
+                    return Effect.just(.search(query)).debounce(
+                        id: query.first!, for: .seconds(1), scheduler: scheduler)
+                }
+            ])
         store.dispatch(.queryChanged("a1"))
         store.dispatch(.queryChanged("b1"))
         store.dispatch(.queryChanged("a2"))
@@ -139,7 +154,9 @@ import Testing
         let log = EventLog<String>()
         let cancellable = Effect([1, 2].publisher)
             .debounce(id: "x", for: .seconds(1), scheduler: scheduler)
-            .sink(receiveCompletion: { _ in log.append("finished") }, receiveValue: { log.append("\($0)") })
+            .sink(
+                receiveCompletion: { _ in log.append("finished") },
+                receiveValue: { log.append("\($0)") })
         scheduler.advance(by: .milliseconds(999))
         #expect(log.entries == [])
         scheduler.advance(by: .milliseconds(1))
@@ -150,7 +167,8 @@ import Testing
     @Test("prints its id, due time and effect, and keeps them through map")
     func description() {
         let scheduler = TestScheduler()
-        let effect = Effect.just(1).debounce(id: "search", for: .milliseconds(300), scheduler: scheduler)
+        let effect = Effect.just(1).debounce(
+            id: "search", for: .milliseconds(300), scheduler: scheduler)
         #expect(effect.description == "Debounce(id: search, 0.3 seconds, Just(1))")
         #expect(effect.map { $0 + 1 }.description == "Debounce(id: search, 0.3 seconds, Just(2))")
     }

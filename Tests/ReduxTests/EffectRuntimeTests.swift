@@ -41,9 +41,11 @@ import Testing
         func effect(on scheduler: TestScheduler) -> Effect<Action> {
             switch self {
             case .delayedAction:
-                Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+                Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(
+                    id: "timer")
             case .delayedPublisher:
-                Effect([Action.tick].publisher).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+                Effect([Action.tick].publisher).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: "timer")
             case .asyncWork:
                 Effect.run { send in
                     do {
@@ -58,55 +60,153 @@ import Testing
 
     static let shapes: [Shape] = [
         Shape(name: "as is", wrap: { effect, _ in effect }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "Effect.map", wrap: { effect, _ in effect.map { $0 == .tick ? .tock : $0 } }, whenRun: [.tock], whenCancelled: []),
-        Shape(name: "filter", wrap: { effect, _ in effect.filter { _ in true }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "compactMap", wrap: { effect, _ in effect.compactMap { $0 }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "publisher map", wrap: { effect, _ in effect.eraseToAnyPublisher().map { $0 }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "append", wrap: { effect, _ in effect.append(Just(.done)).eraseToEffect() }, whenRun: [.tick, .done], whenCancelled: [.done]),
-        Shape(name: "concatenate", wrap: { effect, _ in .concatenate(effect, .just(.done)) }, whenRun: [.tick, .done], whenCancelled: [.done]),
-        Shape(name: "merge", wrap: { effect, _ in .merge(effect, Effect([Action.done].publisher)) }, whenRun: [.done, .tick], whenCancelled: [.done]),
-        Shape(name: "publisher merge", wrap: { effect, _ in effect.merge(with: Empty()).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "receive(on: ImmediateScheduler)", wrap: { effect, _ in effect.receive(on: ImmediateScheduler()) }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "receive(on: TestScheduler)", wrap: { effect, scheduler in effect.receive(on: scheduler) }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "delayed again", wrap: { effect, scheduler in effect.delay(for: .zero, scheduler: scheduler) }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "Deferred", wrap: { effect, _ in Deferred { effect }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "AnyPublisher", wrap: { effect, _ in effect.eraseToAnyPublisher().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "another id around it", wrap: { effect, _ in effect.cancellable(id: "outer") }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "removeDuplicates", wrap: { effect, _ in effect.removeDuplicates().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "scan", wrap: { effect, _ in effect.scan(Action.done) { _, action in action }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "prefix", wrap: { effect, _ in effect.prefix(1).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "first", wrap: { effect, _ in effect.first().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "first(where:)", wrap: { effect, _ in effect.first { $0 == .tick }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "collect", wrap: { effect, _ in effect.collect().map { $0.last ?? .done }.eraseToEffect() }, whenRun: [.tick], whenCancelled: [.done]),
-        Shape(name: "handleEvents", wrap: { effect, _ in effect.handleEvents(receiveOutput: { _ in }).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "replaceEmpty", wrap: { effect, _ in effect.replaceEmpty(with: .done).eraseToEffect() }, whenRun: [.tick], whenCancelled: [.done]),
-        Shape(name: "flatMap", wrap: { effect, _ in Just(Action.start).flatMap { _ in effect }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "switchToLatest", wrap: { effect, _ in Just(effect).switchToLatest().eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "combineLatest", wrap: { effect, _ in effect.combineLatest(Just(Action.done)) { action, _ in action }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "zip", wrap: { effect, _ in effect.zip(Just(Action.done)) { action, _ in action }.eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "debounce", wrap: { effect, scheduler in effect.debounce(for: .zero, scheduler: scheduler).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "throttle", wrap: { effect, scheduler in effect.throttle(for: .seconds(5), scheduler: scheduler, latest: true).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "timeout", wrap: { effect, scheduler in effect.timeout(.seconds(10), scheduler: scheduler).eraseToEffect() }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "Effect.debounce(id:)", wrap: { effect, scheduler in effect.debounce(id: "debounce", for: .zero, scheduler: scheduler) }, whenRun: [.tick], whenCancelled: []),
-        Shape(name: "Effect.throttle(id:)", wrap: { effect, scheduler in effect.throttle(id: "throttle", for: .seconds(5), scheduler: scheduler, latest: true) }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "Effect.map", wrap: { effect, _ in effect.map { $0 == .tick ? .tock : $0 } },
+            whenRun: [.tock], whenCancelled: []),
+        Shape(
+            name: "filter", wrap: { effect, _ in effect.filter { _ in true }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "compactMap", wrap: { effect, _ in effect.compactMap { $0 }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "publisher map",
+            wrap: { effect, _ in effect.eraseToAnyPublisher().map { $0 }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "append", wrap: { effect, _ in effect.append(Just(.done)).eraseToEffect() },
+            whenRun: [.tick, .done], whenCancelled: [.done]),
+        Shape(
+            name: "concatenate", wrap: { effect, _ in .concatenate(effect, .just(.done)) },
+            whenRun: [.tick, .done], whenCancelled: [.done]),
+        Shape(
+            name: "merge", wrap: { effect, _ in .merge(effect, Effect([Action.done].publisher)) },
+            whenRun: [.done, .tick], whenCancelled: [.done]),
+        Shape(
+            name: "publisher merge",
+            wrap: { effect, _ in effect.merge(with: Empty()).eraseToEffect() }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "receive(on: ImmediateScheduler)",
+            wrap: { effect, _ in effect.receive(on: ImmediateScheduler()) }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "receive(on: TestScheduler)",
+            wrap: { effect, scheduler in effect.receive(on: scheduler) }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "delayed again",
+            wrap: { effect, scheduler in effect.delay(for: .zero, scheduler: scheduler) },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "Deferred", wrap: { effect, _ in Deferred { effect }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "AnyPublisher",
+            wrap: { effect, _ in effect.eraseToAnyPublisher().eraseToEffect() }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "another id around it", wrap: { effect, _ in effect.cancellable(id: "outer") },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "removeDuplicates",
+            wrap: { effect, _ in effect.removeDuplicates().eraseToEffect() }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "scan",
+            wrap: { effect, _ in effect.scan(Action.done) { _, action in action }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "prefix", wrap: { effect, _ in effect.prefix(1).eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "first", wrap: { effect, _ in effect.first().eraseToEffect() }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "first(where:)",
+            wrap: { effect, _ in effect.first { $0 == .tick }.eraseToEffect() }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "collect",
+            wrap: { effect, _ in effect.collect().map { $0.last ?? .done }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: [.done]),
+        Shape(
+            name: "handleEvents",
+            wrap: { effect, _ in effect.handleEvents(receiveOutput: { _ in }).eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "replaceEmpty",
+            wrap: { effect, _ in effect.replaceEmpty(with: .done).eraseToEffect() },
+            whenRun: [.tick], whenCancelled: [.done]),
+        Shape(
+            name: "flatMap",
+            wrap: { effect, _ in Just(Action.start).flatMap { _ in effect }.eraseToEffect() },
+            whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "switchToLatest",
+            wrap: { effect, _ in Just(effect).switchToLatest().eraseToEffect() }, whenRun: [.tick],
+            whenCancelled: []),
+        Shape(
+            name: "combineLatest",
+            wrap: { effect, _ in
+                effect.combineLatest(Just(Action.done)) { action, _ in action }.eraseToEffect()
+            }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "zip",
+            wrap: { effect, _ in
+                effect.zip(Just(Action.done)) { action, _ in action }.eraseToEffect()
+            }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "debounce",
+            wrap: { effect, scheduler in
+                effect.debounce(for: .zero, scheduler: scheduler).eraseToEffect()
+            }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "throttle",
+            wrap: { effect, scheduler in
+                effect.throttle(for: .seconds(5), scheduler: scheduler, latest: true)
+                    .eraseToEffect()
+            }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "timeout",
+            wrap: { effect, scheduler in
+                effect.timeout(.seconds(10), scheduler: scheduler).eraseToEffect()
+            }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "Effect.debounce(id:)",
+            wrap: { effect, scheduler in
+                effect.debounce(id: "debounce", for: .zero, scheduler: scheduler)
+            }, whenRun: [.tick], whenCancelled: []),
+        Shape(
+            name: "Effect.throttle(id:)",
+            wrap: { effect, scheduler in
+                effect.throttle(
+                    id: "throttle", for: .seconds(5), scheduler: scheduler, latest: true)
+            }, whenRun: [.tick], whenCancelled: []),
     ]
 
-    static let cases: [(Shape, Inner)] = shapes.flatMap { shape in Inner.allCases.map { (shape, $0) } }
+    static let cases: [(Shape, Inner)] = shapes.flatMap { shape in
+        Inner.allCases.map { (shape, $0) }
+    }
 
-    private func makeStore(_ shape: Shape, _ inner: Inner, scheduler: TestScheduler) -> Store<Log, Action> {
+    private func makeStore(_ shape: Shape, _ inner: Inner, scheduler: TestScheduler) -> Store<
+        Log, Action
+    > {
         let wrapped = shape.wrap(inner.effect(on: scheduler), scheduler)
         return Store(
             initial: Log(),
             mutatingReducer: { log, action in
                 if action != .start && action != .stop { log.received.append(action) }
             },
-            middlewares: [{ _, action in
-                switch action {
-                case .start: wrapped
-                case .stop: .cancel(id: "timer")
-                default: .none
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .start: wrapped
+                    case .stop: .cancel(id: "timer")
+                    default: .none
+                    }
                 }
-            }],
+            ],
             taskExecutor: scheduler
         )
     }
@@ -156,17 +256,21 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("ids are kept only while an effect marked with them runs: 100,000 distinct ids leave none")
+    @Test(
+        "ids are kept only while an effect marked with them runs: 100,000 distinct ids leave none")
     func distinctIDsLeaveNothing() {
         let scheduler = TestScheduler()
         let store = Store<Log, Int>(
             initial: Log(),
             mutatingReducer: { _, _ in },
-            middlewares: [{ _, request in
-                request >= 0
-                    ? Effect.just(-1).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: request)
-                    : .none
-            }]
+            middlewares: [
+                { _, request in
+                    request >= 0
+                        ? Effect.just(-1).delay(for: .seconds(1), scheduler: scheduler).cancellable(
+                            id: request)
+                        : .none
+                }
+            ]
         )
         for request in 0..<100_000 {
             store.dispatch(request)
@@ -179,19 +283,24 @@ import Testing
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test("an id marking several running effects cancels them all, and is dropped when the last ends")
+    @Test(
+        "an id marking several running effects cancels them all, and is dropped when the last ends")
     func sharedIDGroup() {
         let scheduler = TestScheduler()
         let store = Store<Log, Action>(
             initial: Log(),
             mutatingReducer: { log, action in if action == .tick { log.received.append(action) } },
-            middlewares: [{ _, action in
-                switch action {
-                case .start: Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
-                case .stop: .cancel(id: "timer")
-                default: .none
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .start:
+                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                            .cancellable(id: "timer")
+                    case .stop: .cancel(id: "timer")
+                    default: .none
+                    }
                 }
-            }]
+            ]
         )
         store.dispatch(.start)
         store.dispatch(.start)

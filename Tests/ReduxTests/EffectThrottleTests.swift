@@ -20,16 +20,21 @@ import Testing
     }
 
     private func makeStore(scheduler: TestScheduler, latest: Bool) -> Store<Log, Action> {
-        Store(initial: Log(), mutatingReducer: Self.reducer, middlewares: [{ _, action in
-            switch action {
-            case .edited(let version):
-                Effect.just(.save(version)).throttle(id: "save", for: .seconds(1), scheduler: scheduler, latest: latest)
-            case .stop:
-                .cancel(id: "save")
-            case .save:
-                .none
-            }
-        }])
+        Store(
+            initial: Log(), mutatingReducer: Self.reducer,
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .edited(let version):
+                        Effect.just(.save(version)).throttle(
+                            id: "save", for: .seconds(1), scheduler: scheduler, latest: latest)
+                    case .stop:
+                        .cancel(id: "save")
+                    case .save:
+                        .none
+                    }
+                }
+            ])
     }
 
     @Test("the first value goes through at once, before dispatch returns")
@@ -42,7 +47,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("latest: true — values within the interval are held, and the newest goes out exactly when it ends")
+    @Test(
+        "latest: true — values within the interval are held, and the newest goes out exactly when it ends"
+    )
     func latestAtIntervalEnd() {
         let scheduler = TestScheduler()
         let store = makeStore(scheduler: scheduler, latest: true)
@@ -60,7 +67,9 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("latest: false — the first value held in the interval goes out when it ends, even from an effect cancelled since")
+    @Test(
+        "latest: false — the first value held in the interval goes out when it ends, even from an effect cancelled since"
+    )
     func firstAtIntervalEnd() {
         let scheduler = TestScheduler()
         let store = makeStore(scheduler: scheduler, latest: false)
@@ -80,9 +89,9 @@ import Testing
         let store = makeStore(scheduler: scheduler, latest: true)
         store.dispatch(.edited(1))
         scheduler.advance(to: .milliseconds(500))
-        store.dispatch(.edited(2))                 // held until 1 s
+        store.dispatch(.edited(2))   // held until 1 s
         scheduler.advance(to: .milliseconds(1_200))
-        store.dispatch(.edited(3))                 // held until 2 s: 2 went out at 1 s
+        store.dispatch(.edited(3))   // held until 2 s: 2 went out at 1 s
         scheduler.advance(to: .milliseconds(1_999))
         #expect(store.state.saves == [1, 2])
         scheduler.advance(to: .seconds(2))
@@ -116,10 +125,15 @@ import Testing
     @Test("different ids are throttled apart")
     func idsApart() {
         let scheduler = TestScheduler()
-        let store = Store<Log, Action>(initial: Log(), mutatingReducer: Self.reducer, middlewares: [{ _, action in
-            guard case .edited(let version) = action else { return .none }
-            return Effect.just(.save(version)).throttle(id: version % 2, for: .seconds(1), scheduler: scheduler, latest: true)
-        }])
+        let store = Store<Log, Action>(
+            initial: Log(), mutatingReducer: Self.reducer,
+            middlewares: [
+                { _, action in
+                    guard case .edited(let version) = action else { return .none }
+                    return Effect.just(.save(version)).throttle(
+                        id: version % 2, for: .seconds(1), scheduler: scheduler, latest: true)
+                }
+            ])
         store.dispatch(.edited(1))
         store.dispatch(.edited(2))
         store.dispatch(.edited(3))
@@ -131,11 +145,15 @@ import Testing
     @Test("an effect's own values are throttled too, one held at a time")
     func multiValueEffect() {
         let scheduler = TestScheduler()
-        let store = Store<Log, Action>(initial: Log(), mutatingReducer: Self.reducer, middlewares: [{ _, action in
-            guard case .edited = action else { return .none }
-            return Effect([Action.save(1), .save(2), .save(3)].publisher)
-                .throttle(id: "save", for: .seconds(1), scheduler: scheduler, latest: true)
-        }])
+        let store = Store<Log, Action>(
+            initial: Log(), mutatingReducer: Self.reducer,
+            middlewares: [
+                { _, action in
+                    guard case .edited = action else { return .none }
+                    return Effect([Action.save(1), .save(2), .save(3)].publisher)
+                        .throttle(id: "save", for: .seconds(1), scheduler: scheduler, latest: true)
+                }
+            ])
         store.dispatch(.edited(0))
         #expect(store.state.saves == [1])
         #expect(store.runningEffectCount == 1)
@@ -144,14 +162,21 @@ import Testing
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test("the store forgets ids whose interval has passed: 50,000 ids over ten intervals leave at most twice one interval's")
+    @Test(
+        "the store forgets ids whose interval has passed: 50,000 ids over ten intervals leave at most twice one interval's"
+    )
     func memoryIsBounded() {
         let scheduler = TestScheduler()
-        let store = Store<Log, Int>(initial: Log(), mutatingReducer: { _, _ in }, middlewares: [{ _, request in
-            request >= 0
-                ? Effect.just(-1).throttle(id: request, for: .seconds(1), scheduler: scheduler, latest: true)
-                : .none
-        }])
+        let store = Store<Log, Int>(
+            initial: Log(), mutatingReducer: { _, _ in },
+            middlewares: [
+                { _, request in
+                    request >= 0
+                        ? Effect.just(-1).throttle(
+                            id: request, for: .seconds(1), scheduler: scheduler, latest: true)
+                        : .none
+                }
+            ])
         for round in 0..<10 {
             for index in 0..<5_000 {
                 store.dispatch(round * 5_000 + index)
@@ -182,20 +207,32 @@ import Testing
         let log = EventLog<String>()
         let cancellable = Effect([1, 2, 3].publisher)
             .throttle(id: "x", for: .seconds(1), scheduler: scheduler, latest: false)
-            .sink(receiveCompletion: { _ in log.append("finished") }, receiveValue: { log.append("\($0)") })
+            .sink(
+                receiveCompletion: { _ in log.append("finished") },
+                receiveValue: { log.append("\($0)") })
         #expect(log.entries == ["1"])
         scheduler.advance(by: .seconds(1))
         #expect(log.entries == ["1", "2", "finished"])
         _ = cancellable
     }
 
-    @Test("prints its id, interval, which value it keeps and its effect, through map too; throttling .none is .none")
+    @Test(
+        "prints its id, interval, which value it keeps and its effect, through map too; throttling .none is .none"
+    )
     func description() {
         let scheduler = TestScheduler()
-        let effect = Effect.just(1).throttle(id: "save", for: .seconds(1), scheduler: scheduler, latest: true)
+        let effect = Effect.just(1).throttle(
+            id: "save", for: .seconds(1), scheduler: scheduler, latest: true)
         #expect(effect.description == "Throttle(id: save, 1.0 seconds, latest, Just(1))")
-        #expect(effect.map { $0 * 10 }.description == "Throttle(id: save, 1.0 seconds, latest, Just(10))")
-        #expect(Effect.just(1).throttle(id: 7, for: .seconds(1), scheduler: scheduler, latest: false).description == "Throttle(id: 7, 1.0 seconds, first, Just(1))")
-        #expect(Effect<Int>.none.throttle(id: "save", for: .seconds(1), scheduler: scheduler, latest: true).isNone)
+        #expect(
+            effect.map { $0 * 10 }.description
+                == "Throttle(id: save, 1.0 seconds, latest, Just(10))")
+        #expect(
+            Effect.just(1).throttle(id: 7, for: .seconds(1), scheduler: scheduler, latest: false)
+                .description == "Throttle(id: 7, 1.0 seconds, first, Just(1))")
+        #expect(
+            Effect<Int>.none.throttle(
+                id: "save", for: .seconds(1), scheduler: scheduler, latest: true
+            ).isNone)
     }
 }

@@ -15,27 +15,36 @@ import Testing
         }
         let store = Store.counter(
             interceptors: [named("outer"), named("inner")],
-            middlewares: [{ _, action in log.append("reduced \(action)"); return .none }]
+            middlewares: [
+                { _, action in
+                    log.append("reduced \(action)"); return .none
+                }
+            ]
         )
         store.dispatch(.increment)
 
-        #expect(log.entries == [
-            "outer before increment", "inner before increment",
-            "reduced increment",
-            "inner after increment", "outer after increment",
-        ])
+        #expect(
+            log.entries == [
+                "outer before increment", "inner before increment",
+                "reduced increment",
+                "inner after increment", "outer after increment",
+            ])
     }
 
-    @Test("an interceptor reads the state before the action, and after next returns, the state after it")
+    @Test(
+        "an interceptor reads the state before the action, and after next returns, the state after it"
+    )
     func stateAroundNext() {
         let log = EventLog<String>()
-        let store = Store.counter(count: 1, interceptors: [
-            Interceptor { action, context, next in
-                log.append("before: \(context.state.count)")
-                next(action)
-                log.append("after: \(context.state.count)")
-            },
-        ])
+        let store = Store.counter(
+            count: 1,
+            interceptors: [
+                Interceptor { action, context, next in
+                    log.append("before: \(context.state.count)")
+                    next(action)
+                    log.append("after: \(context.state.count)")
+                }
+            ])
         store.dispatch(.add(10))
 
         #expect(log.entries == ["before: 1", "after: 11"])
@@ -49,16 +58,17 @@ import Testing
                 Interceptor { action, _, next in
                     next(action)
                     log.append("next(\(action)) returned")
-                },
+                }
             ],
             middlewares: [
                 { _, action in
                     guard action == .ping else { return .none }
-                    return Effect(Deferred {
-                        log.append("effect of ping started")
-                        return Empty<CounterAction>()
-                    })
-                },
+                    return Effect(
+                        Deferred {
+                            log.append("effect of ping started")
+                            return Empty<CounterAction>()
+                        })
+                }
             ]
         )
         store.dispatch(.ping)
@@ -66,7 +76,9 @@ import Testing
         #expect(log.entries == ["effect of ping started", "next(ping) returned"])
     }
 
-    @Test("an interceptor that does not call next drops the action: no reducer, middleware or observer sees it")
+    @Test(
+        "an interceptor that does not call next drops the action: no reducer, middleware or observer sees it"
+    )
     func drop() {
         let log = EventLog<String>()
         let store = Store.counter(
@@ -74,9 +86,13 @@ import Testing
                 Interceptor { action, _, next in
                     if action == .decrement { return }
                     next(action)
-                },
+                }
             ],
-            middlewares: [{ _, action in log.append("middleware saw \(action)"); return .none }]
+            middlewares: [
+                { _, action in
+                    log.append("middleware saw \(action)"); return .none
+                }
+            ]
         )
         let token = store.subscribe { log.append("observed \($0.count)") }
 
@@ -85,11 +101,12 @@ import Testing
         store.dispatch(.increment)
 
         #expect(store.state.count == 2)
-        #expect(log.entries == [
-            "observed 0",
-            "middleware saw increment", "observed 1",
-            "middleware saw increment", "observed 2",
-        ])
+        #expect(
+            log.entries == [
+                "observed 0",
+                "middleware saw increment", "observed 1",
+                "middleware saw increment", "observed 2",
+            ])
         token.cancel()
     }
 
@@ -100,9 +117,13 @@ import Testing
             interceptors: [
                 Interceptor { action, _, next in
                     next(action == .increment ? .add(10) : action)
-                },
+                }
             ],
-            middlewares: [{ _, action in log.append(action); return .none }]
+            middlewares: [
+                { _, action in
+                    log.append(action); return .none
+                }
+            ]
         )
         store.dispatch(.increment)
         store.dispatch(.decrement)
@@ -126,14 +147,19 @@ import Testing
                     next(action)
                 },
             ],
-            middlewares: [{ state, action in log.append("reduced \(action) → \(state.count)"); return .none }]
+            middlewares: [
+                { state, action in
+                    log.append("reduced \(action) → \(state.count)"); return .none
+                }
+            ]
         )
         store.dispatch(.reset)
 
-        #expect(log.entries == [
-            "second interceptor got add(1)", "reduced add(1) → 1",
-            "second interceptor got add(2)", "reduced add(2) → 3",
-        ])
+        #expect(
+            log.entries == [
+                "second interceptor got add(1)", "reduced add(1) → 1",
+                "second interceptor got add(2)", "reduced add(2) → 3",
+            ])
     }
 
     @Test("an interceptor's context runs an effect, whose actions are dispatched")
@@ -142,10 +168,12 @@ import Testing
         let store = Store.counter(interceptors: [
             Interceptor { action, context, next in
                 if action == .ping {
-                    context.run(Effect(Just(CounterAction.add(5))).delay(for: .seconds(1), scheduler: scheduler))
+                    context.run(
+                        Effect(Just(CounterAction.add(5))).delay(
+                            for: .seconds(1), scheduler: scheduler))
                 }
                 next(action)
-            },
+            }
         ])
         store.dispatch(.ping)
         #expect(store.runningEffectCount == 1)
@@ -165,10 +193,11 @@ import Testing
         store.dispatch(.increment)
         store.dispatch(.add(41))
 
-        #expect(entries.entries == [
-            "action increment\n  count: 0 → 1",
-            "action add(41)\n  count: 1 → 42",
-        ])
+        #expect(
+            entries.entries == [
+                "action increment\n  count: 0 → 1",
+                "action add(41)\n  count: 1 → 42",
+            ])
     }
 
     @Test("logging says (no change) when an action changes nothing")
@@ -207,14 +236,15 @@ import Testing
         )
         store.dispatch(.flipCard(1))
 
-        #expect(entries.entries == [
-            """
-            action flipCard(1)
-              cards[1].isFlipped: false → true
-              moves: 0 → 1
-              selected: [] → [1]
-            """,
-        ])
+        #expect(
+            entries.entries == [
+                """
+                action flipCard(1)
+                  cards[1].isFlipped: false → true
+                  moves: 0 → 1
+                  selected: [] → [1]
+                """
+            ])
     }
 
     @Test("logging a state that is a plain value calls the field (state)")
@@ -230,7 +260,9 @@ import Testing
         #expect(entries.entries == ["action 2\n  (state): 0 → 2"])
     }
 
-    @Test("logging first in line writes one entry per action, also for actions effects send, in order")
+    @Test(
+        "logging first in line writes one entry per action, also for actions effects send, in order"
+    )
     func loggingEffects() {
         let entries = EventLog<String>()
         let store = Store.counter(
@@ -241,15 +273,19 @@ import Testing
                 },
             ],
             middlewares: [
-                { _, action in action == .ping ? Effect([CounterAction.increment, .decrement].publisher) : .none },
+                { _, action in
+                    action == .ping
+                        ? Effect([CounterAction.increment, .decrement].publisher) : .none
+                }
             ]
         )
         store.dispatch(.ping)
 
-        #expect(entries.entries == [
-            "action ping\n  (no change)",
-            "action increment\n  count: 0 → 1",
-            "action decrement\n  (no change)",
-        ])
+        #expect(
+            entries.entries == [
+                "action ping\n  (no change)",
+                "action increment\n  count: 0 → 1",
+                "action decrement\n  (no change)",
+            ])
     }
 }

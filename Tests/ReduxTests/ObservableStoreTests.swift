@@ -120,7 +120,9 @@ import Testing
         #expect(store.state.count == 2)
     }
 
-    @Test("made on the main actor, it reduces and reports every change there, whichever thread dispatches")
+    @Test(
+        "made on the main actor, it reduces and reports every change there, whichever thread dispatches"
+    )
     func mainActorStore() async {
         let model = await MainActor.run {
             ObservableStore(initial: Counter(), mutatingReducer: counterMutatingReducer)

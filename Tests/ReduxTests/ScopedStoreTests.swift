@@ -6,14 +6,20 @@ import Testing
 /// A store's view of one feature: its part of the state, its actions, the observing API,
 /// deduplicated, and nothing of its own.
 @Suite struct ScopedStoreTests {
-    func dashboard(middlewares: [Middleware<Dashboard, DashboardAction>] = []) -> Store<Dashboard, DashboardAction> {
+    func dashboard(middlewares: [Middleware<Dashboard, DashboardAction>] = []) -> Store<
+        Dashboard, DashboardAction
+    > {
         Store(initial: Dashboard(), mutatingReducer: dashboardReducer, middlewares: middlewares)
     }
 
     @Test("reads its part of the parent's state, and sends its actions embedded to the parent")
     func readsAndSends() {
         let log = EventLog<DashboardAction>()
-        let store = dashboard(middlewares: [{ _, action in log.append(action); return .none }])
+        let store = dashboard(middlewares: [
+            { _, action in
+                log.append(action); return .none
+            }
+        ])
         let panel = store.scope(state: \.panel, action: DashboardAction.panelPath)
 
         panel.dispatch(.rename("Scores"))
@@ -72,7 +78,8 @@ import Testing
             initial: Outer(),
             mutatingReducer: pullback(dashboardReducer, state: \Outer.dashboard, action: path)
         )
-        let panel = store
+        let panel =
+            store
             .scope(state: \.dashboard, action: path)
             .scope(state: \.panel, action: DashboardAction.panelPath)
         let seen = EventLog<Bool>()
@@ -126,19 +133,24 @@ import Testing
         #expect(weakStore == nil)
     }
 
-    @Test("it has no queue of its own: its actions and the parent's are reduced in the order dispatched")
+    @Test(
+        "it has no queue of its own: its actions and the parent's are reduced in the order dispatched"
+    )
     func sharesTheParentsQueue() {
         let log = EventLog<DashboardAction>()
         let reference = StoreReference<Dashboard, DashboardAction>()
-        let store = dashboard(middlewares: [{ _, action in
-            log.append(action)
-            if action == .counter(.ping) {
-                // Nested: both are queued behind the action being processed, in this order.
-                reference.store?.scope(state: \.panel, action: DashboardAction.panelPath).dispatch(.toggle)
-                reference.dispatch(.counter(.increment))
+        let store = dashboard(middlewares: [
+            { _, action in
+                log.append(action)
+                if action == .counter(.ping) {
+                    // Nested: both are queued behind the action being processed, in this order.
+                    reference.store?.scope(state: \.panel, action: DashboardAction.panelPath)
+                        .dispatch(.toggle)
+                    reference.dispatch(.counter(.increment))
+                }
+                return .none
             }
-            return .none
-        }])
+        ])
         reference.refer(to: store)
 
         store.dispatch(.counter(.ping))
@@ -149,7 +161,8 @@ import Testing
     @Test("a view of a store with a home dispatches onto the home")
     func scopeOfAHome() {
         let scheduler = TestScheduler()
-        let store = Store(initial: Dashboard(), mutatingReducer: dashboardReducer, on: .scheduler(scheduler))
+        let store = Store(
+            initial: Dashboard(), mutatingReducer: dashboardReducer, on: .scheduler(scheduler))
         let panel = store.scope(state: \.panel, action: DashboardAction.panelPath)
 
         panel.dispatch(.toggle)

@@ -62,9 +62,10 @@ import Testing
         person.address.street = "2 Side St"
         person.name = "Ada L."
 
-        #expect(StateDiff(from: Person(), to: person).changes.map(\.path) == [
-            "name", "age", "address.street", "previousAddress",
-        ])
+        #expect(
+            StateDiff(from: Person(), to: person).changes.map(\.path) == [
+                "name", "age", "address.street", "previousAddress",
+            ])
     }
 
     @Test("array elements are compared by index when the count is the same")
@@ -83,20 +84,22 @@ import Testing
     func arraysOfDifferentLengths() {
         var person = Person()
         person.tags.append("poetry")
-        #expect(changes(from: Person(), to: person) == [
-            ["tags", #"["math", "engines"]"#, #"["math", "engines", "poetry"]"#],
-        ])
+        #expect(
+            changes(from: Person(), to: person) == [
+                ["tags", #"["math", "engines"]"#, #"["math", "engines", "poetry"]"#]
+            ])
     }
 
     @Test("dictionary entries are compared by key, in key order, with (none) for a missing one")
     func dictionaries() {
         var person = Person()
         person.scores = ["b": 3, "c": 4]
-        #expect(changes(from: Person(), to: person) == [
-            [#"scores["a"]"#, "1", "(none)"],
-            [#"scores["b"]"#, "2", "3"],
-            [#"scores["c"]"#, "(none)", "4"],
-        ])
+        #expect(
+            changes(from: Person(), to: person) == [
+                [#"scores["a"]"#, "1", "(none)"],
+                [#"scores["b"]"#, "2", "3"],
+                [#"scores["c"]"#, "(none)", "4"],
+            ])
 
         let before: [Int: Address] = [1: Address(), 2: Address()]
         var after = before
@@ -109,26 +112,33 @@ import Testing
         var person = Person()
         person.nickname = "Countess"
         person.previousAddress = Address()
-        #expect(changes(from: Person(), to: person) == [
-            ["nickname", "nil", "\"Countess\""],
-            ["previousAddress", "nil", "Address(street: \"1 Main St\", city: \"Paris\", zip: nil)"],
-        ])
+        #expect(
+            changes(from: Person(), to: person) == [
+                ["nickname", "nil", "\"Countess\""],
+                [
+                    "previousAddress", "nil",
+                    "Address(street: \"1 Main St\", city: \"Paris\", zip: nil)",
+                ],
+            ])
 
         var moved = person
         moved.nickname = nil
         moved.previousAddress?.zip = 75001
-        #expect(changes(from: person, to: moved) == [
-            ["nickname", "\"Countess\"", "nil"],
-            ["previousAddress.zip", "nil", "75001"],
-        ])
+        #expect(
+            changes(from: person, to: moved) == [
+                ["nickname", "\"Countess\"", "nil"],
+                ["previousAddress.zip", "nil", "75001"],
+            ])
     }
 
     @Test("enums are compared by their description")
     func enums() {
-        #expect(changes(from: Mood.calm, to: .excited(level: 3)) == [["", "calm", "excited(level: 3)"]])
-        #expect(changes(from: Mood.excited(level: 1), to: .excited(level: 2)) == [
-            ["", "excited(level: 1)", "excited(level: 2)"],
-        ])
+        #expect(
+            changes(from: Mood.calm, to: .excited(level: 3)) == [["", "calm", "excited(level: 3)"]])
+        #expect(
+            changes(from: Mood.excited(level: 1), to: .excited(level: 2)) == [
+                ["", "excited(level: 1)", "excited(level: 2)"]
+            ])
         #expect(StateDiff(from: Mood.excited(level: 1), to: .excited(level: 1)).isEmpty)
     }
 
@@ -150,7 +160,8 @@ import Testing
                 lhs.pair == rhs.pair
             }
         }
-        #expect(changes(from: Pair(pair: (1, "a")), to: Pair(pair: (2, "a"))) == [["pair.0", "1", "2"]])
+        #expect(
+            changes(from: Pair(pair: (1, "a")), to: Pair(pair: (2, "a"))) == [["pair.0", "1", "2"]])
     }
 
     @Test("a plain value at the root has an empty path, printed as (value)")
@@ -166,10 +177,11 @@ import Testing
         var person = Person()
         person.age = 37
         person.tags[0] = "logic"
-        #expect(StateDiff(from: Person(), to: person).description == """
-            age: 36 → 37
-            tags[0]: "math" → "logic"
-            """)
+        #expect(
+            StateDiff(from: Person(), to: person).description == """
+                age: 36 → 37
+                tags[0]: "math" → "logic"
+                """)
     }
 }
 

@@ -25,7 +25,9 @@ import Testing
         var sequence: Int
     }
 
-    @Test("4 threads × 100,000 dispatches: every action is applied exactly once, each thread's in its order")
+    @Test(
+        "4 threads × 100,000 dispatches: every action is applied exactly once, each thread's in its order"
+    )
     func manyThreads() {
         let threads = 4
         let perThread = 100_000
@@ -52,7 +54,9 @@ import Testing
         #expect(tally.lastSequence == Array(repeating: perThread - 1, count: threads))
     }
 
-    @Test("a dispatch while another thread processes the queue returns at once; that thread reduces it")
+    @Test(
+        "a dispatch while another thread processes the queue returns at once; that thread reduces it"
+    )
     func dispatchWhileAnotherThreadDrains() {
         let log = EventLog<String>()
         let entered = DispatchSemaphore(value: 0)
@@ -65,7 +69,7 @@ import Testing
                     proceed.wait()
                 }
                 return .none
-            },
+            }
         ])
         let drainer = DispatchGroup()
         DispatchQueue.global().async(group: drainer) {
@@ -80,11 +84,16 @@ import Testing
 
         proceed.signal()
         drainer.wait()
-        #expect(log.entries == ["reduced ping → 0", "dispatch(increment) returned", "reduced increment → 1"])
+        #expect(
+            log.entries == [
+                "reduced ping → 0", "dispatch(increment) returned", "reduced increment → 1",
+            ])
         #expect(store.state.count == 1)
     }
 
-    @Test("observers are never called two at a time, and see every state in order, whatever thread dispatches")
+    @Test(
+        "observers are never called two at a time, and see every state in order, whatever thread dispatches"
+    )
     func observersNeverOverlap() {
         let threads = 4
         let perThread = 25_000
@@ -109,7 +118,9 @@ import Testing
         tokens.forEach { $0.cancel() }
     }
 
-    @Test("an observer that reads the state and dispatches, while other threads dispatch, does not deadlock")
+    @Test(
+        "an observer that reads the state and dispatches, while other threads dispatch, does not deadlock"
+    )
     func observerDispatchesUnderLoad() {
         let threads = 4
         let perThread = 25_000
@@ -119,7 +130,8 @@ import Testing
         let token = store.subscribe { [store] state in
             // Observers run one at a time, so this check-then-act on the atomics is not racy.
             guard state.count > 0, state.count.isMultiple(of: 1000),
-                  lastPingedAt.load(ordering: .relaxed) != state.count else { return }
+                lastPingedAt.load(ordering: .relaxed) != state.count
+            else { return }
             lastPingedAt.store(state.count, ordering: .relaxed)
             _ = store.state
             store.dispatch(.ping)
@@ -137,7 +149,9 @@ import Testing
         token.cancel()
     }
 
-    @Test("subscribing and unsubscribing while other threads dispatch loses no action and keeps no observer")
+    @Test(
+        "subscribing and unsubscribing while other threads dispatch loses no action and keeps no observer"
+    )
     func subscribeWhileDispatching() {
         final class Witness: Sendable {}
         let threads = 4
@@ -169,7 +183,7 @@ import Testing
             { _, action in
                 guard action == .ping else { return .none }
                 return Effect([CounterAction.increment, .add(10)].publisher).receive(on: scheduler)
-            },
+            }
         ])
         let counts = store.values(of: { $0.count })
         for _ in 0..<100 {

@@ -17,7 +17,8 @@ import Testing
     func arrivesWhenDue() {
         let scheduler = TestScheduler()
         let store = store(scheduler: scheduler) { action in
-            action == .ping ? Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler) : .none
+            action == .ping
+                ? Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler) : .none
         }
         store.dispatch(.ping)
         #expect(store.runningEffectCount == 1)
@@ -35,7 +36,8 @@ import Testing
         let store = store(scheduler: scheduler) { action in
             switch action {
             case .ping:
-                Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+                Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler).cancellable(
+                    id: "timer")
             case .reset:
                 .cancel(id: "timer")
             default:
@@ -76,7 +78,8 @@ import Testing
         let scheduler = TestScheduler()
         var store: Store<Counter, CounterAction>? = store(scheduler: scheduler) { action in
             action == .ping
-                ? Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
+                ? Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler).cancellable(
+                    id: "timer")
                 : .none
         }
         weak let released = store
@@ -92,8 +95,10 @@ import Testing
         let scheduler = TestScheduler()
         let store = store(scheduler: scheduler) { action in
             action == .ping
-                ? Effect([CounterAction.increment, .increment].publisher).delay(for: .seconds(1), scheduler: scheduler)
-                    .cancellable(id: "pair")
+                ? Effect([CounterAction.increment, .increment].publisher).delay(
+                    for: .seconds(1), scheduler: scheduler
+                )
+                .cancellable(id: "pair")
                 : .none
         }
         store.dispatch(.ping)

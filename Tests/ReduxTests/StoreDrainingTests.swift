@@ -56,7 +56,9 @@ import Testing
         }
     }
 
-    @Test("subscribing while another thread dispatches in a loop returns, 1,000 times, each time after one turn and one queue of the other thread's work at most")
+    @Test(
+        "subscribing while another thread dispatches in a loop returns, 1,000 times, each time after one turn and one queue of the other thread's work at most"
+    )
     func subscribeWhileAnotherThreadDispatches() async {
         let work = WorkCounter()
         let store = Store.counter(capacity: Self.capacity, middlewares: [work.middleware])
@@ -92,11 +94,15 @@ import Testing
         #expect(rounds.load(ordering: .relaxed) == 1000)
         // One turn (16 items), then at most what was queued when it ended (16 more).
         #expect(most.load(ordering: .relaxed) <= 2 * Self.capacity)
-        #expect(most.load(ordering: .relaxed) >= Self.capacity, "the subscriber never drained, so the test proves nothing")
+        #expect(
+            most.load(ordering: .relaxed) >= Self.capacity,
+            "the subscriber never drained, so the test proves nothing")
         #expect(store.longestQueue <= Self.capacity)
     }
 
-    @Test("dispatching once while another thread dispatches in a loop returns, 1,000 times, each time after one turn and one queue of its work at most")
+    @Test(
+        "dispatching once while another thread dispatches in a loop returns, 1,000 times, each time after one turn and one queue of its work at most"
+    )
     func dispatchWhileAnotherThreadDispatches() async {
         let work = WorkCounter()
         let pause = Pause()
@@ -110,7 +116,8 @@ import Testing
             }
             return .none
         }
-        let store = Store.counter(capacity: Self.capacity, middlewares: [fillBehind, work.middleware])
+        let store = Store.counter(
+            capacity: Self.capacity, middlewares: [fillBehind, work.middleware])
         reference.refer(to: store)
         let producer = BusyThread {
             pause.checkpoint()
@@ -135,11 +142,15 @@ import Testing
         #expect(rounds.load(ordering: .relaxed) == 1000)
         // Its own action, one turn, then at most what was queued when the turn ended.
         #expect(most.load(ordering: .relaxed) <= 2 * Self.capacity + 1)
-        #expect(most.load(ordering: .relaxed) > Self.capacity, "the dispatcher never drained, so the test proves nothing")
+        #expect(
+            most.load(ordering: .relaxed) > Self.capacity,
+            "the dispatcher never drained, so the test proves nothing")
         #expect(store.longestQueue <= Self.capacity)
     }
 
-    @Test("a producer that outpaces the reducer reduces its own actions; the thread it found draining leaves after one turn")
+    @Test(
+        "a producer that outpaces the reducer reduces its own actions; the thread it found draining leaves after one turn"
+    )
     func producerPaysForItsOwnActions() async {
         let perProducer = 50_000
         let first = WorkCounter()
@@ -156,7 +167,8 @@ import Testing
             }
             return .none
         }
-        let store = Store.counter(capacity: Self.capacity, middlewares: [hold, first.middleware, second.middleware])
+        let store = Store.counter(
+            capacity: Self.capacity, middlewares: [hold, first.middleware, second.middleware])
 
         spawn {
             first.watchThisThread()
@@ -183,7 +195,9 @@ import Testing
         #expect(second.count >= perProducer - 2 * Self.capacity)
     }
 
-    @Test("the queue never holds more than its bound, with four threads and async effects sending at once")
+    @Test(
+        "the queue never holds more than its bound, with four threads and async effects sending at once"
+    )
     func boundUnderStress() async {
         let threads = 4
         let perThread = 20_000
@@ -191,18 +205,22 @@ import Testing
         let perTask = 5_000
         let increments = threads * perThread + tasks * perTask
         let total = increments + increments / 1000 * 10
-        let store = Store.counter(capacity: Self.capacity, middlewares: [
-            // Every thousandth increment answers with async work that sends ten more actions.
-            AnyMiddleware { state, action in
-                guard action == .increment, state.count.isMultiple(of: 1000) else { return .none }
-                return .run { send in
-                    for _ in 0..<10 { await send(.pong) }
-                }
-            },
-            // A moment over each action, so that the senders outpace the drainer and fill the
-            // queue in any build: optimized, on a busy machine, a bare counter kept up with them.
-            WorkCounter().middleware,
-        ])
+        let store = Store.counter(
+            capacity: Self.capacity,
+            middlewares: [
+                // Every thousandth increment answers with async work that sends ten more actions.
+                AnyMiddleware { state, action in
+                    guard action == .increment, state.count.isMultiple(of: 1000) else {
+                        return .none
+                    }
+                    return .run { send in
+                        for _ in 0..<10 { await send(.pong) }
+                    }
+                },
+                // A moment over each action, so that the senders outpace the drainer and fill the
+                // queue in any build: optimized, on a busy machine, a bare counter kept up with them.
+                WorkCounter().middleware,
+            ])
         let reached = DispatchSemaphore(value: 0)
         let seen = Atomic(0)
         let token = store.subscribe { _ in
@@ -210,9 +228,10 @@ import Testing
         }
 
         for _ in 0..<tasks {
-            store.run(.run { send in
-                for _ in 0..<perTask { await send(.increment) }
-            })
+            store.run(
+                .run { send in
+                    for _ in 0..<perTask { await send(.increment) }
+                })
         }
         await onThreads(threads) { _ in
             for _ in 0..<perThread {
@@ -223,17 +242,23 @@ import Testing
         #expect(await wait(for: reached))
         #expect(store.state.count == increments)
         #expect(store.longestQueue <= Self.capacity)
-        #expect(store.longestQueue == Self.capacity, "the test never filled the queue, so it proves nothing")
+        #expect(
+            store.longestQueue == Self.capacity,
+            "the test never filled the queue, so it proves nothing")
         token.cancel()
     }
 
-    @Test("the drainer's own nested dispatches are queued past the bound: a thread cannot wait for itself")
+    @Test(
+        "the drainer's own nested dispatches are queued past the bound: a thread cannot wait for itself"
+    )
     func nestedDispatchesNeverWait() async {
-        let store = Store.counter(capacity: 2, middlewares: [
-            AnyMiddleware { _, action in
-                action == .ping ? .merge((0..<5).map { _ in .just(.increment) }) : .none
-            },
-        ])
+        let store = Store.counter(
+            capacity: 2,
+            middlewares: [
+                AnyMiddleware { _, action in
+                    action == .ping ? .merge((0..<5).map { _ in .just(.increment) }) : .none
+                }
+            ])
 
         let returned = await returnsInTime { store.dispatch(.ping) }
 

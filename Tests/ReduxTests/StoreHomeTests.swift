@@ -25,7 +25,9 @@ import Testing
         }
     }
 
-    @Test("every reduce, interceptor, middleware and observer call runs on the home, whichever thread dispatches")
+    @Test(
+        "every reduce, interceptor, middleware and observer call runs on the home, whichever thread dispatches"
+    )
     func everythingRunsOnTheHome() async {
         let home = Home()
         let threads = 4
@@ -40,8 +42,16 @@ import Testing
                 check()
                 counterMutatingReducer(&state, action)
             },
-            interceptors: [Interceptor { action, _, next in check(); next(action) }],
-            middlewares: [AnyMiddleware { _, _ in check(); return .none }],
+            interceptors: [
+                Interceptor { action, _, next in
+                    check(); next(action)
+                }
+            ],
+            middlewares: [
+                AnyMiddleware { _, _ in
+                    check(); return .none
+                }
+            ],
             on: .scheduler(home.scheduler)
         )
         let reached = DispatchSemaphore(value: 0)
@@ -61,14 +71,20 @@ import Testing
         token.cancel()
     }
 
-    @Test("a dispatch from another thread queues the action and returns: nothing is reduced until the home runs")
+    @Test(
+        "a dispatch from another thread queues the action and returns: nothing is reduced until the home runs"
+    )
     func dispatchNeverReducesOffTheHome() async {
         let scheduler = TestScheduler()
         let reduced = EventLog<CounterAction>()
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterMutatingReducer,
-            middlewares: [AnyMiddleware { _, action in reduced.append(action); return .none }],
+            middlewares: [
+                AnyMiddleware { _, action in
+                    reduced.append(action); return .none
+                }
+            ],
             on: .scheduler(scheduler)
         )
 
@@ -77,7 +93,8 @@ import Testing
 
         #expect(store.state.count == 0)
         #expect(reduced.entries.isEmpty)
-        #expect(scheduler.pendingWorkCount == 1, "one piece of work on the home drains the whole batch")
+        #expect(
+            scheduler.pendingWorkCount == 1, "one piece of work on the home drains the whole batch")
 
         scheduler.advance()
 
@@ -86,10 +103,13 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
-    @Test("an observer subscribed from another thread gets its first call on the home, before the next action")
+    @Test(
+        "an observer subscribed from another thread gets its first call on the home, before the next action"
+    )
     func subscribeIsWelcomedOnTheHome() async {
         let scheduler = TestScheduler()
-        let store = Store(initial: Counter(), mutatingReducer: counterMutatingReducer, on: .scheduler(scheduler))
+        let store = Store(
+            initial: Counter(), mutatingReducer: counterMutatingReducer, on: .scheduler(scheduler))
         let seen = EventLog<Int>()
 
         let token = store.subscribe { seen.append($0.count) }
@@ -101,10 +121,13 @@ import Testing
         token.cancel()
     }
 
-    @Test("a dispatch made on the home while the store is idle is processed before dispatch returns")
+    @Test(
+        "a dispatch made on the home while the store is idle is processed before dispatch returns")
     func dispatchOnTheHomeIsSynchronous() async {
         let home = Home()
-        let store = Store(initial: Counter(), mutatingReducer: counterMutatingReducer, on: .scheduler(home.scheduler))
+        let store = Store(
+            initial: Counter(), mutatingReducer: counterMutatingReducer,
+            on: .scheduler(home.scheduler))
 
         let count = home.queue.sync {
             store.dispatch(.increment)
@@ -121,7 +144,11 @@ import Testing
         let store = Store.counter(
             capacity: 4,
             on: .scheduler(scheduler),
-            middlewares: [AnyMiddleware { state, _ in log.append("reduced → \(state.count)"); return .none }]
+            middlewares: [
+                AnyMiddleware { state, _ in
+                    log.append("reduced → \(state.count)"); return .none
+                }
+            ]
         )
 
         for _ in 0..<10 {
@@ -130,15 +157,18 @@ import Testing
         scheduler.schedule { log.append("other work") }
         scheduler.advance()
 
-        #expect(log.entries == [
-            "reduced → 1", "reduced → 2", "reduced → 3", "reduced → 4",
-            "other work",
-            "reduced → 5", "reduced → 6", "reduced → 7", "reduced → 8",
-            "reduced → 9", "reduced → 10",
-        ])
+        #expect(
+            log.entries == [
+                "reduced → 1", "reduced → 2", "reduced → 3", "reduced → 4",
+                "other work",
+                "reduced → 5", "reduced → 6", "reduced → 7", "reduced → 8",
+                "reduced → 9", "reduced → 10",
+            ])
     }
 
-    @Test("a thread that finds the queue full waits until the home has drained it to half; the bound holds")
+    @Test(
+        "a thread that finds the queue full waits until the home has drained it to half; the bound holds"
+    )
     func fullQueueMakesOtherThreadsWait() async {
         let home = Home()
         let store = Store.counter(capacity: 4, on: .scheduler(home.scheduler))
@@ -162,7 +192,9 @@ import Testing
         #expect(store.longestQueue == 4)
     }
 
-    @Test("Effect.run's send suspends while the queue is full, and goes on once the home has drained it")
+    @Test(
+        "Effect.run's send suspends while the queue is full, and goes on once the home has drained it"
+    )
     func asyncSendSuspendsWhileFull() async {
         let home = Home()
         let store = Store.counter(capacity: 4, on: .scheduler(home.scheduler))
@@ -171,11 +203,12 @@ import Testing
             store.dispatch(.increment)
         }
 
-        store.run(.run { send in
-            for amount in 1...6 {
-                await send(.add(amount))
-            }
-        })
+        store.run(
+            .run { send in
+                for amount in 1...6 {
+                    await send(.add(amount))
+                }
+            })
 
         #expect(await eventually { store.effectContext.gate.waitingCount == 1 })
         #expect(store.queuedCount == 4)
@@ -186,7 +219,9 @@ import Testing
         #expect(store.effectContext.gate.waitingCount == 0)
     }
 
-    @Test("the queue never holds more than its bound, with four threads and async effects sending to the home at once")
+    @Test(
+        "the queue never holds more than its bound, with four threads and async effects sending to the home at once"
+    )
     func boundUnderStress() async {
         let home = Home()
         let threads = 4
@@ -201,9 +236,10 @@ import Testing
         }
 
         for _ in 0..<tasks {
-            store.run(.run { send in
-                for _ in 0..<perTask { await send(.increment) }
-            })
+            store.run(
+                .run { send in
+                    for _ in 0..<perTask { await send(.increment) }
+                })
         }
         await onThreads(threads) { _ in
             for _ in 0..<perThread {
@@ -217,9 +253,11 @@ import Testing
         token.cancel()
     }
 
-    @Test("the store's work on a main-actor home runs on the main actor, whichever thread dispatches")
+    @Test(
+        "the store's work on a main-actor home runs on the main actor, whichever thread dispatches")
     func mainActorHome() async {
-        let store = Store(initial: Counter(), mutatingReducer: counterMutatingReducer, on: .mainActor)
+        let store = Store(
+            initial: Counter(), mutatingReducer: counterMutatingReducer, on: .mainActor)
         let onMain = EventLog<Bool>()
         let reached = DispatchSemaphore(value: 0)
         let token = store.subscribe { state in

@@ -19,10 +19,13 @@ import Testing
         #expect(store.state.received == [.ping])
     }
 
-    @Test("idle() waits for effects on several threads, and for the actions they send, down to the last",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "idle() waits for effects on several threads, and for the actions they send, down to the last",
+        .timeLimit(.minutes(1)))
     func waitsForEffectsOnSeveralThreads() async {
-        let queues = (0..<3).map { DispatchQueueScheduler(queue: DispatchQueue(label: "StoreIdleTests.\($0)")) }
+        let queues = (0..<3).map {
+            DispatchQueueScheduler(queue: DispatchQueue(label: "StoreIdleTests.\($0)"))
+        }
         for _ in 0..<50 {
             let store = Store(
                 initial: Tally(),
@@ -37,8 +40,9 @@ import Testing
         }
     }
 
-    @Test("idle() waits for the thread that drains the queue to finish, observers included",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "idle() waits for the thread that drains the queue to finish, observers included",
+        .timeLimit(.minutes(1)))
     func waitsForTheDrainer() async {
         let (entered, enter) = AsyncStream<Void>.makeStream()
         let release = DispatchSemaphore(value: 0)
@@ -63,7 +67,8 @@ import Testing
         token.cancel()
     }
 
-    @Test("on a TestScheduler, idle() returns once the test has moved the clock past the last effect")
+    @Test(
+        "on a TestScheduler, idle() returns once the test has moved the clock past the last effect")
     func virtualTime() async {
         let scheduler = TestScheduler()
         let cancelled = EventLog<Bool>()
@@ -89,9 +94,12 @@ import Testing
         let store = Store<Tally, Action>(
             initial: Tally(),
             mutatingReducer: StoreTaskTests.reducer,
-            middlewares: [{ _, action in
-                action == .start ? Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler) : .none
-            }]
+            middlewares: [
+                { _, action in
+                    action == .start
+                        ? Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler) : .none
+                }
+            ]
         )
         store.dispatch(.start)
         let waiter = Task { await store.idle() }
@@ -109,9 +117,12 @@ import Testing
         let store = Store<Tally, Action>(
             initial: Tally(),
             mutatingReducer: StoreTaskTests.reducer,
-            middlewares: [{ _, action in
-                action == .start ? Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler) : .none
-            }]
+            middlewares: [
+                { _, action in
+                    action == .start
+                        ? Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler) : .none
+                }
+            ]
         )
         store.dispatch(.start)
         await withTaskGroup(of: Void.self) { group in

@@ -39,7 +39,9 @@ import Testing
     @Test("an observer sees the state after each action an effect sends, not just the last")
     func seesEveryQueuedState() {
         let store = Store.counter(middlewares: [
-            { _, action in action == .ping ? Effect([CounterAction.increment, .add(10)].publisher) : .none },
+            { _, action in
+                action == .ping ? Effect([CounterAction.increment, .add(10)].publisher) : .none
+            }
         ])
         let seen = EventLog<Int>()
         let token = store.subscribe { seen.append($0.count) }
@@ -148,7 +150,9 @@ import Testing
         token.cancel()
     }
 
-    @Test("an observer that subscribes another: the new one gets the current state once, then what follows")
+    @Test(
+        "an observer that subscribes another: the new one gets the current state once, then what follows"
+    )
     func subscribeFromAnObserver() {
         let store = Store.counter()
         let log = EventLog<String>()
@@ -186,7 +190,9 @@ import Testing
         let tens = EventLog<Int>()
         let token = store.subscribe(to: { $0.count / 10 }) { tens.append($0) }
 
-        for action: CounterAction in [.add(1), .add(5), .ping, .add(4), .add(3), .add(-3), .add(-1)] {
+        for action: CounterAction in [
+            .add(1), .add(5), .ping, .add(4), .add(3), .add(-3), .add(-1),
+        ] {
             store.dispatch(action)
         }
 
@@ -195,7 +201,8 @@ import Testing
         token.cancel()
     }
 
-    @Test("a selecting observer with a custom isDuplicate is called when that says the value is new")
+    @Test(
+        "a selecting observer with a custom isDuplicate is called when that says the value is new")
     func customIsDuplicate() {
         let store = Store.counter()
         let seen = EventLog<Int>()

@@ -17,10 +17,13 @@ import Testing
         let store = Mutex<Store<Int, Action>?>(nil)
     }
 
-    @Test("a store released while actions wait in its queue releases their payloads outside its lock")
+    @Test(
+        "a store released while actions wait in its queue releases their payloads outside its lock")
     func queuedPayloadReleasedOutsideTheLock() throws {
         let holder = Holder()
-        holder.store.withLock { $0 = Store(initial: 0, mutatingReducer: { count, _ in count += 1 }) }
+        holder.store.withLock {
+            $0 = Store(initial: 0, mutatingReducer: { count, _ in count += 1 })
+        }
         let store: @Sendable () -> Store<Int, Action>? = { holder.store.withLock { $0 } }
         let released = Atomic(false)
         weak let weakStore = store()

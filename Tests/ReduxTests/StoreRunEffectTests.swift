@@ -24,22 +24,24 @@ import Testing
         Store(
             initial: 0,
             mutatingReducer: { _, action in probe.reduced.append(action) },
-            middlewares: [{ _, action in
-                switch action {
-                case .start:
-                    Effect.run { send in
-                        await send(.early)
-                        try? await scheduler.clock.sleep(for: .seconds(3600))
-                        probe.sawCancellation.append(Task.isCancelled)
-                        await send(.late)
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .start:
+                        Effect.run { send in
+                            await send(.early)
+                            try? await scheduler.clock.sleep(for: .seconds(3600))
+                            probe.sawCancellation.append(Task.isCancelled)
+                            await send(.late)
+                        }
+                        .cancellable(id: "work")
+                    case .stop:
+                        .cancel(id: "work")
+                    default:
+                        .none
                     }
-                    .cancellable(id: "work")
-                case .stop:
-                    .cancel(id: "work")
-                default:
-                    .none
                 }
-            }],
+            ],
             taskExecutor: scheduler
         )
     }
@@ -57,7 +59,9 @@ import Testing
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test(".cancel(id:) cancels the task: its sleep ends at once, what it sends afterwards is dropped")
+    @Test(
+        ".cancel(id:) cancels the task: its sleep ends at once, what it sends afterwards is dropped"
+    )
     func cancelledByID() {
         let scheduler = TestScheduler(), probe = Probe()
         let store = makeStore(scheduler, probe)

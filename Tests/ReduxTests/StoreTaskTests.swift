@@ -30,12 +30,17 @@ import Testing
         { _, action in
             switch action {
             case .fanOut(let width, let depth):
-                return .merge((0..<width).map { branch in
-                    Effect(Just(Action.step(depth: depth)).receive(on: queues[branch % queues.count]))
-                })
+                return .merge(
+                    (0..<width).map { branch in
+                        Effect(
+                            Just(Action.step(depth: depth)).receive(
+                                on: queues[branch % queues.count]))
+                    })
             case .step(let depth) where depth > 1:
                 return depth.isMultiple(of: 2)
-                    ? Effect(Just(Action.step(depth: depth - 1)).receive(on: queues[depth % queues.count]))
+                    ? Effect(
+                        Just(Action.step(depth: depth - 1)).receive(
+                            on: queues[depth % queues.count]))
                     : .run { send in await send(.step(depth: depth - 1)) }
             default:
                 return .none
@@ -52,7 +57,9 @@ import Testing
     }
 
     /// Sleeps an hour on the clock, then sends `late` whether or not it was cancelled.
-    static func sleeping(on scheduler: TestScheduler, cancelled: EventLog<Bool>) -> Middleware<Tally, Action> {
+    static func sleeping(on scheduler: TestScheduler, cancelled: EventLog<Bool>) -> Middleware<
+        Tally, Action
+    > {
         { _, action in
             switch action {
             case .start:
@@ -86,16 +93,24 @@ import Testing
         #expect(!task.isCancelled)
     }
 
-    @Test("finish() waits for every effect the action started, and those of the actions they sent, on several threads",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "finish() waits for every effect the action started, and those of the actions they sent, on several threads",
+        .timeLimit(.minutes(1)))
     func waitsForEverythingOnSeveralThreads() async {
-        let queues = (0..<3).map { DispatchQueueScheduler(queue: DispatchQueue(label: "StoreTaskTests.\($0)")) }
+        let queues = (0..<3).map {
+            DispatchQueueScheduler(queue: DispatchQueue(label: "StoreTaskTests.\($0)"))
+        }
         for _ in 0..<50 {
-            let store = Store(initial: Tally(), mutatingReducer: Self.reducer, middlewares: [Self.spreading(queues: queues)])
+            let store = Store(
+                initial: Tally(), mutatingReducer: Self.reducer,
+                middlewares: [Self.spreading(queues: queues)])
             await store.send(.fanOut(width: 4, depth: 6)).finish()
-            #expect(store.state.steps == 24, "every step of every branch is reduced before finish returns")
+            #expect(
+                store.state.steps == 24,
+                "every step of every branch is reduced before finish returns")
             #expect(store.runningEffectCount == 0)
-            #expect(store.effectContext.idCount == 0, "a finished task leaves nothing in the id table")
+            #expect(
+                store.effectContext.idCount == 0, "a finished task leaves nothing in the id table")
         }
     }
 
@@ -116,19 +131,25 @@ import Testing
         #expect(store.state.received == [.start, .ping, .pong])
     }
 
-    @Test("a task's effects ended by .cancel(id:) count as ended: finish() returns, the task was not cancelled")
+    @Test(
+        "a task's effects ended by .cancel(id:) count as ended: finish() returns, the task was not cancelled"
+    )
     func effectsCancelledByID() async {
         let scheduler = TestScheduler()
         let store = Store<Tally, Action>(
             initial: Tally(),
             mutatingReducer: Self.reducer,
-            middlewares: [{ _, action in
-                switch action {
-                case .start: Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler).cancellable(id: "timer")
-                case .stop: .cancel(id: "timer")
-                default: .none
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .start:
+                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                            .cancellable(id: "timer")
+                    case .stop: .cancel(id: "timer")
+                    default: .none
+                    }
                 }
-            }]
+            ]
         )
         let task = store.send(.start)
         #expect(!task.isOver)
@@ -138,7 +159,9 @@ import Testing
         #expect(store.effectContext.idCount == 0)
     }
 
-    @Test("cancel() cancels the task's effects, Effect.run's task included, and drops what they send afterwards")
+    @Test(
+        "cancel() cancels the task's effects, Effect.run's task included, and drops what they send afterwards"
+    )
     func cancelStopsEverything() async {
         let scheduler = TestScheduler()
         let cancelled = EventLog<Bool>()
@@ -158,27 +181,31 @@ import Testing
         await task.finish()
         scheduler.advance(by: .seconds(3600))
         #expect(cancelled.entries == [true], "the sleep ended with the task's cancellation")
-        #expect(store.state.received == [.start], "neither the delayed tick nor the late send arrives")
+        #expect(
+            store.state.received == [.start], "neither the delayed tick nor the late send arrives")
         #expect(scheduler.pendingWorkCount == 0)
         #expect(store.effectContext.idCount == 0)
         task.cancel()   // a second time does nothing
     }
 
-    @Test("cancel() drops the task's actions still waiting in the queue behind another thread's drain",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "cancel() drops the task's actions still waiting in the queue behind another thread's drain",
+        .timeLimit(.minutes(1)))
     func cancelDropsQueuedActions() async {
         let (entered, enter) = AsyncStream<Void>.makeStream()
         let release = DispatchSemaphore(value: 0)
         let store = Store<Tally, Action>(
             initial: Tally(),
             mutatingReducer: Self.reducer,
-            middlewares: [{ _, action in
-                if action == .stop {
-                    enter.finish()
-                    release.wait()
+            middlewares: [
+                { _, action in
+                    if action == .stop {
+                        enter.finish()
+                        release.wait()
+                    }
+                    return action == .ping ? .just(.pong) : .none
                 }
-                return action == .ping ? .just(.pong) : .none
-            }]
+            ]
         )
         let drained = onAnotherThread { store.dispatch(.stop) }
         for await _ in entered {}

@@ -32,15 +32,20 @@ import Testing
     func middlewaresSeeTheNewState() {
         let log = EventLog<String>()
         let store = Store.counter(middlewares: [
-            { state, action in log.append("first: \(action) → \(state.count)"); return .none },
-            { state, action in log.append("second: \(action) → \(state.count)"); return .none },
+            { state, action in
+                log.append("first: \(action) → \(state.count)"); return .none
+            },
+            { state, action in
+                log.append("second: \(action) → \(state.count)"); return .none
+            },
         ])
         store.dispatch(.increment)
         store.dispatch(.add(10))
-        #expect(log.entries == [
-            "first: increment → 1", "second: increment → 1",
-            "first: add(10) → 11", "second: add(10) → 11",
-        ])
+        #expect(
+            log.entries == [
+                "first: increment → 1", "second: increment → 1",
+                "first: add(10) → 11", "second: add(10) → 11",
+            ])
     }
 
     // MARK: 1. FIFO, one at a time
@@ -54,7 +59,7 @@ import Testing
                     log.append("begin \(action)")
                     next(action)
                     log.append("end \(action)")
-                },
+                }
             ],
             middlewares: [
                 { _, action in
@@ -65,19 +70,20 @@ import Testing
                     case .add(10): .just(.add(1000))
                     default: .none
                     }
-                },
+                }
             ]
         )
         store.dispatch(.add(1))
         store.dispatch(.add(2))
 
-        #expect(log.entries == [
-            "begin add(1)", "end add(1)",
-            "begin add(10)", "end add(10)",
-            "begin add(100)", "end add(100)",
-            "begin add(1000)", "end add(1000)",
-            "begin add(2)", "end add(2)",
-        ])
+        #expect(
+            log.entries == [
+                "begin add(1)", "end add(1)",
+                "begin add(10)", "end add(10)",
+                "begin add(100)", "end add(100)",
+                "begin add(1000)", "end add(1000)",
+                "begin add(2)", "end add(2)",
+            ])
         #expect(store.state.count == 1113)
     }
 
@@ -94,7 +100,9 @@ import Testing
 
         /// A middleware that answers `.ping` with `.increment`, and `.increment` with `.add(10)`,
         /// this way.
-        func middleware(reaching reference: StoreReference<Counter, CounterAction>) -> Middleware<Counter, CounterAction> {
+        func middleware(reaching reference: StoreReference<Counter, CounterAction>) -> Middleware<
+            Counter, CounterAction
+        > {
             { _, action in
                 let answer: CounterAction
                 switch action {
@@ -108,10 +116,11 @@ import Testing
                 case .synchronousPublisher:
                     return Effect([answer].publisher)
                 case .deferredDispatch:
-                    return Effect(Deferred {
-                        reference.dispatch(answer)
-                        return Empty<CounterAction>()
-                    })
+                    return Effect(
+                        Deferred {
+                            reference.dispatch(answer)
+                            return Empty<CounterAction>()
+                        })
                 case .directDispatch:
                     reference.dispatch(answer)
                     return .none
@@ -120,7 +129,9 @@ import Testing
         }
     }
 
-    @Test("a dispatch from a middleware or its effect is queued and runs after the current action", arguments: Feedback.allCases)
+    @Test(
+        "a dispatch from a middleware or its effect is queued and runs after the current action",
+        arguments: Feedback.allCases)
     func reentrantFromMiddleware(_ feedback: Feedback) {
         let log = EventLog<String>()
         let probe = NestingProbe()
@@ -128,9 +139,13 @@ import Testing
         let store = Store.counter(
             interceptors: [probe.interceptor()],
             middlewares: [
-                { state, action in log.append("reduced \(action) → \(state.count)"); return .none },
+                { state, action in
+                    log.append("reduced \(action) → \(state.count)"); return .none
+                },
                 feedback.middleware(reaching: reference),
-                { _, action in log.append("last middleware saw \(action)"); return .none },
+                { _, action in
+                    log.append("last middleware saw \(action)"); return .none
+                },
             ]
         )
         reference.refer(to: store)
@@ -138,24 +153,29 @@ import Testing
 
         store.dispatch(.ping)
 
-        #expect(log.entries == [
-            "observed 0",
-            "reduced ping → 0", "last middleware saw ping", "observed 0",
-            "reduced increment → 1", "last middleware saw increment", "observed 1",
-            "reduced add(10) → 11", "last middleware saw add(10)", "observed 11",
-        ])
+        #expect(
+            log.entries == [
+                "observed 0",
+                "reduced ping → 0", "last middleware saw ping", "observed 0",
+                "reduced increment → 1", "last middleware saw increment", "observed 1",
+                "reduced add(10) → 11", "last middleware saw add(10)", "observed 11",
+            ])
         #expect(probe.maximumDepth == 1)
         token.cancel()
     }
 
-    @Test("the synchronous-feedback case that deadlocks the tutorial's store: A answered by B at once, B runs right after A")
+    @Test(
+        "the synchronous-feedback case that deadlocks the tutorial's store: A answered by B at once, B runs right after A"
+    )
     func synchronousFeedback() {
         let log = EventLog<CounterAction>()
         let probe = NestingProbe()
         let store = Store.counter(
             interceptors: [probe.interceptor()],
             middlewares: [
-                { _, action in log.append(action); return .none },
+                { _, action in
+                    log.append(action); return .none
+                },
                 { _, action in action == .ping ? Effect([CounterAction.pong].publisher) : .none },
             ]
         )
@@ -188,22 +208,33 @@ import Testing
                     }
                 },
             ],
-            middlewares: [{ state, action in log.append("reduced \(action) → \(state.count)"); return .none }]
+            middlewares: [
+                { state, action in
+                    log.append("reduced \(action) → \(state.count)"); return .none
+                }
+            ]
         )
 
         store.dispatch(.ping)
 
-        #expect(log.entries == ["reduced ping → 0", "reduced increment → 1", "reduced add(10) → 11"])
+        #expect(
+            log.entries == ["reduced ping → 0", "reduced increment → 1", "reduced add(10) → 11"])
         #expect(probe.maximumDepth == 1)
     }
 
-    @Test("a dispatch from an observer is queued and runs after every observer has seen the current state")
+    @Test(
+        "a dispatch from an observer is queued and runs after every observer has seen the current state"
+    )
     func reentrantFromObserver() {
         let log = EventLog<String>()
         let probe = NestingProbe()
         let store = Store.counter(
             interceptors: [probe.interceptor()],
-            middlewares: [{ state, action in log.append("reduced \(action) → \(state.count)"); return .none }]
+            middlewares: [
+                { state, action in
+                    log.append("reduced \(action) → \(state.count)"); return .none
+                }
+            ]
         )
         let first = store.subscribe { [store] state in
             log.append("first observed \(state.count)")
@@ -217,12 +248,13 @@ import Testing
 
         store.dispatch(.increment)
 
-        #expect(log.entries == [
-            "reduced increment → 1",
-            "first observed 1", "first read 1 after dispatching", "second observed 1",
-            "reduced add(10) → 11",
-            "first observed 11", "second observed 11",
-        ])
+        #expect(
+            log.entries == [
+                "reduced increment → 1",
+                "first observed 1", "first read 1 after dispatching", "second observed 1",
+                "reduced add(10) → 11",
+                "first observed 11", "second observed 11",
+            ])
         #expect(probe.maximumDepth == 1)
         first.cancel()
         second.cancel()
@@ -240,35 +272,41 @@ import Testing
                     // Queue the next action before this one is even reduced.
                     if action == .ping { context.dispatch(.increment) }
                     next(action)
-                },
+                }
             ],
             middlewares: [
-                { _, action in log.append("reduced \(action)"); return .none },
+                { _, action in
+                    log.append("reduced \(action)"); return .none
+                },
                 { _, action in
                     guard action == .ping else { return .none }
                     return .merge(
                         // Deferred makes its publisher when subscribed to: when the effect starts.
-                        Effect(Deferred {
-                            log.append("started the synchronous effect of ping")
-                            return Just(CounterAction.pong)
-                        }),
-                        Effect(Deferred {
-                            log.append("started the delayed effect of ping")
-                            return Just(CounterAction.add(10))
-                        }).delay(for: .seconds(1), scheduler: scheduler)
+                        Effect(
+                            Deferred {
+                                log.append("started the synchronous effect of ping")
+                                return Just(CounterAction.pong)
+                            }),
+                        Effect(
+                            Deferred {
+                                log.append("started the delayed effect of ping")
+                                return Just(CounterAction.add(10))
+                            }
+                        ).delay(for: .seconds(1), scheduler: scheduler)
                     )
                 },
             ]
         )
 
         store.dispatch(.ping)
-        #expect(log.entries == [
-            "reduced ping",
-            "started the synchronous effect of ping",
-            "started the delayed effect of ping",
-            "reduced increment",
-            "reduced pong",
-        ])
+        #expect(
+            log.entries == [
+                "reduced ping",
+                "started the synchronous effect of ping",
+                "started the delayed effect of ping",
+                "reduced increment",
+                "reduced pong",
+            ])
         #expect(store.runningEffectCount == 1)
 
         scheduler.advance(by: .seconds(1))
@@ -286,7 +324,7 @@ import Testing
             { _, action in
                 // A tracked publisher effect (not .just, which is never counted) that sends once.
                 action == .increment ? Effect([CounterAction.add(2)].publisher) : .none
-            },
+            }
         ])
         for _ in 0..<1_000_000 {
             store.dispatch(.increment)
@@ -301,11 +339,13 @@ import Testing
         let store = Store.counter(middlewares: [
             { _, action in
                 switch action {
-                case .ping: Effect(Just(CounterAction.increment)).delay(for: .seconds(1), scheduler: scheduler)
+                case .ping:
+                    Effect(Just(CounterAction.increment)).delay(
+                        for: .seconds(1), scheduler: scheduler)
                 case .pong: .just(.increment)
                 default: .none
                 }
-            },
+            }
         ])
         store.dispatch(.ping)
         store.dispatch(.ping)
@@ -334,7 +374,7 @@ import Testing
                 default:
                     .none
                 }
-            },
+            }
         ])
 
         store.dispatch(.ping)
@@ -356,17 +396,21 @@ import Testing
                 switch action {
                 case .ping:
                     .merge(
-                        Effect(Just(CounterAction.add(1))).delay(for: .seconds(1), scheduler: scheduler)
-                            .cancellable(id: "one"),
-                        Effect(Just(CounterAction.add(10))).delay(for: .seconds(1), scheduler: scheduler)
-                            .cancellable(id: "ten")
+                        Effect(Just(CounterAction.add(1))).delay(
+                            for: .seconds(1), scheduler: scheduler
+                        )
+                        .cancellable(id: "one"),
+                        Effect(Just(CounterAction.add(10))).delay(
+                            for: .seconds(1), scheduler: scheduler
+                        )
+                        .cancellable(id: "ten")
                     )
                 case .pong:
                     .cancel(id: "one")
                 default:
                     .none
                 }
-            },
+            }
         ])
 
         store.dispatch(.ping)
@@ -396,7 +440,7 @@ import Testing
                 default:
                     return .none
                 }
-            },
+            }
         ])
 
         store.dispatch(.ping)
@@ -420,11 +464,14 @@ import Testing
             { _, action in
                 guard action == .ping else { return .none }
                 return .merge(
-                    Effect(Just(CounterAction.increment)).delay(for: .seconds(1), scheduler: scheduler),
-                    Effect(Just(CounterAction.increment)).delay(for: .seconds(2), scheduler: scheduler)
-                        .cancellable(id: "timer")
+                    Effect(Just(CounterAction.increment)).delay(
+                        for: .seconds(1), scheduler: scheduler),
+                    Effect(Just(CounterAction.increment)).delay(
+                        for: .seconds(2), scheduler: scheduler
+                    )
+                    .cancellable(id: "timer")
                 )
-            },
+            }
         ])
         weak let released = store
         store?.dispatch(.ping)
@@ -445,14 +492,16 @@ import Testing
         let store = Store.counter(middlewares: [
             { _, action in
                 guard action == .ping else { return .none }
-                return Effect(Deferred {
-                    // The last owner lets go while this effect is being started, as a view
-                    // releasing its store on the main thread can while an effect delivers on
-                    // another.
-                    owner.release()
-                    return Just(CounterAction.increment).delay(for: .seconds(1), scheduler: scheduler)
-                })
-            },
+                return Effect(
+                    Deferred {
+                        // The last owner lets go while this effect is being started, as a view
+                        // releasing its store on the main thread can while an effect delivers on
+                        // another.
+                        owner.release()
+                        return Just(CounterAction.increment).delay(
+                            for: .seconds(1), scheduler: scheduler)
+                    })
+            }
         ])
         // The ping comes from an effect, so nothing but `owner` keeps the store alive.
         store.run(Effect(Just(CounterAction.ping)).delay(for: .seconds(1), scheduler: scheduler))
@@ -471,7 +520,11 @@ import Testing
     @Test("run(_:) dispatches every action the effect sends")
     func runDispatches() {
         let log = EventLog<CounterAction>()
-        let store = Store.counter(middlewares: [{ _, action in log.append(action); return .none }])
+        let store = Store.counter(middlewares: [
+            { _, action in
+                log.append(action); return .none
+            }
+        ])
         store.run(Effect([CounterAction.increment, .add(10), .decrement].publisher))
         store.run(.just(.add(100)))
         store.run(.none)
@@ -500,10 +553,11 @@ import Testing
     func runAsync() async {
         let store = Store.counter()
         let counts = store.values(of: { $0.count })
-        store.run(.run { send in
-            await send(.increment)
-            await send(.add(10))
-        })
+        store.run(
+            .run { send in
+                await send(.increment)
+                await send(.add(10))
+            })
 
         var seen: [Int] = []
         for await count in counts {

@@ -52,7 +52,9 @@ private actor Sensor {
     func read() -> Int { 7 }
 }
 
-private func beeping(clock: some Clock<Duration>, sensor: Sensor = Sensor()) -> Middleware<Beeper, BeeperAction> {
+private func beeping(clock: some Clock<Duration>, sensor: Sensor = Sensor()) -> Middleware<
+    Beeper, BeeperAction
+> {
     { _, action in
         switch action {
         case .start:
@@ -74,7 +76,9 @@ private func beeping(clock: some Clock<Duration>, sensor: Sensor = Sensor()) -> 
     }
 }
 
-private func makeStore(_ scheduler: TestScheduler = TestScheduler()) -> TestStore<Beeper, BeeperAction> {
+private func makeStore(_ scheduler: TestScheduler = TestScheduler()) -> TestStore<
+    Beeper, BeeperAction
+> {
     TestStore(
         initial: Beeper(),
         mutatingReducer: beeperReducer,
@@ -106,7 +110,8 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         await store.finish()
     }
 
-    @Test("an async effect that sleeps a second and sends, twice, is asserted at its exact instants")
+    @Test(
+        "an async effect that sleeps a second and sends, twice, is asserted at its exact instants")
     func exactInstants() async {
         await beepsAtExactInstants()
     }
@@ -125,11 +130,14 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         store.advance(by: .seconds(1))
         store.receive(.beep(at: .seconds(1))) { $0.beeps = [.seconds(1)] }
         store.advance(by: .seconds(1))
-        store.receive(where: { if case .beep = $0 { true } else { false } }) { $0.beeps.append(.seconds(2)) }
+        store.receive(where: { if case .beep = $0 { true } else { false } }) {
+            $0.beeps.append(.seconds(2))
+        }
         store.finish()
     }
 
-    @Test("cancelling by id ends the sleeping task: nothing is left in flight, nothing more arrives")
+    @Test(
+        "cancelling by id ends the sleeping task: nothing is left in flight, nothing more arrives")
     func cancelledByID() async {
         let store = makeStore()
         await store.send(.start) { $0.isOn = true }
@@ -155,12 +163,18 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         let store = makeStore()
         await store.send(.start) { $0.isOn = true }
         store.advance(by: .seconds(2))
-        await store.receive(where: { if case .beep = $0 { true } else { false } }) { $0.beeps = [.seconds(1)] }
-        await store.receive(where: { $0 == .beep(at: .seconds(2)) }) { $0.beeps.append(.seconds(2)) }
+        await store.receive(where: { if case .beep = $0 { true } else { false } }) {
+            $0.beeps = [.seconds(1)]
+        }
+        await store.receive(where: { $0 == .beep(at: .seconds(2)) }) {
+            $0.beeps.append(.seconds(2))
+        }
         await store.finish()
     }
 
-    @Test("receive waits, without polling, for async work that left the scheduler to come back", .timeLimit(.minutes(1)))
+    @Test(
+        "receive waits, without polling, for async work that left the scheduler to come back",
+        .timeLimit(.minutes(1)))
     func waitsForWorkOffTheScheduler() async {
         let store = makeStore()
         await store.send(.read)
@@ -174,9 +188,11 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         let store = TestStore<Beeper, BeeperAction>(
             initial: Beeper(),
             mutatingReducer: beeperReducer,
-            middlewares: [{ _, action in
-                action == .read ? Effect(Just(.reading(3)).receive(on: queue)) : .none
-            }]
+            middlewares: [
+                { _, action in
+                    action == .read ? Effect(Just(.reading(3)).receive(on: queue)) : .none
+                }
+            ]
         )
         await store.send(.read)
         await store.receive(.reading(3), timeout: .seconds(30)) { $0.readings = [3] }
@@ -185,7 +201,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
 
     // MARK: Non-exhaustive
 
-    @Test("exhaustivity off: an update is checked on the fields it sets; receive skips to its match; finish cancels the rest")
+    @Test(
+        "exhaustivity off: an update is checked on the fields it sets; receive skips to its match; finish cancels the rest"
+    )
     func nonExhaustive() async {
         let store = makeStore()
         store.exhaustivity = .off
@@ -199,7 +217,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         #expect(store.scheduler.pendingWorkCount == 0)
     }
 
-    @Test("exhaustivity off still fails on a field the update sets wrongly, and on an action that never came")
+    @Test(
+        "exhaustivity off still fails on a field the update sets wrongly, and on an action that never came"
+    )
     func nonExhaustiveFailures() async {
         await withKnownIssue {
             let store = makeStore()
@@ -210,7 +230,11 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             await store.finish()
         } matching: { recorded in
             issue(recorded, mentions: "isOn: expected false, actual true")
-                || issue(recorded, mentions: "Expected to receive reading(1), but none of the 1 received action(s) matched")
+                || issue(
+                    recorded,
+                    mentions:
+                        "Expected to receive reading(1), but none of the 1 received action(s) matched"
+                )
         }
     }
 
@@ -220,7 +244,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         await store.send(.start) { $0.isOn = true }
         store.advance(by: .seconds(1))
         store.skipReceivedActions()
-        #expect(store.state.beeps == [.seconds(1)], "the next step starts from the skipped actions' state")
+        #expect(
+            store.state.beeps == [.seconds(1)],
+            "the next step starts from the skipped actions' state")
         store.skipInFlightEffects()
         await store.send(.stop) { $0.isOn = false }
         store.advance(by: .seconds(5))
@@ -229,7 +255,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
 
     // MARK: Failing
 
-    @Test("receive before the clock reaches the sleeper fails at once with timeout zero, suggesting to advance")
+    @Test(
+        "receive before the clock reaches the sleeper fails at once with timeout zero, suggesting to advance"
+    )
     func receiveTooEarly() async {
         await withKnownIssue {
             let store = makeStore()
@@ -241,7 +269,8 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         } matching: { recorded in
             issue(
                 recorded,
-                mentions: "Expected to receive beep(at: 1.0 seconds), but no action was received within 0.0 seconds "
+                mentions:
+                    "Expected to receive beep(at: 1.0 seconds), but no action was received within 0.0 seconds "
                     + "(effects are still running: advance the scheduler?)"
             )
         }
@@ -267,7 +296,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             await store.send(.start) { $0.isOn = true }
             await store.finish(timeout: .zero)
         } matching: { recorded in
-            issue(recorded, mentions: "Effects are still in flight when the test ends: 1 running, 1 scheduled")
+            issue(
+                recorded,
+                mentions: "Effects are still in flight when the test ends: 1 running, 1 scheduled")
         }
     }
 
@@ -284,7 +315,11 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
                 store.skipInFlightEffects()
                 await store.finish()
             } matching: { recorded in
-                issue(recorded, mentions: "Expected to receive beep(at: 1.0 seconds), but no action was received within 3600.0 seconds")
+                issue(
+                    recorded,
+                    mentions:
+                        "Expected to receive beep(at: 1.0 seconds), but no action was received within 3600.0 seconds"
+                )
             }
         }
         for await _ in asleep {}
@@ -298,7 +333,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             let store = TestStore<Beeper, BeeperAction>(
                 initial: Beeper(),
                 mutatingReducer: beeperReducer,
-                interceptors: [Interceptor { action, _, next in if action != .read { next(action) } }]
+                interceptors: [
+                    Interceptor { action, _, next in if action != .read { next(action) } }
+                ]
             )
             await store.send(.read)
             await store.finish()

@@ -26,31 +26,37 @@ import Testing
 
     /// The effect of `startSpinning` waits for `go`; `spinning` is signalled once its thread is
     /// draining the spins.
-    static func makeStore(go: DispatchSemaphore, spinning: DispatchSemaphore) -> TestStore<Chain, Action> {
+    static func makeStore(go: DispatchSemaphore, spinning: DispatchSemaphore) -> TestStore<
+        Chain, Action
+    > {
         let queue = DispatchQueueScheduler(queue: DispatchQueue(label: "TestStoreAttributionTests"))
         return TestStore(
             initial: Chain(),
             mutatingReducer: { chain, action in
                 if action == .ping { chain.pinged = true }
             },
-            middlewares: [{ chain, action in
-                switch action {
-                case .startSpinning:
-                    return Effect(Just(()).receive(on: queue).map { _ -> Action in
-                        go.wait()
-                        return .spin(0)
-                    })
-                case .spin(let count):
-                    if count == 1 { spinning.signal() }
-                    return chain.pinged ? .none : .just(.spin(count + 1))
-                case .ping:
-                    return .none
+            middlewares: [
+                { chain, action in
+                    switch action {
+                    case .startSpinning:
+                        return Effect(
+                            Just(()).receive(on: queue).map { _ -> Action in
+                                go.wait()
+                                return .spin(0)
+                            })
+                    case .spin(let count):
+                        if count == 1 { spinning.signal() }
+                        return chain.pinged ? .none : .just(.spin(count + 1))
+                    case .ping:
+                        return .none
+                    }
                 }
-            }]
+            ]
         )
     }
 
-    @Test("send asserts its own action while an effect's thread is draining", .timeLimit(.minutes(1)))
+    @Test(
+        "send asserts its own action while an effect's thread is draining", .timeLimit(.minutes(1)))
     func sendWhileAnotherThreadDrains() {
         let go = DispatchSemaphore(value: 0), spinning = DispatchSemaphore(value: 0)
         let store = Self.makeStore(go: go, spinning: spinning)
@@ -64,7 +70,9 @@ import Testing
         store.finish()
     }
 
-    @Test("await send asserts its own action while an effect's thread is draining", .timeLimit(.minutes(1)))
+    @Test(
+        "await send asserts its own action while an effect's thread is draining",
+        .timeLimit(.minutes(1)))
     func awaitSendWhileAnotherThreadDrains() async {
         let (spins, spin) = AsyncStream<Void>.makeStream()
         let go = DispatchSemaphore(value: 0), spinning = DispatchSemaphore(value: 0)

@@ -121,14 +121,16 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         #expect(entries.entries == ["action score(0)\n  profile.score: 0 → 1"])
     }
 
-    @Test("an action an interceptor rewrites into two: send asserts the first, the second is received")
+    @Test(
+        "an action an interceptor rewrites into two: send asserts the first, the second is received"
+    )
     func rewriteIntoTwo() {
         let store = makeStore(interceptors: [
             Interceptor { action, _, next in
                 guard case .rename(let name) = action else { return next(action) }
                 next(.rename(name))
                 next(.score(1))
-            },
+            }
         ])
         store.send(.rename("Grace")) { $0.profile.name = "Grace" }
         store.receive(.score(1)) { $0.profile.score = 1 }
@@ -145,8 +147,11 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             store.send(.rename("Grace")) { $0.profile.name = "Grace Hopper" }
             store.finish()
         } matching: { recorded in
-            issue(recorded, mentions: "The state after sending rename(\"Grace\") is not the expected one")
-                && issue(recorded, mentions: #"profile.name: expected "Grace Hopper", actual "Grace""#)
+            issue(
+                recorded,
+                mentions: "The state after sending rename(\"Grace\") is not the expected one")
+                && issue(
+                    recorded, mentions: #"profile.name: expected "Grace Hopper", actual "Grace""#)
                 && recorded.sourceLocation?.line == sendLine
                 && recorded.sourceLocation?.fileName == "TestStoreTests.swift"
         }
@@ -173,7 +178,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             store.receive(.pong) { $0.isSaving = false }
             store.finish()
         } matching: { recorded in
-            issue(recorded, mentions: "Received an unexpected action.\n  expected: pong\n  received: saved")
+            issue(
+                recorded,
+                mentions: "Received an unexpected action.\n  expected: pong\n  received: saved")
         }
     }
 
@@ -184,7 +191,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             store.send(.ping)
             store.finish()
         } matching: { recorded in
-            issue(recorded, mentions: "The store received 1 action(s) that the test did not assert:\n  pong")
+            issue(
+                recorded,
+                mentions: "The store received 1 action(s) that the test did not assert:\n  pong")
         }
     }
 
@@ -196,7 +205,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             store.send(.score(1)) { $0.profile.score = 1 }
             store.finish()
         } matching: { recorded in
-            issue(recorded, mentions: "Sent score(1) while 1 received action(s) were not asserted:\n  pong")
+            issue(
+                recorded,
+                mentions: "Sent score(1) while 1 received action(s) were not asserted:\n  pong")
         }
     }
 
@@ -208,7 +219,9 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             store.advance(by: .milliseconds(999))
             store.finish()
         } matching: { recorded in
-            issue(recorded, mentions: "Effects are still in flight when the test ends: 1 running, 2 scheduled")
+            issue(
+                recorded,
+                mentions: "Effects are still in flight when the test ends: 1 running, 2 scheduled")
         }
     }
 
@@ -249,7 +262,8 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
         } matching: { recorded in
             issue(
                 recorded,
-                mentions: "Expected to receive saved, but no action was received (effects are still running: advance the scheduler?)"
+                mentions:
+                    "Expected to receive saved, but no action was received (effects are still running: advance the scheduler?)"
             )
         }
     }
@@ -273,7 +287,7 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             let store = makeStore(interceptors: [
                 Interceptor { action, _, next in
                     if action != .ping { next(action) }
-                },
+                }
             ])
             store.send(.ping)
             store.finish()

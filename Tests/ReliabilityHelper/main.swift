@@ -34,7 +34,9 @@ func say(_ line: String) {
     let bytes = Array((line + "\n").utf8)
     var offset = 0
     while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+        let written = bytes.withUnsafeBytes {
+            write(1, $0.baseAddress! + offset, $0.count - offset)
+        }
         if written < 0 {
             if errno == EINTR { continue }
             exit(3)
@@ -106,7 +108,9 @@ func raceHighScores(path: String, gate: String, game: RacingGame, rounds: Int) -
     while true {
         let count = read(descriptor, &byte, 1)
         if count == 0 { break }
-        if count < 0, errno != EINTR { fail("cannot read \(gate): \(String(cString: strerror(errno)))") }
+        if count < 0, errno != EINTR {
+            fail("cannot read \(gate): \(String(cString: strerror(errno)))")
+        }
     }
     close(descriptor)
 
@@ -120,7 +124,9 @@ func raceHighScores(path: String, gate: String, game: RacingGame, rounds: Int) -
             // only better records at the shared one.
             if loaded[game.ownLevel] != scores[game.ownLevel] {
                 say("lost \(k): \(game.ownLevel) is \(String(describing: loaded[game.ownLevel]))")
-            } else if let shared = loaded[.normal], let mine = scores[.normal], mine.isBetter(than: shared) {
+            } else if let shared = loaded[.normal], let mine = scores[.normal],
+                mine.isBetter(than: shared)
+            {
                 say("lost \(k): normal is \(shared), worse than \(mine)")
             } else {
                 say("saved \(k)")
@@ -154,7 +160,9 @@ func runAsNobody(_ command: String, path: String) {
         let game = playOneWinningGame(file: file)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let loaded = try? encoder.encode(game.afterLoading), let final = try? encoder.encode(game.final) else {
+        guard let loaded = try? encoder.encode(game.afterLoading),
+            let final = try? encoder.encode(game.final)
+        else {
             fail("could not encode the states")
         }
         say("loaded-state \(String(decoding: loaded, as: UTF8.self))")
@@ -173,12 +181,15 @@ case (4, "record"):
     guard let first = Int(arguments[3]) else { fail("FIRST must be a number") }
     recordForever(path: arguments[2], first: first)
 case (6, "race-high-scores"):
-    guard let game = RacingGame(rawValue: arguments[4]), let rounds = Int(arguments[5]), rounds > 0 else {
+    guard let game = RacingGame(rawValue: arguments[4]), let rounds = Int(arguments[5]), rounds > 0
+    else {
         fail("GAME must be first or second, ROUNDS a number above 0")
     }
     raceHighScores(path: arguments[2], gate: arguments[3], game: game, rounds: rounds)
 case (4, "as-nobody"):
     runAsNobody(arguments[2], path: arguments[3])
 default:
-    fail("usage: reliability-helper save-high-scores|record PATH FIRST, race-high-scores PATH GATE GAME ROUNDS, or as-nobody load|save|play PATH")
+    fail(
+        "usage: reliability-helper save-high-scores|record PATH FIRST, race-high-scores PATH GATE GAME ROUNDS, or as-nobody load|save|play PATH"
+    )
 }

@@ -14,7 +14,9 @@ import ThreeDucks
 @Suite struct CrashSafetyTests {
     static let kills = 60
 
-    @Test("a high-score save killed at a random moment leaves the previous record set or the new one (60 kills)")
+    @Test(
+        "a high-score save killed at a random moment leaves the previous record set or the new one (60 kills)"
+    )
     func killedHighScoreSaves() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("high-scores.json")
@@ -27,11 +29,14 @@ import ThreeDucks
         // temporary file is left), so that a busy machine cannot make the aim miss every time.
         var round = 0
         var killsInsideASave = 0
-        func temporaryFiles() throws -> [String] { try folder.names().filter { $0.hasSuffix(".tmp") } }
+        func temporaryFiles() throws -> [String] {
+            try folder.names().filter { $0.hasSuffix(".tmp") }
+        }
         while round < Self.kills || (round < 300 && killsInsideASave == 0) {
             defer { round += 1 }
             let first = (held ?? -1) + 1
-            let child = try ChildProcess(reliabilityHelperPath, ["save-high-scores", path, String(first)])
+            let child = try ChildProcess(
+                reliabilityHelperPath, ["save-high-scores", path, String(first)])
             var lastPrinted: Int?
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 guard let line = try child.readLine() else { break }
@@ -44,27 +49,40 @@ import ThreeDucks
                 let number = try #require(progressNumber(in: line, after: "saved"))
                 lastPrinted = number
             }
-            #expect(ChildProcess.wasKilled(try child.waitForExit()), "round \(round): the helper was not killed")
+            #expect(
+                ChildProcess.wasKilled(try child.waitForExit()),
+                "round \(round): the helper was not killed")
             // A kill before a save's rename leaves its temporary file, named after the helper.
             let left = try temporaryFiles()
-            #expect(left.allSatisfy { $0.hasPrefix(".high-scores.json.\(child.pid)-") }, "round \(round): \(left)")
+            #expect(
+                left.allSatisfy { $0.hasPrefix(".high-scores.json.\(child.pid)-") },
+                "round \(round): \(left)")
             if !left.isEmpty { killsInsideASave += 1 }
 
             // Whatever the kill interrupted, the file loads (a load that fails throws here), and
             // the load removes the temporary file of the helper, which has ended.
             let scores = try file.load()
-            #expect(try temporaryFiles().isEmpty, "round \(round): a dead process's temporary file was left")
+            #expect(
+                try temporaryFiles().isEmpty,
+                "round \(round): a dead process's temporary file was left")
             let holds = scores.isEmpty ? nil : saveNumber(of: scores)
-            #expect(scores.isEmpty || holds != nil, "round \(round): the file holds no save's record set: \(scores)")
+            #expect(
+                scores.isEmpty || holds != nil,
+                "round \(round): the file holds no save's record set: \(scores)")
             // The last save reported done, or the one after it (renamed in place, then killed
             // before it could say so); before any report, what the file held or the first save.
             let allowed: [Int?] = lastPrinted.map { [$0, $0 + 1] } ?? [held, first]
-            #expect(allowed.contains(holds), "round \(round): holds save \(String(describing: holds)), expected one of \(allowed)")
+            #expect(
+                allowed.contains(holds),
+                "round \(round): holds save \(String(describing: holds)), expected one of \(allowed)"
+            )
             held = holds
         }
 
         let names = try folder.names()
-        #expect(!names.contains { $0.contains(".corrupt") }, "a killed save left a file that could not be read")
+        #expect(
+            !names.contains { $0.contains(".corrupt") },
+            "a killed save left a file that could not be read")
         // Finding temporary files after some kills proves that kills landed inside saves; none
         // is left once loaded.
         #expect(killsInsideASave > 0, "no kill landed inside a save")
@@ -72,7 +90,9 @@ import ThreeDucks
         #expect(held != nil)
     }
 
-    @Test("a recorder killed at a random moment leaves a log whose complete lines all replay (60 kills, one log)")
+    @Test(
+        "a recorder killed at a random moment leaves a log whose complete lines all replay (60 kills, one log)"
+    )
     func killedRecorder() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("session.jsonl")
@@ -106,17 +126,23 @@ import ThreeDucks
                 #expect(progressNumber(in: line, after: "wrote") == next + printed)
                 printed += 1
             }
-            #expect(ChildProcess.wasKilled(try child.waitForExit()), "round \(round): the recorder was not killed")
+            #expect(
+                ChildProcess.wasKilled(try child.waitForExit()),
+                "round \(round): the recorder was not killed")
 
             // What this recorder added. (One killed before it opened the file leaves none.)
             let added = try appendedBytes(of: path, after: logSize)
             if lastSessionWasTorn, !added.isEmpty {
                 // The recorder started a fresh line instead of gluing its first line to the torn one.
-                #expect(added.first == UInt8(ascii: "\n"), "round \(round): the new line was glued to a torn one")
+                #expect(
+                    added.first == UInt8(ascii: "\n"),
+                    "round \(round): the new line was glued to a torn one")
             }
             let session = try Recording<ThreeDucksAction>(jsonLines: added)
             let expected = (next..<next + session.entries.count).map(recordedEntry)
-            #expect(session.entries == expected, "round \(round): the complete lines are not the actions recorded")
+            #expect(
+                session.entries == expected,
+                "round \(round): the complete lines are not the actions recorded")
             // Each reported line was written; at most one more was written, not reported.
             #expect(session.entries.count == printed || session.entries.count == printed + 1)
             #expect(replayed(session) == reduced(expected))
@@ -124,7 +150,9 @@ import ThreeDucks
             if let torn = session.tornLastLine {
                 // A torn line is the start of the next action's line.
                 let whole = try lineOfJSON(recordedEntry(next + session.entries.count))
-                #expect(whole.hasPrefix(torn.text) && torn.text.count < whole.count, "round \(round): the torn line is not a cut line")
+                #expect(
+                    whole.hasPrefix(torn.text) && torn.text.count < whole.count,
+                    "round \(round): the torn line is not a cut line")
                 tornLines.append(newlines + torn.line)
             }
             lastSessionWasTorn = session.tornLastLine != nil
@@ -146,7 +174,8 @@ import ThreeDucks
         let log = try Data(contentsOf: URL(fileURLWithPath: path))
         let lines = log.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let kept = lines.enumerated().filter { !earlierTorn.contains($0.offset + 1) }.map(\.element)
-        let repaired = try Recording<ThreeDucksAction>(jsonLines: Data(kept.joined(separator: [UInt8(ascii: "\n")])))
+        let repaired = try Recording<ThreeDucksAction>(
+            jsonLines: Data(kept.joined(separator: [UInt8(ascii: "\n")])))
         let all = (0..<next).map(recordedEntry)
         #expect(repaired.entries == all)
         #expect((repaired.tornLastLine != nil) == lastSessionWasTorn)
@@ -168,7 +197,9 @@ import ThreeDucks
         file.write(line: second)
         file.close()
 
-        #expect(String(decoding: try #require(folder.bytes(of: "session.jsonl")), as: UTF8.self) == "\(first)\n\(torn)\n\(second)\n")
+        #expect(
+            String(decoding: try #require(folder.bytes(of: "session.jsonl")), as: UTF8.self)
+                == "\(first)\n\(torn)\n\(second)\n")
         // The torn line is now a bad line of its own, named by the error; the new line is whole.
         #expect(throws: RecordingError(line: 2, reason: "the JSON is not valid")) {
             try Recording<ThreeDucksAction>(contentsOf: path)
@@ -203,7 +234,9 @@ import ThreeDucks
             }
             guard fstat(descriptor, &info) == 0, info.st_size > length else { continue }
             var last: UInt8 = 0
-            if pread(descriptor, &last, 1, info.st_size - 1) == 1, last != UInt8(ascii: "\n") { return }
+            if pread(descriptor, &last, 1, info.st_size - 1) == 1, last != UInt8(ascii: "\n") {
+                return
+            }
         }
     }
 

@@ -11,7 +11,9 @@ import ThreeDucks
 /// Beyond `GamePropertyTests` (a player's moves only), this one sends what the game logic
 /// normally sends, at the wrong moments.
 @Suite struct GameChaosTests {
-    @Test("random sessions with out-of-turn actions, unknown ids and restarts keep the rules (3,000 seeds)")
+    @Test(
+        "random sessions with out-of-turn actions, unknown ids and restarts keep the rules (3,000 seeds)"
+    )
     func chaos() {
         var random = SplitMix64(seed: 0xC4A0_5000)
         var steps = 0
@@ -46,7 +48,8 @@ import ThreeDucks
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<45:
             // Mostly cards of the deck, sometimes ids that are not.
-            let id = Int.random(in: 0..<10, using: &random) == 0
+            let id =
+                Int.random(in: 0..<10, using: &random) == 0
                 ? [-1, before.cards.count, Int.max, Int.min, 1_000].randomElement(using: &random)!
                 : Int.random(in: 0..<max(before.cards.count, 1), using: &random)
             session.referee.countFlip(of: id, in: before)
@@ -70,7 +73,8 @@ import ThreeDucks
             session.store.dispatch(.endGame)
             session.referee.startOver()
         default:
-            session.store.dispatch(.setDifficulty(Difficulty.allCases.randomElement(using: &random)!))
+            session.store.dispatch(
+                .setDifficulty(Difficulty.allCases.randomElement(using: &random)!))
         }
         return false
     }

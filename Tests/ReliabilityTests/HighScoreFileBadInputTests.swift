@@ -37,7 +37,9 @@ import ThreeDucks
         BadFile("random bytes", randomBytes(count: 512, seed: 1), .notJSON),
         BadFile("not UTF-8", [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D], .notJSON),
         BadFile("NUL bytes", [UInt8](repeating: 0, count: 64), .notJSON),
-        BadFile("a PNG header", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], .notJSON),
+        BadFile(
+            "a PNG header", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D],
+            .notJSON),
         BadFile("an HTML page", "<!doctype html><title>404</title>", .notJSON),
         BadFile("two objects", #"{"version":1,"scores":{}}{"version":1,"scores":{}}"#, .notJSON),
         BadFile("a JSON string", #""high scores""#, .unexpectedFormat("it is not a JSON object")),
@@ -45,32 +47,59 @@ import ThreeDucks
         BadFile("JSON null", "null", .unexpectedFormat("it is not a JSON object")),
         BadFile("a JSON array", #"[{"version":1}]"#, .unexpectedFormat("it is not a JSON object")),
         BadFile("no version", #"{"scores":{}}"#, .unexpectedFormat("it has no version")),
-        BadFile("a version that is text", #"{"version":"1","scores":{}}"#, .unexpectedFormat("its version is not a whole number")),
-        BadFile("a version too large", #"{"version":1e30,"scores":{}}"#, .unexpectedFormat("its version is not a whole number")),
-        BadFile("a fractional version", #"{"version":1.5,"scores":{}}"#, .unexpectedFormat("its version is not a whole number")),
-        BadFile("a future version", #"{"version":2,"scores":{"easy":{"moves":3,"date":"2031-01-01T00:00:00Z"}},"ghosts":true}"#, .unsupportedVersion(2)),
+        BadFile(
+            "a version that is text", #"{"version":"1","scores":{}}"#,
+            .unexpectedFormat("its version is not a whole number")),
+        BadFile(
+            "a version too large", #"{"version":1e30,"scores":{}}"#,
+            .unexpectedFormat("its version is not a whole number")),
+        BadFile(
+            "a fractional version", #"{"version":1.5,"scores":{}}"#,
+            .unexpectedFormat("its version is not a whole number")),
+        BadFile(
+            "a future version",
+            #"{"version":2,"scores":{"easy":{"moves":3,"date":"2031-01-01T00:00:00Z"}},"ghosts":true}"#,
+            .unsupportedVersion(2)),
         BadFile("version 0", #"{"version":0,"scores":{}}"#, .unsupportedVersion(0)),
         BadFile("no scores", #"{"version":1}"#, .unexpectedFormat(#""scores" is missing"#)),
-        BadFile("scores that are a list", #"{"version":1,"scores":[]}"#, .unexpectedFormat("scores has the wrong type")),
-        BadFile("a score without a date", #"{"version":1,"scores":{"easy":{"moves":12}}}"#, .unexpectedFormat(#"scores.easy has no "date""#)),
-        BadFile("a date that is not ISO 8601", #"{"version":1,"scores":{"easy":{"moves":12,"date":"yesterday"}}}"#,
-                .unexpectedFormat("scores.easy is not valid (Expected date string to be ISO8601-formatted.)")),
-        BadFile("moves that are text", #"{"version":1,"scores":{"easy":{"moves":"12","date":"2026-11-22T10:00:00Z"}}}"#,
-                .unexpectedFormat("scores.easy.moves has the wrong type")),
-        BadFile("moves that are a fraction", #"{"version":1,"scores":{"easy":{"moves":12.5,"date":"2026-11-22T10:00:00Z"}}}"#,
-                .unexpectedFormat("scores.easy.moves has the wrong type")),
-        BadFile("moves too large", #"{"version":1,"scores":{"easy":{"moves":1e30,"date":"2026-11-22T10:00:00Z"}}}"#,
-                .unexpectedFormat("scores.easy.moves has the wrong type")),
-        BadFile("no moves at all", #"{"version":1,"scores":{"hard":{"moves":0,"date":"2026-11-22T10:00:00Z"}}}"#,
-                .unexpectedFormat("the hard score has 0 moves")),
+        BadFile(
+            "scores that are a list", #"{"version":1,"scores":[]}"#,
+            .unexpectedFormat("scores has the wrong type")),
+        BadFile(
+            "a score without a date", #"{"version":1,"scores":{"easy":{"moves":12}}}"#,
+            .unexpectedFormat(#"scores.easy has no "date""#)),
+        BadFile(
+            "a date that is not ISO 8601",
+            #"{"version":1,"scores":{"easy":{"moves":12,"date":"yesterday"}}}"#,
+            .unexpectedFormat(
+                "scores.easy is not valid (Expected date string to be ISO8601-formatted.)")),
+        BadFile(
+            "moves that are text",
+            #"{"version":1,"scores":{"easy":{"moves":"12","date":"2026-11-22T10:00:00Z"}}}"#,
+            .unexpectedFormat("scores.easy.moves has the wrong type")),
+        BadFile(
+            "moves that are a fraction",
+            #"{"version":1,"scores":{"easy":{"moves":12.5,"date":"2026-11-22T10:00:00Z"}}}"#,
+            .unexpectedFormat("scores.easy.moves has the wrong type")),
+        BadFile(
+            "moves too large",
+            #"{"version":1,"scores":{"easy":{"moves":1e30,"date":"2026-11-22T10:00:00Z"}}}"#,
+            .unexpectedFormat("scores.easy.moves has the wrong type")),
+        BadFile(
+            "no moves at all",
+            #"{"version":1,"scores":{"hard":{"moves":0,"date":"2026-11-22T10:00:00Z"}}}"#,
+            .unexpectedFormat("the hard score has 0 moves")),
     ]
 
-    @Test("an unusable file gives a clear error, is kept as a backup, and the game goes on", arguments: badFiles)
+    @Test(
+        "an unusable file gives a clear error, is kept as a backup, and the game goes on",
+        arguments: badFiles)
     func unusableFile(_ bad: BadFile) throws {
         let folder = try TemporaryDirectory()
         let file = HighScoreFile(path: folder.file("high-scores.json"))
         try folder.write(bad.bytes, to: "high-scores.json")
-        let error = HighScoreFileError.movedAside(path: file.path, problem: bad.problem, backup: file.path + ".corrupt-1")
+        let error = HighScoreFileError.movedAside(
+            path: file.path, problem: bad.problem, backup: file.path + ".corrupt-1")
 
         let game = playOneWinningGame(file: file)
 
@@ -84,7 +113,10 @@ import ThreeDucks
         #expect(game.final.isNewRecord)
         #expect(game.final.highScoreError == nil)
         #expect(try file.load() == [.easy: record])
-        #expect(try folder.names() == [".high-scores.json.lock", "high-scores.json", "high-scores.json.corrupt-1"])
+        #expect(
+            try folder.names() == [
+                ".high-scores.json.lock", "high-scores.json", "high-scores.json.corrupt-1",
+            ])
     }
 
     @Test("a file cut at any length is an error, never a crash, and is kept as a backup")
@@ -109,20 +141,28 @@ import ThreeDucks
         #expect(try file.load() == highScores(forSave: 5))
     }
 
-    @Test("a folder where the file should be: both errors are clear, the folder is left alone, the game goes on")
+    @Test(
+        "a folder where the file should be: both errors are clear, the folder is left alone, the game goes on"
+    )
     func folderInTheWay() throws {
         let folder = try TemporaryDirectory()
         let file = HighScoreFile(path: folder.file("high-scores.json"))
-        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: file.path, withIntermediateDirectories: false)
         try folder.write("keep me", to: "high-scores.json/notes.txt")
 
         let game = playOneWinningGame(file: file)
 
-        #expect(game.afterLoading.highScoreError == HighScoreFileError.notAFile(path: file.path).description)
+        #expect(
+            game.afterLoading.highScoreError
+                == HighScoreFileError.notAFile(path: file.path).description)
         #expect(game.final.screen == .won)
         // The record is kept in memory, and the player is told it could not be saved.
         #expect(game.final.highScores[.easy] != nil)
-        #expect(game.final.highScoreError == HighScoreFileError.couldNotSave(path: file.path, reason: "Is a directory").description)
+        #expect(
+            game.final.highScoreError
+                == HighScoreFileError.couldNotSave(path: file.path, reason: "Is a directory")
+                .description)
         #expect(folder.bytes(of: "high-scores.json/notes.txt") == Array("keep me".utf8))
         #expect(try folder.names() == ["high-scores.json"])
     }
@@ -145,12 +185,17 @@ import ThreeDucks
 
         let game = playOneWinningGame(file: file)
 
-        #expect(game.afterLoading.highScoreError == HighScoreFileError.notAFile(path: path).description)
+        #expect(
+            game.afterLoading.highScoreError == HighScoreFileError.notAFile(path: path).description)
         #expect(game.final.screen == .won)
         #expect(game.final.highScores[.easy] != nil)
-        #expect(game.final.highScoreError == HighScoreFileError.couldNotSave(path: path, reason: "It is not a regular file").description)
+        #expect(
+            game.final.highScoreError
+                == HighScoreFileError.couldNotSave(path: path, reason: "It is not a regular file")
+                .description)
         var info = stat()
-        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == type, "the \(kind) is still there")
+        #expect(
+            lstat(path, &info) == 0 && info.st_mode & S_IFMT == type, "the \(kind) is still there")
         #expect(try folder.names() == ["high-scores.json"])
     }
 
@@ -159,7 +204,9 @@ import ThreeDucks
     // Root ignores permission bits, so these run the helper, which drops to the user "nobody"
     // when started as root: the errors below are the real EACCES paths.
 
-    @Test("a file nobody may read, in a folder they may not write: a clear error, the file left as it is")
+    @Test(
+        "a file nobody may read, in a folder they may not write: a clear error, the file left as it is"
+    )
     func unreadableFileReadOnlyFolder() throws {
         let folder = try TemporaryDirectory()
         try makeDataFolder(in: folder)
@@ -174,10 +221,15 @@ import ThreeDucks
         let expected = HighScoreFileError.unreadable(path: path, reason: "Permission denied")
         #expect(lines == ["error \(expected.description)"])
         #expect(folder.bytes(of: "data/high-scores.json") == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("data")) == ["high-scores.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.file("data")) == [
+                "high-scores.json"
+            ])
     }
 
-    @Test("a file nobody may read, in a folder they may write: a clear error, and it is left in place, not taken for a corrupt one")
+    @Test(
+        "a file nobody may read, in a folder they may write: a clear error, and it is left in place, not taken for a corrupt one"
+    )
     func unreadableFileWritableFolder() throws {
         let folder = try TemporaryDirectory()
         try makeDataFolder(in: folder)
@@ -208,12 +260,20 @@ import ThreeDucks
 
         let lines = try runAsNobody("save", path)
 
-        #expect(lines == ["error \(HighScoreFileError.couldNotSave(path: path, reason: "Permission denied").description)"])
+        #expect(
+            lines == [
+                "error \(HighScoreFileError.couldNotSave(path: path, reason: "Permission denied").description)"
+            ])
         #expect(folder.bytes(of: "data/high-scores.json") == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("data")) == ["high-scores.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.file("data")) == [
+                "high-scores.json"
+            ])
     }
 
-    @Test("a game played where nobody may write: the old scores load, the new record is kept in memory, the game ends well")
+    @Test(
+        "a game played where nobody may write: the old scores load, the new record is kept in memory, the game ends well"
+    )
     func gameInReadOnlyFolder() throws {
         let folder = try TemporaryDirectory()
         try makeDataFolder(in: folder)
@@ -237,7 +297,10 @@ import ThreeDucks
         #expect(final.isNewRecord)
         #expect(final.highScores[.hard] == old[.hard])
         #expect(try #require(final.highScores[.easy]).moves < 99)
-        #expect(final.highScoreError == HighScoreFileError.couldNotSave(path: path, reason: "Permission denied").description)
+        #expect(
+            final.highScoreError
+                == HighScoreFileError.couldNotSave(path: path, reason: "Permission denied")
+                .description)
         #expect(folder.bytes(of: "data/high-scores.json") == original)
     }
 
@@ -262,11 +325,17 @@ import ThreeDucks
         #expect(loaded.highScores.isEmpty)
         #expect(final.screen == .won)
         #expect(final.highScores[.easy] != nil)
-        #expect(final.highScoreError == HighScoreFileError.couldNotSave(path: path, reason: "Permission denied").description)
+        #expect(
+            final.highScoreError
+                == HighScoreFileError.couldNotSave(path: path, reason: "Permission denied")
+                .description)
         // Even where the folder lets a new file take its place, a file that could not be read
         // (and so could not be merged) is not replaced.
         #expect(folder.bytes(of: "data/high-scores.json") == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("data")).filter { !$0.hasPrefix(".") } == ["high-scores.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.file("data")).filter {
+                !$0.hasPrefix(".")
+            } == ["high-scores.json"])
     }
 
     // MARK: Helpers
@@ -275,7 +344,8 @@ import ThreeDucks
     /// umask; each test then sets the permissions it is about.
     private func makeDataFolder(in folder: TemporaryDirectory) throws {
         try folder.setPermissions(0o755)
-        try FileManager.default.createDirectory(atPath: folder.file("data"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: folder.file("data"), withIntermediateDirectories: false)
     }
 
     /// Runs `reliability-helper as-nobody <command> <path>` and returns its output after the
@@ -285,7 +355,8 @@ import ThreeDucks
         let lines = try child.readRemainingLines()
         #expect(ChildProcess.exitedCleanly(try child.waitForExit()), "the helper failed: \(lines)")
         let expectedUser: uid_t = geteuid() == 0 ? 65_534 : geteuid()
-        try #require(lines.first == "uid \(expectedUser)", "the helper did not run unprivileged: \(lines)")
+        try #require(
+            lines.first == "uid \(expectedUser)", "the helper did not run unprivileged: \(lines)")
         return Array(lines.dropFirst())
     }
 
@@ -295,9 +366,13 @@ import ThreeDucks
         let decoder = JSONDecoder()
         func state(after prefix: String, in line: String) throws -> ThreeDucksState {
             try #require(line.hasPrefix(prefix + " "), "unexpected line: \(line)")
-            return try decoder.decode(ThreeDucksState.self, from: Data(line.dropFirst(prefix.count + 1).utf8))
+            return try decoder.decode(
+                ThreeDucksState.self, from: Data(line.dropFirst(prefix.count + 1).utf8))
         }
-        return (try state(after: "loaded-state", in: lines[0]), try state(after: "final-state", in: lines[1]))
+        return (
+            try state(after: "loaded-state", in: lines[0]),
+            try state(after: "final-state", in: lines[1])
+        )
     }
 
     /// The bytes of a good high-score file holding `scores`.

@@ -20,43 +20,69 @@ import ThreeDucks
     }
 
     static let damages: [Damage] = [
-        Damage(name: "cut in half", reason: "the JSON is not valid") { String($0.prefix($0.utf8.count / 2)) },
-        Damage(name: "not JSON at all", reason: "the JSON is not valid") { _ in "flipCard 3 at 1.5 s" },
+        Damage(name: "cut in half", reason: "the JSON is not valid") {
+            String($0.prefix($0.utf8.count / 2))
+        },
+        Damage(name: "not JSON at all", reason: "the JSON is not valid") { _ in
+            "flipCard 3 at 1.5 s"
+        },
         Damage(name: "a stray brace", reason: "the JSON is not valid") { $0 + "}" },
-        Damage(name: "a JSON array", reason: "the line is not a Dictionary<String, Any>") { "[\($0)]" },
-        Damage(name: "JSON null", reason: "the line is null, expected a Dictionary<String, Any>") { _ in "null" },
+        Damage(name: "a JSON array", reason: "the line is not a Dictionary<String, Any>") {
+            "[\($0)]"
+        },
+        Damage(name: "JSON null", reason: "the line is null, expected a Dictionary<String, Any>") {
+            _ in "null"
+        },
         Damage(name: "an unknown action", reason: "action is not a ThreeDucksAction") { _ in
             #"{"action":{"jump":{"_0":3}},"nanoseconds":0}"#
         },
-        Damage(name: "a flip of a card given as text", reason: "action.flipCard._0 is not a Int") { _ in
+        Damage(name: "a flip of a card given as text", reason: "action.flipCard._0 is not a Int") {
+            _ in
             #"{"action":{"flipCard":{"_0":"three"}},"nanoseconds":0}"#
         },
-        Damage(name: "a flip of a fractional card", reason: "a number in it does not fit its field (a fraction, or too large)") { _ in
+        Damage(
+            name: "a flip of a fractional card",
+            reason: "a number in it does not fit its field (a fraction, or too large)"
+        ) { _ in
             #"{"action":{"flipCard":{"_0":2.5}},"nanoseconds":0}"#
         },
-        Damage(name: "a level that does not exist", reason: "action.setDifficulty._0 is not valid (Cannot initialize Difficulty from invalid String value nightmare)") { _ in
+        Damage(
+            name: "a level that does not exist",
+            reason:
+                "action.setDifficulty._0 is not valid (Cannot initialize Difficulty from invalid String value nightmare)"
+        ) { _ in
             #"{"action":{"setDifficulty":{"_0":"nightmare"}},"nanoseconds":0}"#
         },
         Damage(name: "a time given as text", reason: "nanoseconds is not a Int64") { _ in
             #"{"action":{"startGame":{}},"nanoseconds":"soon"}"#
         },
-        Damage(name: "a time too large", reason: "a number in it does not fit its field (a fraction, or too large)") { _ in
+        Damage(
+            name: "a time too large",
+            reason: "a number in it does not fit its field (a fraction, or too large)"
+        ) { _ in
             #"{"action":{"startGame":{}},"nanoseconds":1e40}"#
         },
-        Damage(name: "a negative time", reason: "nanoseconds is not valid (a time cannot be negative (-5 ns))") { _ in
+        Damage(
+            name: "a negative time",
+            reason: "nanoseconds is not valid (a time cannot be negative (-5 ns))"
+        ) { _ in
             #"{"action":{"startGame":{}},"nanoseconds":-5}"#
         },
         Damage(name: "a flip without its card", reason: #"action.flipCard has no "_0""#) { _ in
             #"{"action":{"flipCard":{}},"nanoseconds":0}"#
         },
-        Damage(name: "no time", reason: #""nanoseconds" is missing"#) { _ in #"{"action":{"startGame":{}}}"# },
+        Damage(name: "no time", reason: #""nanoseconds" is missing"#) { _ in
+            #"{"action":{"startGame":{}}}"#
+        },
         Damage(name: "no action", reason: #""action" is missing"#) { _ in #"{"nanoseconds":0}"# },
         Damage(name: "an action misspelt", reason: #""action" is missing"#) { line in
             line.replacingOccurrences(of: #""action""#, with: #""acton""#)
         },
     ]
 
-    @Test("a bad line is an error naming it, wherever it is, and nothing is replayed", arguments: damages)
+    @Test(
+        "a bad line is an error naming it, wherever it is, and nothing is replayed",
+        arguments: damages)
     func badLine(_ damage: Damage) throws {
         let (lines, _) = recordedSession()
         // The first line, one in the middle, and the last, which has its newline: a torn line
@@ -71,7 +97,10 @@ import ThreeDucks
                 try replay(log, into: replayed)
             }
             #expect(error == RecordingError(line: index + 1, reason: damage.reason))
-            #expect(error.description == "line \(index + 1) of the recording is not a recorded action: \(damage.reason)")
+            #expect(
+                error.description
+                    == "line \(index + 1) of the recording is not a recorded action: \(damage.reason)"
+            )
             #expect(replayed.count == 0, "actions were replayed from a log with a bad line")
         }
     }
@@ -79,7 +108,9 @@ import ThreeDucks
     @Test("blank lines do not shift the line numbers an error gives")
     func lineNumbersCountBlankLines() throws {
         let (lines, _) = recordedSession()
-        let log = "\n" + lines[0] + "\n  \n" + lines[1] + "\n" + #"{"action":{"jump":{}},"nanoseconds":0}"# + "\n" + lines[2] + "\n"
+        let log =
+            "\n" + lines[0] + "\n  \n" + lines[1] + "\n"
+            + #"{"action":{"jump":{}},"nanoseconds":0}"# + "\n" + lines[2] + "\n"
         #expect(throws: RecordingError(line: 5, reason: "action is not a ThreeDucksAction")) {
             try Recording<ThreeDucksAction>(jsonLines: log)
         }
@@ -110,7 +141,8 @@ import ThreeDucks
                 try Recording<ThreeDucksAction>(jsonLines: damaged.joined(separator: "\n") + "\n")
             }
             damaged.remove(at: error.line - 1)
-            let repaired = try Recording<ThreeDucksAction>(jsonLines: damaged.joined(separator: "\n") + "\n")
+            let repaired = try Recording<ThreeDucksAction>(
+                jsonLines: damaged.joined(separator: "\n") + "\n")
             #expect(repaired.entries.count == lines.count - 1)
         }
     }
@@ -127,16 +159,20 @@ import ThreeDucks
 
     /// Parses a log and replays it into a store, counting the actions that reach the store: the
     /// way a program replays a log file.
-    private func replay(_ log: String, into replayed: ActionCounter) throws(RecordingError) -> ThreeDucksState {
+    private func replay(_ log: String, into replayed: ActionCounter) throws(RecordingError)
+        -> ThreeDucksState
+    {
         let recording = try Recording<ThreeDucksAction>(jsonLines: log)
         let scheduler = TestScheduler()
         let store = Store(
             initial: ThreeDucksState(),
             mutatingReducer: threeDucksReducer,
-            interceptors: [Interceptor { action, _, next in
-                replayed.append()
-                next(action)
-            }]
+            interceptors: [
+                Interceptor { action, _, next in
+                    replayed.append()
+                    next(action)
+                }
+            ]
         )
         Replayer.dispatch(recording.entries, into: store, on: scheduler)
         return store.state
@@ -150,7 +186,9 @@ import ThreeDucks
         let store = Store(
             initial: ThreeDucksState(),
             mutatingReducer: threeDucksReducer,
-            interceptors: [.recording(clock: scheduler) { line in lines.withLock { $0.append(line) } }],
+            interceptors: [
+                .recording(clock: scheduler) { line in lines.withLock { $0.append(line) } }
+            ],
             middlewares: [gameLogic(random: SplitMix64(seed: 11), scheduler: scheduler)]
         )
         store.dispatch(.setDifficulty(.easy))

@@ -28,7 +28,9 @@ import ThreeDucks
         defer { if isGateOpen { close(gateDescriptor) } }
 
         let children = try RacingGame.allCases.map { game in
-            try ChildProcess(reliabilityHelperPath, ["race-high-scores", path, gate, game.rawValue, String(Self.rounds)])
+            try ChildProcess(
+                reliabilityHelperPath,
+                ["race-high-scores", path, gate, game.rawValue, String(Self.rounds)])
         }
         for child in children {
             try #require(try child.readLine() == "ready")
@@ -38,20 +40,25 @@ import ThreeDucks
 
         for (game, child) in zip(RacingGame.allCases, children) {
             let lines = try child.readRemainingLines()
-            #expect(ChildProcess.exitedCleanly(try child.waitForExit()), "the \(game) game failed: \(lines.suffix(3))")
+            #expect(
+                ChildProcess.exitedCleanly(try child.waitForExit()),
+                "the \(game) game failed: \(lines.suffix(3))")
             let lost = lines.filter { !$0.hasPrefix("saved ") }
-            #expect(lost.isEmpty, "the \(game) game lost \(lost.count) records; the first: \(lost.prefix(3))")
+            #expect(
+                lost.isEmpty,
+                "the \(game) game lost \(lost.count) records; the first: \(lost.prefix(3))")
             #expect(lines.count == Self.rounds)
         }
 
         // The file holds the last record of each game at its own level, and the best at the
         // level both played: the second game's last, one move better than the first's.
         let last = Self.rounds
-        #expect(try HighScoreFile(path: path).load() == [
-            .easy: RacingGame.first.scores(inRound: last)[.easy]!,
-            .hard: RacingGame.second.scores(inRound: last)[.hard]!,
-            .normal: RacingGame.second.scores(inRound: last)[.normal]!,
-        ])
+        #expect(
+            try HighScoreFile(path: path).load() == [
+                .easy: RacingGame.first.scores(inRound: last)[.easy]!,
+                .hard: RacingGame.second.scores(inRound: last)[.hard]!,
+                .normal: RacingGame.second.scores(inRound: last)[.normal]!,
+            ])
         #expect(try folder.names().filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 }

@@ -77,10 +77,14 @@ import ThreeDucks
         { _, action in
             switch action {
             case .startDelayed(let id, let group, let throughPublisher):
-                let delivery = Action.delivered(id: id, witness: Witness(tracker, "the payload of delayed action \(id)"))
+                let delivery = Action.delivered(
+                    id: id, witness: Witness(tracker, "the payload of delayed action \(id)"))
                 let delay = Duration.microseconds(id % 7 * 150)
-                let delayed = throughPublisher
-                    ? Effect(ProbeJust(value: delivery, tracker: tracker)).delay(for: delay, scheduler: scheduler).eraseToEffect()
+                let delayed =
+                    throughPublisher
+                    ? Effect(ProbeJust(value: delivery, tracker: tracker)).delay(
+                        for: delay, scheduler: scheduler
+                    ).eraseToEffect()
                     : Effect.just(delivery).delay(for: delay, scheduler: scheduler).eraseToEffect()
                 return id.isMultiple(of: 2) ? delayed : delayed.cancellable(id: group)
             case .startEndless(let group):
@@ -96,7 +100,9 @@ import ThreeDucks
         }
     }
 
-    @Test("4 threads dispatch, subscribe, unsubscribe and cancel while delayed actions arrive; all is applied once, then released")
+    @Test(
+        "4 threads dispatch, subscribe, unsubscribe and cancel while delayed actions arrive; all is applied once, then released"
+    )
     func oneStoreManyThreads() throws {
         let threads = 4
         let operationsPerThread = 10_000
@@ -106,7 +112,9 @@ import ThreeDucks
         var store: Store<Ledger, Action>? = Store(
             initial: Ledger(threads: threads),
             mutatingReducer: Self.reducer,
-            middlewares: [Self.middleware(scheduler: scheduler, tracker: tracker, arrivals: arrivals)]
+            middlewares: [
+                Self.middleware(scheduler: scheduler, tracker: tracker, arrivals: arrivals)
+            ]
         )
         weak let weakStore = store
         let overlap = OverlapDetector()
@@ -146,18 +154,30 @@ import ThreeDucks
                             mustArrive.add(1, ordering: .relaxed)
                         }
                         let group = Int.random(in: 0..<Self.groups, using: &random)
-                        store.dispatch(.startDelayed(id: id, group: group, throughPublisher: Bool.random(using: &random)))
+                        store.dispatch(
+                            .startDelayed(
+                                id: id, group: group, throughPublisher: Bool.random(using: &random))
+                        )
                     case 50..<54:
                         let forever = Int.random(in: 0..<4, using: &random) == 0
                         if forever { foreverEffects.add(1, ordering: .relaxed) }
-                        store.dispatch(.startEndless(group: forever ? Self.foreverGroup : Int.random(in: 0..<Self.groups, using: &random)))
+                        store.dispatch(
+                            .startEndless(
+                                group: forever
+                                    ? Self.foreverGroup
+                                    : Int.random(in: 0..<Self.groups, using: &random)))
                     case 54..<62:
-                        store.dispatch(.cancel(group: Int.random(in: 0..<Self.groups, using: &random)))
+                        store.dispatch(
+                            .cancel(group: Int.random(in: 0..<Self.groups, using: &random)))
                     case 62..<77:
-                        tokens.append(Self.observe(store, tracker: tracker, overlap: overlap, violations: observerOrderViolations))
+                        tokens.append(
+                            Self.observe(
+                                store, tracker: tracker, overlap: overlap,
+                                violations: observerOrderViolations))
                     case 77..<89:
                         if !tokens.isEmpty {
-                            tokens.remove(at: Int.random(in: 0..<tokens.count, using: &random)).cancel()
+                            tokens.remove(at: Int.random(in: 0..<tokens.count, using: &random))
+                                .cancel()
                         }
                     case 89..<94:
                         // Released without cancelling: the token's release unsubscribes.
@@ -175,10 +195,13 @@ import ThreeDucks
             }
             worker.start()
         }
-        #expect(done.wait(timeout: .now() + .seconds(300)) == .success, "the threads did not finish")
+        #expect(
+            done.wait(timeout: .now() + .seconds(300)) == .success, "the threads did not finish")
 
         // Every delayed action that cannot be cancelled arrives.
-        #expect(arrivals.wait(timeout: .now() + .seconds(60)) == .success, "delayed actions did not arrive")
+        #expect(
+            arrivals.wait(timeout: .now() + .seconds(60)) == .success,
+            "delayed actions did not arrive")
         // Cancel what can be, then let the scheduler's queue finish whatever it had started:
         // afterwards nothing more can arrive.
         for group in 0..<Self.groups {
@@ -193,7 +216,9 @@ import ThreeDucks
         #expect(ledger.delivered.isSubset(of: ledger.started))
         let evens = ledger.started.filter { $0.isMultiple(of: 2) }
         #expect(evens.count == mustArrive.load(ordering: .relaxed))
-        #expect(evens.isSubset(of: ledger.delivered), "a delayed action that cannot be cancelled did not arrive")
+        #expect(
+            evens.isSubset(of: ledger.delivered),
+            "a delayed action that cannot be cancelled did not arrive")
         #expect(ledger.started.count == nextID.load(ordering: .relaxed))
         #expect(ledger.fromObservers > 0)
         #expect(overlap.overlapCount == 0, "observers were called two at a time")
@@ -210,12 +235,17 @@ import ThreeDucks
         dispatcher.cancel()
         store = nil
         #expect(weakStore == nil, "the store was not released")
-        #expect(tracker.waitForRelease(seconds: 30), "\(tracker.aliveCount) of \(tracker.watchedCount) objects were never released: \(tracker.alive)")
+        #expect(
+            tracker.waitForRelease(seconds: 30),
+            "\(tracker.aliveCount) of \(tracker.watchedCount) objects were never released: \(tracker.alive)"
+        )
         #expect(tracker.aliveCount == 0)
         #expect(tracker.watchedCount > threads * operationsPerThread / 4)
     }
 
-    @Test("1,000 stores released while their delayed actions are being delivered leave nothing behind")
+    @Test(
+        "1,000 stores released while their delayed actions are being delivered leave nothing behind"
+    )
     func storesReleasedMidDelivery() throws {
         let tracker = LifetimeTracker()
         let scheduler = DispatchQueueScheduler()
@@ -226,12 +256,16 @@ import ThreeDucks
             let store = Store(
                 initial: Ledger(threads: 1),
                 mutatingReducer: Self.reducer,
-                middlewares: [Self.middleware(scheduler: scheduler, tracker: tracker, arrivals: arrivals)]
+                middlewares: [
+                    Self.middleware(scheduler: scheduler, tracker: tracker, arrivals: arrivals)
+                ]
             )
             let token = store.subscribe { _ in }
             for id in 0..<20 {
                 // Odd ids only: nothing waits for them to arrive.
-                store.dispatch(.startDelayed(id: 2 * id + 1, group: id % 3, throughPublisher: id.isMultiple(of: 2)))
+                store.dispatch(
+                    .startDelayed(
+                        id: 2 * id + 1, group: id % 3, throughPublisher: id.isMultiple(of: 2)))
             }
             store.dispatch(.startEndless(group: Self.foreverGroup))
             // Let a few deliveries begin, at a seeded-random point.
@@ -240,11 +274,16 @@ import ThreeDucks
             stores.append(WeakReference(store))
         }
         #expect(stores.allSatisfy { $0.isReleased }, "a store was kept alive")
-        #expect(tracker.waitForRelease(seconds: 30), "\(tracker.aliveCount) of \(tracker.watchedCount) objects were never released: \(tracker.alive)")
+        #expect(
+            tracker.waitForRelease(seconds: 30),
+            "\(tracker.aliveCount) of \(tracker.watchedCount) objects were never released: \(tracker.alive)"
+        )
         #expect(tracker.aliveCount == 0)
     }
 
-    @Test("under ThreadSanitizer, it is told about Mutex's slow paths (else it reports races that are not)")
+    @Test(
+        "under ThreadSanitizer, it is told about Mutex's slow paths (else it reports races that are not)"
+    )
     func threadSanitizerSeesMutexes() {
         #expect((thread_sanitizer_support_is_active() == 1) == isUnderThreadSanitizer)
     }
@@ -266,7 +305,9 @@ import ThreeDucks
                         violations.add()
                     }
                     // Observers run outside the store's lock: reading the state cannot deadlock.
-                    if ledger.version % 50 == 0, let now = store?.state.version, now < ledger.version {
+                    if ledger.version % 50 == 0, let now = store?.state.version,
+                        now < ledger.version
+                    {
                         violations.add()
                     }
                 }
@@ -308,7 +349,8 @@ final class OverlapDetector: Sendable {
     }
 
     func enter(_ body: () -> Void) {
-        let (exchanged, _) = busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        let (exchanged, _) = busy.compareExchange(
+            expected: false, desired: true, ordering: .acquiringAndReleasing)
         if !exchanged { overlaps.add(1, ordering: .relaxed) }
         body()
         if exchanged { busy.store(false, ordering: .releasing) }

@@ -14,8 +14,10 @@ import ThreeDucks
 public func highScores(forSave k: Int) -> [Difficulty: HighScore] {
     [
         .easy: HighScore(moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
-        .normal: HighScore(moves: 200_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(2 * k))),
-        .hard: HighScore(moves: 300_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(3 * k))),
+        .normal: HighScore(
+            moves: 200_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(2 * k))),
+        .hard: HighScore(
+            moves: 300_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(3 * k))),
     ]
 }
 
@@ -42,7 +44,8 @@ public enum RacingGame: String, CaseIterable, Sendable {
     /// than the first in the same round.
     public func scores(inRound k: Int) -> [Difficulty: HighScore] {
         [
-            ownLevel: HighScore(moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
+            ownLevel: HighScore(
+                moves: 100_000 - k, date: fixedDate.addingTimeInterval(TimeInterval(k))),
             .normal: HighScore(moves: 200_000 - 2 * k - (self == .second ? 1 : 0), date: fixedDate),
         ]
     }

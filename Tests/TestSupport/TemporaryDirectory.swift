@@ -17,7 +17,8 @@ public final class TemporaryDirectory: Sendable {
     deinit {
         if let names = FileManager.default.enumerator(atPath: path) {
             for case let name as String in names {
-                _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file(name))
+                _ = try? FileManager.default.setAttributes(
+                    [.posixPermissions: 0o755], ofItemAtPath: file(name))
             }
         }
         try? FileManager.default.removeItem(atPath: path)

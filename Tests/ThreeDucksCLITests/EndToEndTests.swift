@@ -43,7 +43,8 @@ import ThreeDucks
         #expect(!output.contains("\u{1B}"), "piped output has no escape codes")
         #expect(output.unicodeScalars.allSatisfy { $0.isASCII }, "piped output is plain ASCII")
         // The deliberate mismatch: both cards show, then the screen redraws by itself.
-        let mismatch = try #require(output.range(of: "No match: these two turn back in a moment.\n"))
+        let mismatch = try #require(
+            output.range(of: "No match: these two turn back in a moment.\n"))
         #expect(output[mismatch.upperBound...].hasPrefix("\nCommands:"))
         #expect(output.contains("(no match)\n\nTHREE DUCKS  |  easy  |  moves: 2  |  best: -\n"))
         #expect(output.contains("moves: \(deck.count + 2)"))
@@ -55,7 +56,9 @@ import ThreeDucks
 
     @Test("an unknown coordinate and a garbled command each get one line, and the game goes on")
     func invalidCoordinateAndGarbledCommand() throws {
-        let result = try play(["new", "z9", "b33", "fl!p b3 \u{1B}[31m", "", "a1"], ["--seed", "1", "--difficulty", "easy"])
+        let result = try play(
+            ["new", "z9", "b33", "fl!p b3 \u{1B}[31m", "", "a1"],
+            ["--seed", "1", "--difficulty", "easy"])
 
         #expect(result.status == 0)
         let lines = result.lines
@@ -83,16 +86,22 @@ import ThreeDucks
 
     @Test("--autoplay wins a whole game and prints every move")
     func autoplayWins() throws {
-        let result = try runThreeDucks(["--autoplay", "--seed", "7", "--speed", "1000"], in: folder)
+        let result = try runThreeDucks(
+            ["--autoplay", "--seed", "7", "--speed", "1000"], in: folder)
 
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let lines = result.lines
         #expect(lines[0] == "THREE DUCKS autoplay: normal (6 pairs, 3 x 4), seed 7.")
-        #expect(lines.contains("The clock runs 1000x faster than real time: a mismatch stays face up for 1 ms."))
+        #expect(
+            lines.contains(
+                "The clock runs 1000x faster than real time: a mismatch stays face up for 1 ms."))
         let moves = lines.filter { $0.hasPrefix("move ") }
         let won = try #require(lines.first { $0.hasPrefix("Won in ") })
-        #expect(won == "Won in \(moves.count) moves with perfect memory; a player whose every guess is lucky needs 12.")
+        #expect(
+            won
+                == "Won in \(moves.count) moves with perfect memory; a player whose every guess is lucky needs 12."
+        )
         #expect(moves.count >= 12 && moves.count < 24)
         #expect(moves.last?.hasSuffix("(ta-da)") == true)
         // No high-score file unless one is asked for.
@@ -102,13 +111,16 @@ import ThreeDucks
     @Test("--autoplay tells the player of an unusable high-score file, which is kept as a backup")
     func autoplayTellsOfAnUnusableFile() throws {
         try folder.write("{ not json", to: "high-scores.json")
-        let result = try runThreeDucks(["--autoplay", "--seed", "7", "--speed", "1000", "--high-scores", highScores], in: folder)
+        let result = try runThreeDucks(
+            ["--autoplay", "--seed", "7", "--speed", "1000", "--high-scores", highScores],
+            in: folder)
 
         #expect(result.status == 0)
-        #expect(result.lines.contains(
-            "! The high-score file at \(highScores) could not be read (it is not valid JSON); "
-                + "it was moved to \(highScores).corrupt-1 and a new one will be written."
-        ))
+        #expect(
+            result.lines.contains(
+                "! The high-score file at \(highScores) could not be read (it is not valid JSON); "
+                    + "it was moved to \(highScores).corrupt-1 and a new one will be written."
+            ))
         #expect(folder.contents(of: "high-scores.json.corrupt-1") == "{ not json")
         #expect(try HighScoreFile(path: highScores).load()[.normal] != nil)
     }
@@ -117,18 +129,24 @@ import ThreeDucks
     func recordThenReplay() throws {
         let log = folder.file("session.jsonl")
         let deck = seededDeck(.easy, seed: 5)
-        let recorded = try play(["new"] + winningScript(for: deck) + ["new", "a1"], ["--seed", "5", "--difficulty", "easy", "--record", log])
+        let recorded = try play(
+            ["new"] + winningScript(for: deck) + ["new", "a1"],
+            ["--seed", "5", "--difficulty", "easy", "--record", log])
         #expect(recorded.status == 0)
         let recordedFinal = try #require(recorded.lines.first { $0.hasPrefix("Final state: ") })
-        #expect(recordedFinal.hasPrefix("Final state: game screen, easy, 1 move, 1 of 8 cards face up (fingerprint "))
+        #expect(
+            recordedFinal.hasPrefix(
+                "Final state: game screen, easy, 1 move, 1 of 8 cards face up (fingerprint "))
 
         let replayed = try runThreeDucks(["replay", log], in: folder)
         #expect(replayed.status == 0)
         #expect(replayed.standardError == "")
         #expect(replayed.lines.contains(recordedFinal))
         let count = try #require(recorded.lines.first { $0.hasPrefix("Recorded ") })
-        #expect(replayed.lines.contains(count.replacingOccurrences(of: "Recorded", with: "Replayed")
-            .replacingOccurrences(of: " to ", with: " from ")))
+        #expect(
+            replayed.lines.contains(
+                count.replacingOccurrences(of: "Recorded", with: "Replayed")
+                    .replacingOccurrences(of: " to ", with: " from ")))
     }
 
     @Test("replaying a malformed log fails with the line's number; a torn last line is a warning")
@@ -144,17 +162,27 @@ import ThreeDucks
         let bad = try runThreeDucks(["replay", "bad.jsonl"], in: folder)
         #expect(bad.status == 1)
         #expect(bad.standardOutput == "")
-        #expect(bad.standardError.hasPrefix("three-ducks: cannot replay bad.jsonl: line 2 of the recording is not a recorded action"))
+        #expect(
+            bad.standardError.hasPrefix(
+                "three-ducks: cannot replay bad.jsonl: line 2 of the recording is not a recorded action"
+            ))
 
-        try folder.write(#"{"action":{"startGame":{}},"nanoseconds":0}"# + "\n" + #"{"action":{"endG"#, to: "torn.jsonl")
+        try folder.write(
+            #"{"action":{"startGame":{}},"nanoseconds":0}"# + "\n" + #"{"action":{"endG"#,
+            to: "torn.jsonl")
         let torn = try runThreeDucks(["replay", "torn.jsonl"], in: folder)
         #expect(torn.status == 0)
-        #expect(torn.standardError == "three-ducks: warning: line 2 of the recording is incomplete (16 bytes, no newline) and was left out\n")
+        #expect(
+            torn.standardError
+                == "three-ducks: warning: line 2 of the recording is incomplete (16 bytes, no newline) and was left out\n"
+        )
         #expect(torn.lines.contains("Replayed 1 action from torn.jsonl."))
 
         let missing = try runThreeDucks(["replay", "nowhere.jsonl"], in: folder)
         #expect(missing.status == 1)
-        #expect(missing.standardError == "three-ducks: cannot replay nowhere.jsonl: there is no such file\n")
+        #expect(
+            missing.standardError
+                == "three-ducks: cannot replay nowhere.jsonl: there is no such file\n")
     }
 
     @Test("-- ends the options: replay takes the file after it, even one named like an option")
@@ -178,10 +206,15 @@ import ThreeDucks
         let result = try runThreeDucks(["replay", "/dev/null"], in: folder)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "three-ducks: cannot replay /dev/null: it is a device, not a file of recorded actions\n")
+        #expect(
+            result.standardError
+                == "three-ducks: cannot replay /dev/null: it is a device, not a file of recorded actions\n"
+        )
     }
 
-    @Test("a 64 MiB line is refused with one line, quickly and in little memory, and the game goes on")
+    @Test(
+        "a 64 MiB line is refused with one line, quickly and in little memory, and the game goes on"
+    )
     func hugeLine() throws {
         // Written a MiB at a time: the test itself never holds the line.
         let input = folder.file("huge.stdin")
@@ -197,7 +230,10 @@ import ThreeDucks
 
         let started = ContinuousClock.now
         let result = try runThreeDucks(
-            ["--high-scores", highScores, "--speed", "1000", "--seed", "1", "--difficulty", "easy"],
+            [
+                "--high-scores", highScores, "--speed", "1000", "--seed", "1", "--difficulty",
+                "easy",
+            ],
             inputFile: input,
             in: folder,
             // Well above what the game needs, well below what holding the line would take (the
@@ -211,21 +247,32 @@ import ThreeDucks
         let elapsed = ContinuousClock.now - started
 
         #expect(result.status == 0)
-        let refusal = "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help."
+        let refusal =
+            "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help."
         #expect(result.lines.filter { $0 == refusal }.count == 1)
-        #expect(result.standardOutput.contains("THREE DUCKS  |  easy  |  moves: 1  |  best: -"), "the next line was played")
+        #expect(
+            result.standardOutput.contains("THREE DUCKS  |  easy  |  moves: 1  |  best: -"),
+            "the next line was played")
         #expect(elapsed < .seconds(10), "took \(elapsed)")
     }
 
-    @Test("a usage error exits with 2 and one line on standard error", arguments: [
-        (["--difficulty", "extreme"], "--difficulty must be easy, normal or hard, not 'extreme'"),
-        (["--seed"], "--seed needs a value"),
-        (["--colour"], "unknown option '--colour'"),
-        (["replay"], "replay needs the FILE to replay"),
-        (["--speed", "1e-21"], "--speed must be a number from 0.01 to 1000, not '1e-21'"),
-        (["--speed", "1e-9", "--autoplay"], "--speed must be a number from 0.01 to 1000, not '1e-9'"),
-        (["--", "replay"], "replay needs the FILE to replay"),
-    ])
+    @Test(
+        "a usage error exits with 2 and one line on standard error",
+        arguments: [
+            (
+                ["--difficulty", "extreme"],
+                "--difficulty must be easy, normal or hard, not 'extreme'"
+            ),
+            (["--seed"], "--seed needs a value"),
+            (["--colour"], "unknown option '--colour'"),
+            (["replay"], "replay needs the FILE to replay"),
+            (["--speed", "1e-21"], "--speed must be a number from 0.01 to 1000, not '1e-21'"),
+            (
+                ["--speed", "1e-9", "--autoplay"],
+                "--speed must be a number from 0.01 to 1000, not '1e-9'"
+            ),
+            (["--", "replay"], "replay needs the FILE to replay"),
+        ])
     func usageError(arguments: [String], reason: String) throws {
         let result = try runThreeDucks(arguments, in: folder)
 
@@ -249,7 +296,8 @@ import ThreeDucks
     @Test("high scores persist from one run to the next")
     func highScoresPersist() throws {
         let deck = seededDeck(.easy, seed: 42)
-        let first = try play(["new"] + winningScript(for: deck), ["--seed", "42", "--difficulty", "easy"])
+        let first = try play(
+            ["new"] + winningScript(for: deck), ["--seed", "42", "--difficulty", "easy"])
         #expect(first.status == 0)
 
         let second = try play([], ["--difficulty", "easy"])
@@ -258,17 +306,21 @@ import ThreeDucks
 
     @Test("a high-score file that cannot be used is shown, and play goes on")
     func persistenceError() throws {
-        try FileManager.default.createDirectory(atPath: highScores, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: highScores, withIntermediateDirectories: true)
         let deck = seededDeck(.easy, seed: 42)
-        let result = try play(["new"] + winningScript(for: deck), ["--seed", "42", "--difficulty", "easy"])
+        let result = try play(
+            ["new"] + winningScript(for: deck), ["--seed", "42", "--difficulty", "easy"])
 
         #expect(result.status == 0)
-        #expect(result.lines.contains(
-            "! The high-score file at \(highScores) is not a regular file; high scores cannot be read from it or saved to it, and it was left alone."
-        ))
-        #expect(result.lines.contains(
-            "! The high scores could not be saved to \(highScores) (is a directory); they are kept until the game quits."
-        ))
+        #expect(
+            result.lines.contains(
+                "! The high-score file at \(highScores) is not a regular file; high scores cannot be read from it or saved to it, and it was left alone."
+            ))
+        #expect(
+            result.lines.contains(
+                "! The high scores could not be saved to \(highScores) (is a directory); they are kept until the game quits."
+            ))
         #expect(result.standardOutput.contains("You found every pair in \(deck.count + 2) moves!"))
     }
 }

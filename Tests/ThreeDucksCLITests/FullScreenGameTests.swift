@@ -6,7 +6,9 @@ import ThreeDucks
 /// The keys and clicks of the full-screen game, on virtual time: ``GameControls`` with the
 /// real store, drawn by the real renderer.
 @Suite struct FullScreenGameTests {
-    private func playing(seed: UInt64 = 42, difficulty: Difficulty = .easy) throws -> FullScreenHarness {
+    private func playing(seed: UInt64 = 42, difficulty: Difficulty = .easy) throws
+        -> FullScreenHarness
+    {
         let harness = try FullScreenHarness(seed: seed, difficulty: difficulty)
         harness.start()
         harness.press(.enter)
@@ -14,7 +16,9 @@ import ThreeDucks
         return harness
     }
 
-    @Test("title: arrows, hjkl and wasd move through the levels, 1 2 3 choose one, Enter, Space or n start")
+    @Test(
+        "title: arrows, hjkl and wasd move through the levels, 1 2 3 choose one, Enter, Space or n start"
+    )
     func title() throws {
         let harness = try FullScreenHarness(difficulty: nil)
         harness.start()
@@ -64,7 +68,9 @@ import ThreeDucks
         #expect(harness.state.moves == 0, "moving flips nothing")
     }
 
-    @Test("Space and Enter flip the card under the cursor; a card face up gets a reply, and nothing changes")
+    @Test(
+        "Space and Enter flip the card under the cursor; a card face up gets a reply, and nothing changes"
+    )
     func flipUnderTheCursor() throws {
         let harness = try playing()
         let deck = seededDeck(.easy, seed: 42)
@@ -74,7 +80,8 @@ import ThreeDucks
         harness.press(.enter)
         #expect(harness.state == before)
         #expect(harness.screen.contains("a1 is already face up."))
-        let match = try #require(deck.indices.first { $0 != 0 && deck[$0].animal == deck[0].animal })
+        let match = try #require(
+            deck.indices.first { $0 != 0 && deck[$0].animal == deck[0].animal })
         let coordinate = Grid(.easy).coordinate(ofIndex: match)
         harness.press(.down)
         #expect(!harness.screen.contains("already face up"), "a reply lasts until the next key")
@@ -83,7 +90,9 @@ import ThreeDucks
         #expect(harness.cursorIndex == match, "the cursor goes where the coordinate was typed")
     }
 
-    @Test("a row letter then a column flips that card; a coordinate off the grid gets a reply; a column alone asks for the row")
+    @Test(
+        "a row letter then a column flips that card; a coordinate off the grid gets a reply; a column alone asks for the row"
+    )
     func typedCoordinates() throws {
         let harness = try playing()
         harness.type("b")
@@ -93,7 +102,8 @@ import ThreeDucks
         harness.type("b9")
         #expect(harness.screen.contains("There is no card b9: the grid has rows a-b, columns 1-4."))
         harness.type("c")
-        #expect(harness.screen.contains("Unknown key c: press ? for the keys."), "easy has no row c")
+        #expect(
+            harness.screen.contains("Unknown key c: press ? for the keys."), "easy has no row c")
         harness.type("1")
         #expect(harness.screen.contains("Type a row letter, then its column number: b3."))
         harness.press(.character("a"), .backspace, .character("1"))
@@ -101,7 +111,8 @@ import ThreeDucks
         #expect(harness.state.moves == 1)
     }
 
-    @Test("a flip pressed while a mismatch shows waits, and is played the moment the pair turns back")
+    @Test(
+        "a flip pressed while a mismatch shows waits, and is played the moment the pair turns back")
     func flipDuringTheMismatch() throws {
         let harness = try playing()
         let deck = seededDeck(.easy, seed: 42)
@@ -112,7 +123,9 @@ import ThreeDucks
         #expect(harness.screen.contains("No match: these two turn back in a moment."))
 
         harness.type(coordinate(of: third, in: deck))
-        #expect(harness.screen.contains("\(coordinate(of: third, in: deck)) turns over as soon as these two turn back."))
+        #expect(
+            harness.screen.contains(
+                "\(coordinate(of: third, in: deck)) turns over as soon as these two turn back."))
         #expect(harness.state.moves == 2)
         harness.advance(by: .milliseconds(999))
         #expect(harness.state.moves == 2 && harness.state.cards[first].isFlipped)
@@ -120,11 +133,14 @@ import ThreeDucks
         harness.advance(by: .milliseconds(1))
         #expect(harness.state.moves == 3)
         #expect(!harness.state.cards[first].isFlipped && !harness.state.cards[second].isFlipped)
-        #expect(harness.state.cards[third].isFlipped && harness.state.selectedCards == [deck[third].id])
+        #expect(
+            harness.state.cards[third].isFlipped && harness.state.selectedCards == [deck[third].id])
         #expect(!harness.screen.contains("turns over"))
     }
 
-    @Test("a card of the mismatch showing, pressed during the second, is flipped again once the pair turns back")
+    @Test(
+        "a card of the mismatch showing, pressed during the second, is flipped again once the pair turns back"
+    )
     func flipACardOfTheMismatch() throws {
         let harness = try playing()
         let deck = seededDeck(.easy, seed: 42)
@@ -141,7 +157,9 @@ import ThreeDucks
         let harness = try playing()
         let deck = seededDeck(.easy, seed: 42)
         let pairs = pairs(in: deck)
-        harness.type(coordinate(of: pairs[0].0, in: deck) + coordinate(of: pairs[1].0, in: deck) + coordinate(of: pairs[2].0, in: deck))
+        harness.type(
+            coordinate(of: pairs[0].0, in: deck) + coordinate(of: pairs[1].0, in: deck)
+                + coordinate(of: pairs[2].0, in: deck))
         harness.press(.escape)
         harness.settle()
         #expect(harness.state.screen == .title)
@@ -150,28 +168,42 @@ import ThreeDucks
         #expect(harness.state.moves == 0 && harness.state.cards.allSatisfy { !$0.isFlipped })
     }
 
-    @Test("a click flips the card it hits and moves the cursor there; a release, the wheel or a click between cards do nothing")
+    @Test(
+        "a click flips the card it hits and moves the cursor there; a release, the wheel or a click between cards do nothing"
+    )
     func clicks() throws {
         let harness = try playing()
         let b3 = harness.state.index(at: "b3")
         let hotspot = try #require(harness.frame.hotspot(of: .card(b3)))
         let row = hotspot.row + 1
-        harness.press(.mouse(MouseReport(button: .left, column: hotspot.columns.lowerBound + 1, row: row, isRelease: true)))
-        harness.press(.mouse(MouseReport(button: .wheelDown, column: hotspot.columns.lowerBound + 1, row: row)))
-        harness.press(.mouse(MouseReport(button: .right, column: hotspot.columns.lowerBound + 1, row: row)))
+        harness.press(
+            .mouse(
+                MouseReport(
+                    button: .left, column: hotspot.columns.lowerBound + 1, row: row, isRelease: true
+                )))
+        harness.press(
+            .mouse(
+                MouseReport(button: .wheelDown, column: hotspot.columns.lowerBound + 1, row: row)))
+        harness.press(
+            .mouse(MouseReport(button: .right, column: hotspot.columns.lowerBound + 1, row: row)))
         harness.press(.mouse(MouseReport(button: .left, column: 1, row: row)))
-        harness.press(.mouse(MouseReport(button: .left, column: hotspot.columns.lowerBound + 1, row: row + 1)))
+        harness.press(
+            .mouse(MouseReport(button: .left, column: hotspot.columns.lowerBound + 1, row: row + 1))
+        )
         #expect(harness.state.moves == 0)
 
         // The first and the last column of the card's slot both hit it.
-        harness.press(.mouse(MouseReport(button: .left, column: hotspot.columns.upperBound, row: row)))
+        harness.press(
+            .mouse(MouseReport(button: .left, column: hotspot.columns.upperBound, row: row)))
         #expect(harness.state.cards[b3].isFlipped && harness.state.moves == 1)
         #expect(harness.cursorIndex == b3)
         harness.click(.card(0))
         #expect(harness.state.cards[0].isFlipped && harness.cursorIndex == 0)
     }
 
-    @Test("the last pair: the record shows at once, the won screen a second later; then Enter plays again, g goes back, a click on Go Again or Title")
+    @Test(
+        "the last pair: the record shows at once, the won screen a second later; then Enter plays again, g goes back, a click on Go Again or Title"
+    )
     func wonScreen() throws {
         let harness = try playing()
         let deck = seededDeck(.easy, seed: 42)
@@ -188,7 +220,9 @@ import ThreeDucks
 
         harness.press(.enter)
         harness.settle()
-        #expect(harness.state.screen == .started && harness.state.moves == 0 && harness.state.difficulty == .easy)
+        #expect(
+            harness.state.screen == .started && harness.state.moves == 0
+                && harness.state.difficulty == .easy)
         harness.press(.character("g"))
         harness.settle()
         #expect(harness.state.screen == .title)
@@ -247,7 +281,11 @@ import ThreeDucks
         harness.type(coordinate(of: other, in: deck))
         #expect(!harness.screen.contains("(quack)"))
         #expect(!harness.screen.contains("(match)"))
-        let mismatch = try #require(deck.indices.first { !harness.state.cards[$0].isFlipped && deck[$0].animal != deck[other].animal && deck[$0].animal != .ducks })
+        let mismatch = try #require(
+            deck.indices.first {
+                !harness.state.cards[$0].isFlipped && deck[$0].animal != deck[other].animal
+                    && deck[$0].animal != .ducks
+            })
         harness.type(coordinate(of: mismatch, in: deck))
         #expect(harness.frame.lines.contains(" (no match)"))
     }

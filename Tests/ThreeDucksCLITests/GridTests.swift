@@ -3,9 +3,11 @@ import ThreeDucks
 @testable import three_ducks
 
 @Suite struct GridTests {
-    @Test("each level has its shape: easy 2 x 4, normal 3 x 4, hard 4 x 5", arguments: [
-        (Difficulty.easy, 2, 4), (.normal, 3, 4), (.hard, 4, 5),
-    ])
+    @Test(
+        "each level has its shape: easy 2 x 4, normal 3 x 4, hard 4 x 5",
+        arguments: [
+            (Difficulty.easy, 2, 4), (.normal, 3, 4), (.hard, 4, 5),
+        ])
     func shapes(difficulty: Difficulty, rows: Int, columns: Int) {
         let grid = Grid(difficulty)
         #expect(grid.rows == rows)
@@ -25,10 +27,13 @@ import ThreeDucks
         #expect(Grid(.normal).coordinate(ofIndex: 6).description == "b3")
     }
 
-    @Test("a coordinate off the grid has no card", arguments: [
-        Coordinate(row: 3, column: 0), Coordinate(row: 0, column: 4), Coordinate(row: 0, column: -1),
-        Coordinate(row: -1, column: 0), Coordinate(row: 1, column: Int.max / 20),
-    ])
+    @Test(
+        "a coordinate off the grid has no card",
+        arguments: [
+            Coordinate(row: 3, column: 0), Coordinate(row: 0, column: 4),
+            Coordinate(row: 0, column: -1),
+            Coordinate(row: -1, column: 0), Coordinate(row: 1, column: Int.max / 20),
+        ])
     func offTheGrid(coordinate: Coordinate) {
         #expect(Grid(.normal).index(of: coordinate) == nil)
     }

@@ -21,10 +21,15 @@ import Testing
         return lines
     }
 
-    @Test("lines split across chunks, \\r\\n endings, empty lines and a last line without a newline", arguments: [1, 2, 7, 64])
+    @Test(
+        "lines split across chunks, \\r\\n endings, empty lines and a last line without a newline",
+        arguments: [1, 2, 7, 64])
     func lines(chunk: Int) {
         let input = Array("new\r\na1\n\n  b3  \nquit".utf8)
-        #expect(lines(reader(input, chunk: chunk)) == [.text("new"), .text("a1"), .text(""), .text("  b3  "), .text("quit")])
+        #expect(
+            lines(reader(input, chunk: chunk)) == [
+                .text("new"), .text("a1"), .text(""), .text("  b3  "), .text("quit"),
+            ])
     }
 
     @Test("no input, or input ending with a newline, has no line after the last")
@@ -33,14 +38,21 @@ import Testing
         #expect(lines(reader(Array("a1\n".utf8))) == [.text("a1")])
     }
 
-    @Test("a line of the limit is read; one byte more is too long, and the next line is read as usual", arguments: [1, 5, 64])
+    @Test(
+        "a line of the limit is read; one byte more is too long, and the next line is read as usual",
+        arguments: [1, 5, 64])
     func limit(chunk: Int) {
         let atLimit = String(repeating: "x", count: 16)
         let input = Array("\(atLimit)\n\(atLimit)y\n\(atLimit)\r\nq".utf8)
-        #expect(lines(reader(input, chunk: chunk)) == [.text(atLimit), .tooLong, .text(atLimit), .text("q")])
+        #expect(
+            lines(reader(input, chunk: chunk)) == [
+                .text(atLimit), .tooLong, .text(atLimit), .text("q"),
+            ])
     }
 
-    @Test("a line of 64 MiB is dropped in fixed chunks: it is never kept, and the next lines are read")
+    @Test(
+        "a line of 64 MiB is dropped in fixed chunks: it is never kept, and the next lines are read"
+    )
     func hugeLine() {
         let size = 64 * 1_024 * 1_024
         var offset = 0
@@ -51,7 +63,8 @@ import Testing
             let script = Array("\nnew\nb3\n".utf8)
             if offset < size {
                 let count = min(buffer.count, size - offset)
-                buffer.baseAddress!.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "a"), count: count)
+                buffer.baseAddress!.initializeMemory(
+                    as: UInt8.self, repeating: UInt8(ascii: "a"), count: count)
                 offset += count
                 return count
             }

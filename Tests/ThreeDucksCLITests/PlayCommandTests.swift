@@ -27,7 +27,9 @@ import ThreeDucks
         let harness = try SessionHarness()
         let deck = seededDeck(.easy, seed: 42)
         let input = Input(["new"] + winningScript(for: deck))
-        var command = PlayCommand(session: harness.session, readsFromTerminal: false) { harness.scheduler.run() }
+        var command = PlayCommand(session: harness.session, readsFromTerminal: false) {
+            harness.scheduler.run()
+        }
         command.readLine = input.next
 
         command.run()
@@ -35,7 +37,10 @@ import ThreeDucks
         let output = harness.output.take()
         #expect(output.hasPrefix("THREE DUCKS\n"))
         #expect(output.contains("You found every pair in 10 moves!"))
-        #expect(output.hasSuffix("New high score at easy: 10 moves!\n\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\nGoodbye, and thanks for playing Three Ducks!\n"))
+        #expect(
+            output.hasSuffix(
+                "New high score at easy: 10 moves!\n\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\nGoodbye, and thanks for playing Three Ducks!\n"
+            ))
         #expect(harness.scheduler.pendingWorkCount == 0)
     }
 
@@ -43,7 +48,9 @@ import ThreeDucks
     func quit() throws {
         let harness = try SessionHarness()
         let input = Input(["new", "quit", "a1"])
-        var command = PlayCommand(session: harness.session, readsFromTerminal: false) { harness.scheduler.run() }
+        var command = PlayCommand(session: harness.session, readsFromTerminal: false) {
+            harness.scheduler.run()
+        }
         command.readLine = input.next
 
         command.run()
@@ -53,11 +60,15 @@ import ThreeDucks
         #expect(harness.output.take().hasSuffix("Goodbye, and thanks for playing Three Ducks!\n"))
     }
 
-    @Test("at a terminal each drawing and reply ends with the prompt, and the end of input starts a new line")
+    @Test(
+        "at a terminal each drawing and reply ends with the prompt, and the end of input starts a new line"
+    )
     func prompt() throws {
         let harness = try SessionHarness(prompt: "> ")
         let input = Input(["new", "zz"])
-        var command = PlayCommand(session: harness.session, readsFromTerminal: true) { harness.scheduler.run() }
+        var command = PlayCommand(session: harness.session, readsFromTerminal: true) {
+            harness.scheduler.run()
+        }
         command.readLine = input.next
 
         command.run()
@@ -65,7 +76,9 @@ import ThreeDucks
         let output = harness.output.take()
         #expect(output.contains("help, quit (q)\n> "))
         #expect(output.contains("help, quit\n> "))
-        #expect(output.contains("Unknown command 'zz': type a card's coordinate, like b3, or help.\n> "))
+        #expect(
+            output.contains("Unknown command 'zz': type a card's coordinate, like b3, or help.\n> ")
+        )
         #expect(output.hasSuffix("> \nGoodbye, and thanks for playing Three Ducks!\n"))
     }
 }

@@ -23,16 +23,22 @@ import ThreeDucks
         let output = OutputBuffer()
         let errors = OutputBuffer()
 
-        let status = ReplayCommand.run(path: folder.file("game.jsonl"), renderer: Renderer(style: .plain), output: output, errors: errors)
+        let status = ReplayCommand.run(
+            path: folder.file("game.jsonl"), renderer: Renderer(style: .plain), output: output,
+            errors: errors)
 
         #expect(status == 0)
         #expect(errors.take() == "")
         let text = output.take()
         #expect(text.contains("Replayed 2 actions from \(folder.file("game.jsonl")).\n"))
-        #expect(text.contains("Final state: game screen, easy, 0 moves, 0 of 0 cards face up (fingerprint "))
+        #expect(
+            text.contains(
+                "Final state: game screen, easy, 0 moves, 0 of 0 cards face up (fingerprint "))
     }
 
-    @Test("a device, a named pipe and a socket are named for what they are, and nothing is read from them")
+    @Test(
+        "a device, a named pipe and a socket are named for what they are, and nothing is read from them"
+    )
     func notRegularFiles() throws {
         let folder = try TemporaryDirectory()
         let pipe = folder.file("log.pipe")
@@ -46,7 +52,9 @@ import ThreeDucks
             bytes.copyBytes(from: Array(socketPath.utf8.prefix(bytes.count - 1)))
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         #expect(bound == 0)
 
@@ -58,7 +66,10 @@ import ThreeDucks
             let output = OutputBuffer()
             let errors = OutputBuffer()
             // A pipe with no writer would block a reader forever: returning proves it was not read.
-            #expect(ReplayCommand.run(path: path, renderer: Renderer(style: .plain), output: output, errors: errors) == 1)
+            #expect(
+                ReplayCommand.run(
+                    path: path, renderer: Renderer(style: .plain), output: output, errors: errors)
+                    == 1)
             #expect(output.take() == "")
             #expect(errors.take() == "three-ducks: cannot replay \(path): \(reason)\n")
         }
@@ -67,15 +78,25 @@ import ThreeDucks
     @Test("a malformed log, a missing file and a folder fail with one line and status 1")
     func failures() throws {
         let folder = try TemporaryDirectory()
-        try folder.write("{\"action\":{\"startGame\":{}},\"nanoseconds\":0}\nnot json\n", to: "bad.jsonl")
+        try folder.write(
+            "{\"action\":{\"startGame\":{}},\"nanoseconds\":0}\nnot json\n", to: "bad.jsonl")
         for (path, message) in [
-            (folder.file("bad.jsonl"), "three-ducks: cannot replay \(folder.file("bad.jsonl")): line 2 of the recording is not a recorded action: the JSON is not valid\n"),
-            (folder.file("none.jsonl"), "three-ducks: cannot replay \(folder.file("none.jsonl")): there is no such file\n"),
+            (
+                folder.file("bad.jsonl"),
+                "three-ducks: cannot replay \(folder.file("bad.jsonl")): line 2 of the recording is not a recorded action: the JSON is not valid\n"
+            ),
+            (
+                folder.file("none.jsonl"),
+                "three-ducks: cannot replay \(folder.file("none.jsonl")): there is no such file\n"
+            ),
             (folder.path, "three-ducks: cannot replay \(folder.path): it is a folder\n"),
         ] {
             let output = OutputBuffer()
             let errors = OutputBuffer()
-            #expect(ReplayCommand.run(path: path, renderer: Renderer(style: .plain), output: output, errors: errors) == 1)
+            #expect(
+                ReplayCommand.run(
+                    path: path, renderer: Renderer(style: .plain), output: output, errors: errors)
+                    == 1)
             #expect(output.take() == "")
             #expect(errors.take() == message)
         }

@@ -11,7 +11,9 @@ import ThreeDucks
         let deck = seededDeck(.easy, seed: 5)
         var actions: [ThreeDucksAction] = [.setDifficulty(.easy), .startGame, .dealt(deck)]
         let pairs = pairs(in: deck)
-        actions += [.flipCard(deck[pairs[0].0].id), .flipCard(deck[pairs[1].0].id), .unFlipSelectedCards]
+        actions += [
+            .flipCard(deck[pairs[0].0].id), .flipCard(deck[pairs[1].0].id), .unFlipSelectedCards,
+        ]
         for (first, second) in pairs {
             actions += [.flipCard(deck[first].id), .flipCard(deck[second].id), .clearSelectedCards]
         }
@@ -19,9 +21,10 @@ import ThreeDucks
         for _ in 0..<extraGames {
             actions += [.startGame, .dealt(deck), .flipCard(0), .endGame]
         }
-        return Recording(entries: actions.enumerated().map {
-            RecordedAction(time: .milliseconds(1_000 + 250 * $0.offset), action: $0.element)
-        })
+        return Recording(
+            entries: actions.enumerated().map {
+                RecordedAction(time: .milliseconds(1_000 + 250 * $0.offset), action: $0.element)
+            })
     }
 
     @Test("each step holds its action, its time since the first action, and the states around it")
@@ -35,7 +38,11 @@ import ThreeDucks
         let flip = timeline.step(4)
         #expect(flip.time == .milliseconds(750))
         #expect(flip.after.moves == 1 && flip.before.moves == 0)
-        #expect(flip.diff.changes.map(\.path) == ["cards[\(pairs(in: seededDeck(.easy, seed: 5))[0].0)].isFlipped", "selectedCards", "moves"])
+        #expect(
+            flip.diff.changes.map(\.path) == [
+                "cards[\(pairs(in: seededDeck(.easy, seed: 5))[0].0)].isFlipped", "selectedCards",
+                "moves",
+            ])
         #expect(timeline.step(timeline.count).after.screen == .won)
     }
 
@@ -46,7 +53,9 @@ import ThreeDucks
         let replayer = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer)
         #expect(timeline.count > 2 * ReplayTimeline.checkpointInterval)
         for number in [1, 63, 64, 65, 128, 129, timeline.count] {
-            #expect(timeline.step(number).after == replayer.replay(recording.entries.prefix(number)), "step \(number)")
+            #expect(
+                timeline.step(number).after == replayer.replay(recording.entries.prefix(number)),
+                "step \(number)")
             #expect(timeline.state(after: number) == timeline.step(number).after)
         }
         var walked: [ThreeDucksState] = []
@@ -66,19 +75,23 @@ import ThreeDucks
         #expect(timeline.state(after: 0) == ThreeDucksState())
     }
 
-    @Test("a step's changes read as lines, a card's field with its coordinate; a step that changed nothing says so")
+    @Test(
+        "a step's changes read as lines, a card's field with its coordinate; a step that changed nothing says so"
+    )
     func changes() {
         let timeline = ReplayTimeline(recording())
         let renderer = Renderer(style: .plain)
         let deck = seededDeck(.easy, seed: 5)
         let first = pairs(in: deck)[0].0
         let coordinate = Grid(.easy).coordinate(ofIndex: first)
-        #expect(renderer.changes(in: timeline.step(4)) == [
-            "cards[\(first)].isFlipped (\(coordinate)): false -> true",
-            "selectedCards: [] -> [\(deck[first].id)]",
-            "moves: 0 -> 1",
-        ])
-        #expect(Renderer(style: .fancy).changes(in: timeline.step(1)) == ["difficulty: normal → easy"])
+        #expect(
+            renderer.changes(in: timeline.step(4)) == [
+                "cards[\(first)].isFlipped (\(coordinate)): false -> true",
+                "selectedCards: [] -> [\(deck[first].id)]",
+                "moves: 0 -> 1",
+            ])
+        #expect(
+            Renderer(style: .fancy).changes(in: timeline.step(1)) == ["difficulty: normal → easy"])
         var recording = recording()
         recording.entries.insert(RecordedAction(time: .seconds(1), action: .loadHighScores), at: 1)
         #expect(renderer.changes(in: ReplayTimeline(recording).step(2)) == ["(no change)"])
@@ -96,11 +109,20 @@ import ThreeDucks
             (.setDifficulty(.hard), "setDifficulty(hard)"),
             (.startGame, "startGame"),
             (.dealt(deck), "dealt(8 cards)"),
-            (.flipCard(deck[duck].id), "flipCard(\(deck[duck].id)): \(Grid(.easy).coordinate(ofIndex: duck)), ducks"),
-            (.flipCard(deck[bat].id), "flipCard(\(deck[bat].id)): \(Grid(.easy).coordinate(ofIndex: bat)), a bat"),
+            (
+                .flipCard(deck[duck].id),
+                "flipCard(\(deck[duck].id)): \(Grid(.easy).coordinate(ofIndex: duck)), ducks"
+            ),
+            (
+                .flipCard(deck[bat].id),
+                "flipCard(\(deck[bat].id)): \(Grid(.easy).coordinate(ofIndex: bat)), a bat"
+            ),
             (.flipCard(99), "flipCard(99): no such card"),
             (.highScoresLoaded([:]), "highScoresLoaded(none)"),
-            (.highScoresLoaded([.hard: score, .easy: score]), "highScoresLoaded(easy 10 moves, hard 10 moves)"),
+            (
+                .highScoresLoaded([.hard: score, .easy: score]),
+                "highScoresLoaded(easy 10 moves, hard 10 moves)"
+            ),
             (.newHighScore(difficulty: .easy, score: score), "newHighScore(easy, 10 moves)"),
             (.highScoresFailedToSave("disk full"), "highScoresFailedToSave(\"disk full\")"),
         ]

@@ -6,9 +6,10 @@ import Testing
     func firstPaint() {
         var painter = ScreenPainter()
         let text = painter.paint(["", "title", "", "grid"])
-        #expect(text == "\u{1B}[0m\u{1B}[H\u{1B}[2J"
-            + "\u{1B}[2;1Htitle\u{1B}[0m\u{1B}[K"
-            + "\u{1B}[4;1Hgrid\u{1B}[0m\u{1B}[K")
+        #expect(
+            text == "\u{1B}[0m\u{1B}[H\u{1B}[2J"
+                + "\u{1B}[2;1Htitle\u{1B}[0m\u{1B}[K"
+                + "\u{1B}[4;1Hgrid\u{1B}[0m\u{1B}[K")
         #expect(painter.painted == ["", "title", "", "grid"])
     }
 
@@ -16,10 +17,18 @@ import Testing
     func onlyChangedRows() {
         var painter = ScreenPainter()
         _ = painter.paint(["header", "a [ ] [ ]", "b [ ] [ ]", "keys"])
-        #expect(painter.paint(["header", "a [ ] [X]", "b [ ] [ ]", "keys"]) == "\u{1B}[2;1Ha [ ] [X]\u{1B}[0m\u{1B}[K")
-        #expect(painter.paint(["header", "a [ ] [X]"]) == "\u{1B}[3;1H\u{1B}[0m\u{1B}[K\u{1B}[4;1H\u{1B}[0m\u{1B}[K")
-        #expect(painter.paint(["header", "a [ ] [X]", "", "more"]) == "\u{1B}[3;1H\u{1B}[0m\u{1B}[K\u{1B}[4;1Hmore\u{1B}[0m\u{1B}[K")
-        #expect(painter.paint(["header", "a [ ] [X]", "", "more"]) == "", "nothing changed, nothing written")
+        #expect(
+            painter.paint(["header", "a [ ] [X]", "b [ ] [ ]", "keys"])
+                == "\u{1B}[2;1Ha [ ] [X]\u{1B}[0m\u{1B}[K")
+        #expect(
+            painter.paint(["header", "a [ ] [X]"])
+                == "\u{1B}[3;1H\u{1B}[0m\u{1B}[K\u{1B}[4;1H\u{1B}[0m\u{1B}[K")
+        #expect(
+            painter.paint(["header", "a [ ] [X]", "", "more"])
+                == "\u{1B}[3;1H\u{1B}[0m\u{1B}[K\u{1B}[4;1Hmore\u{1B}[0m\u{1B}[K")
+        #expect(
+            painter.paint(["header", "a [ ] [X]", "", "more"]) == "",
+            "nothing changed, nothing written")
     }
 
     @Test("after invalidate, the next paint starts from a cleared screen")
@@ -27,6 +36,9 @@ import Testing
         var painter = ScreenPainter()
         _ = painter.paint(["one", "two"])
         painter.invalidate()
-        #expect(painter.paint(["one", "two"]) == "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[1;1Hone\u{1B}[0m\u{1B}[K\u{1B}[2;1Htwo\u{1B}[0m\u{1B}[K")
+        #expect(
+            painter.paint(["one", "two"])
+                == "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[1;1Hone\u{1B}[0m\u{1B}[K\u{1B}[2;1Htwo\u{1B}[0m\u{1B}[K"
+        )
     }
 }

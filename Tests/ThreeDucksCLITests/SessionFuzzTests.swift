@@ -6,9 +6,11 @@ import ThreeDucks
 /// in progress: none crashes the game, and each one refused gets exactly one line of reply and
 /// leaves the state exactly as it was.
 @Suite struct SessionFuzzTests {
-    @Test("random and malformed lines: no crash, one line each, the state unchanged", arguments: [
-        Difficulty.easy, .normal, .hard,
-    ])
+    @Test(
+        "random and malformed lines: no crash, one line each, the state unchanged",
+        arguments: [
+            Difficulty.easy, .normal, .hard,
+        ])
     func malformedLines(difficulty: Difficulty) throws {
         let harness = try SessionHarness(seed: 99, difficulty: difficulty)
         harness.start()
@@ -32,11 +34,17 @@ import ThreeDucks
             let reply = harness.output.take()
             if outcome == .refused {
                 refused += 1
-                #expect(reply.hasSuffix("\n") && reply.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" },
-                        "one line for \(line.debugDescription): \(reply.debugDescription)")
-                #expect(reply.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) || $0 == "\n" },
-                        "plain printable text for \(line.debugDescription)")
-                #expect(harness.state == before, "the state is unchanged by \(line.debugDescription)")
+                #expect(
+                    reply.hasSuffix("\n")
+                        && reply.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" },
+                    "one line for \(line.debugDescription): \(reply.debugDescription)")
+                #expect(
+                    reply.unicodeScalars.allSatisfy {
+                        (0x20...0x7E).contains($0.value) || $0 == "\n"
+                    },
+                    "plain printable text for \(line.debugDescription)")
+                #expect(
+                    harness.state == before, "the state is unchanged by \(line.debugDescription)")
             }
         }
         #expect(refused > 2_500, "most lines are malformed")
@@ -57,7 +65,10 @@ import ThreeDucks
         case 2:
             // A coordinate-like shape with random parts: a letter, a number, and padding.
             let letters = Array("abcdefghijklmnopqrstuvwxyzZ@[`{é")
-            let numbers = ["0", "9", "33", "-1", "00", "05", "100", "99999999999999999999999", "٣", "１", "3.5", ""]
+            let numbers = [
+                "0", "9", "33", "-1", "00", "05", "100", "99999999999999999999999", "٣", "１", "3.5",
+                "",
+            ]
             let padding = ["", " ", "  ", "\t", "\r"]
             return pick(padding, using: &random) + String(pick(letters, using: &random))
                 + pick(numbers, using: &random) + pick(padding, using: &random)
@@ -70,18 +81,21 @@ import ThreeDucks
         default:
             // Printable ASCII noise.
             let count = 1 + Int(random.next() % 12)
-            return String((0..<count).map { _ in Character(UnicodeScalar(UInt8(32 + random.next() % 95))) })
+            return String(
+                (0..<count).map { _ in Character(UnicodeScalar(UInt8(32 + random.next() % 95))) })
         }
     }
 
     static let nearMissCoordinates = [
-        "z9", "a0", "b33", "e1", "a6", "b 3", "3b", "bb3", "b3b3", "b-3", "b+3", "b3.", "b03 x", "#b3",
+        "z9", "a0", "b33", "e1", "a6", "b 3", "3b", "bb3", "b3b3", "b-3", "b+3", "b3.", "b03 x",
+        "#b3",
         "b3\u{301}", "ｂ３", "б3", "🦆3", "b🦆", "", " ", "\t", "\r", "\u{0}", "\u{7}", "\u{1B}[31mb3",
         "b\u{0}3", "a1\na2", "\u{2028}", "\u{FEFF}b3", "b\u{200B}3",
     ]
 
     static let nearMissWords = [
-        "giv up", "give  upp", "neww", "n e w", "hardd", "harder", "Difficulty", "difficulty extreme",
+        "giv up", "give  upp", "neww", "n e w", "hardd", "harder", "Difficulty",
+        "difficulty extreme",
         "level 3", "helpme", "quitt", "exit now", "scores please", "titles", "qq", "new game now",
         "flip b3", "b3 a1", "start over", "undo", "cheat", "%s%s%n", "'; DROP TABLE scores;--",
         "../../etc/passwd", "NaN", "-1", "0", "${HOME}", "$(reboot)",

@@ -31,7 +31,9 @@ import ThreeDucks
         #expect(harness.type("new") == .done)
 
         let screen = harness.output.take()
-        #expect(screen.components(separatedBy: "THREE DUCKS").count == 2, "drawn once, not before the deck arrives")
+        #expect(
+            screen.components(separatedBy: "THREE DUCKS").count == 2,
+            "drawn once, not before the deck arrives")
         #expect(screen.contains("  a [        ] [        ] [        ] [        ]\n"))
         #expect(harness.state.cards == seededDeck(.easy, seed: 42))
     }
@@ -50,7 +52,10 @@ import ThreeDucks
         let screen = harness.output.take()
         #expect(screen.contains("moves: 1"))
         #expect(screen.contains("[  DUCK  ]"))
-        #expect(screen.hasSuffix("Commands: a coordinate like b3 flips a card; new, give up (q), help, quit\n(quack)\n"))
+        #expect(
+            screen.hasSuffix(
+                "Commands: a coordinate like b3 flips a card; new, give up (q), help, quit\n(quack)\n"
+            ))
     }
 
     @Test("a mismatch stays face up for a second, then the screen redraws by itself")
@@ -93,10 +98,14 @@ import ThreeDucks
         #expect(harness.output.take() == "Wait a moment: the two cards turn back first.\n")
         #expect(harness.state == before)
         #expect(harness.typeQuickly(coordinate(of: pairs[0].0, in: deck)) == .refused)
-        #expect(harness.output.take() == "\(coordinate(of: pairs[0].0, in: deck)) is already face up.\n")
+        #expect(
+            harness.output.take() == "\(coordinate(of: pairs[0].0, in: deck)) is already face up.\n"
+        )
     }
 
-    @Test("a won game: the new high score is told at the last pair, then the won screen shows it, and it is saved")
+    @Test(
+        "a won game: the new high score is told at the last pair, then the won screen shows it, and it is saved"
+    )
     func winning() throws {
         let harness = try SessionHarness()
         harness.start()
@@ -107,17 +116,23 @@ import ThreeDucks
         }
         let output = harness.output.take()
 
-        let won = try #require(output.range(of: "THREE DUCKS  |  easy\n\nYou found every pair in 10 moves!\n"))
+        let won = try #require(
+            output.range(of: "THREE DUCKS  |  easy\n\nYou found every pair in 10 moves!\n"))
         let before = String(output[..<won.lowerBound])
         let after = String(output[won.lowerBound...])
         #expect(before.hasSuffix("(match)\nNew high score at easy: 10 moves!\n\n"))
-        #expect(after.hasSuffix("\nNew high score at easy: 10 moves!\n\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\n"))
+        #expect(
+            after.hasSuffix(
+                "\nNew high score at easy: 10 moves!\n\nCommands: new (play again), title (q), easy / normal / hard, scores, help, quit\n(ta-da)\n"
+            ))
         #expect(harness.state.screen == .won)
         #expect(harness.state.highScores[.easy] == HighScore(moves: 10, date: fixedDate))
         #expect(harness.folder.contents(of: "high-scores.json")?.contains("\"moves\" : 10") == true)
     }
 
-    @Test("new, a difficulty or q typed before the won screen shows keep the record", arguments: ["new", "hard", "q"])
+    @Test(
+        "new, a difficulty or q typed before the won screen shows keep the record",
+        arguments: ["new", "hard", "q"])
     func leavingBeforeTheWonScreen(_ command: String) throws {
         let harness = try SessionHarness()
         harness.start()
@@ -141,7 +156,10 @@ import ThreeDucks
         let output = harness.output.take()
         #expect(output.contains("New high score at easy: 10 moves!\n"))
         #expect(!output.contains("You found every pair"))
-        #expect(try HighScoreFile(path: harness.folder.file("high-scores.json")).load() == [.easy: record])
+        #expect(
+            try HighScoreFile(path: harness.folder.file("high-scores.json")).load() == [
+                .easy: record
+            ])
     }
 
     @Test("a line too long to read gets one line back, and changes nothing")
@@ -153,8 +171,10 @@ import ThreeDucks
         let before = harness.state
 
         #expect(harness.session.refuseLongLine(limit: 4_096) == .refused)
-        #expect(harness.output.take()
-            == "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help.\n")
+        #expect(
+            harness.output.take()
+                == "That line is longer than 4096 bytes, so it was not read: type a card's coordinate, like b3, or help.\n"
+        )
         #expect(harness.state == before)
     }
 
@@ -189,7 +209,8 @@ import ThreeDucks
         #expect(harness.state.difficulty == .hard)
         #expect(harness.output.take().contains("Difficulty: hard (10 pairs, 4 x 5)"))
         #expect(harness.type("difficulty hard") == .refused)
-        #expect(harness.output.take() == "The difficulty is already hard: type new to start a game.\n")
+        #expect(
+            harness.output.take() == "The difficulty is already hard: type new to start a game.\n")
 
         harness.type("new")
         harness.type("a1")
@@ -213,7 +234,9 @@ import ThreeDucks
         #expect(harness.type("help") == .done)
         #expect(harness.output.take() == Renderer(style: .plain).help(for: .started))
         #expect(harness.type("scores") == .done)
-        #expect(harness.output.take() == "High scores:\n  easy    none yet\n  normal  none yet\n  hard    none yet\n")
+        #expect(
+            harness.output.take()
+                == "High scores:\n  easy    none yet\n  normal  none yet\n  hard    none yet\n")
         #expect(harness.state == before)
     }
 
@@ -242,7 +265,10 @@ import ThreeDucks
         try harness.folder.write("{ not json", to: "high-scores.json")
         let title = harness.start()
 
-        #expect(title.contains("! The high-score file at \(harness.folder.file("high-scores.json")) could not be read (it is not valid JSON)"))
+        #expect(
+            title.contains(
+                "! The high-score file at \(harness.folder.file("high-scores.json")) could not be read (it is not valid JSON)"
+            ))
         #expect(harness.type("new") == .done)
         #expect(harness.state.screen == .started)
     }
@@ -270,7 +296,9 @@ import ThreeDucks
 }
 
 @Suite struct SessionPromptTests {
-    @Test("at a prompt, the answer to a line ends with one prompt, after everything the line set off; what arrives later starts a line of its own")
+    @Test(
+        "at a prompt, the answer to a line ends with one prompt, after everything the line set off; what arrives later starts a line of its own"
+    )
     func promptAfterEverything() throws {
         let harness = try SessionHarness(prompt: "> ")
         harness.start()

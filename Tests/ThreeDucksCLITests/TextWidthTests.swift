@@ -2,7 +2,9 @@ import Testing
 @testable import three_ducks
 
 @Suite struct TextWidthTests {
-    @Test("ASCII takes a column a character; emoji and wide characters two; escapes, combining marks and selectors none")
+    @Test(
+        "ASCII takes a column a character; emoji and wide characters two; escapes, combining marks and selectors none"
+    )
     func widths() {
         #expect(TextWidth.of("b3 flips") == 8)
         #expect(TextWidth.of("🦆 DUCK") == 7)
@@ -26,8 +28,12 @@ import Testing
 
     @Test("wrapped: between words, never wider than asked; a longer word is cut")
     func wrapped() {
-        let lines = TextWidth.wrapped("Find the pairs: turn two cards at a time, in as few moves as you can.", width: 20)
-        #expect(lines == ["Find the pairs: turn", "two cards at a time,", "in as few moves as", "you can."])
+        let lines = TextWidth.wrapped(
+            "Find the pairs: turn two cards at a time, in as few moves as you can.", width: 20)
+        #expect(
+            lines == [
+                "Find the pairs: turn", "two cards at a time,", "in as few moves as", "you can.",
+            ])
         #expect(TextWidth.wrapped("abcdefghij xy", width: 4) == ["abcd", "efgh", "ij", "xy"])
         #expect(TextWidth.wrapped("", width: 5) == [""])
         #expect(TextWidth.wrapped("one\ntwo", width: 10) == ["one", "two"])

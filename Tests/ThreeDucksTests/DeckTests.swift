@@ -3,7 +3,9 @@ import Testing
 import ThreeDucks
 
 @Suite struct DeckTests {
-    @Test("deals two face-down cards of each of the level's animals, numbered by position", arguments: Difficulty.allCases)
+    @Test(
+        "deals two face-down cards of each of the level's animals, numbered by position",
+        arguments: Difficulty.allCases)
     func deckForEachDifficulty(_ difficulty: Difficulty) {
         let deck = seededDeck(difficulty, seed: 7)
         #expect(deck.count == difficulty.cardCount)
@@ -25,7 +27,8 @@ import ThreeDucks
         #expect(Animal.allCases.count >= Difficulty.hard.pairCount)
     }
 
-    @Test("a seed deals the same deck, with the same ids, every time", arguments: Difficulty.allCases)
+    @Test(
+        "a seed deals the same deck, with the same ids, every time", arguments: Difficulty.allCases)
     func seededDecksRepeat(_ difficulty: Difficulty) {
         #expect(seededDeck(difficulty, seed: 99) == seededDeck(difficulty, seed: 99))
         #expect(seededDeck(difficulty, seed: 99) != seededDeck(difficulty, seed: 100))
@@ -34,7 +37,8 @@ import ThreeDucks
     @Test("the shuffle does not change between Swift versions: seed 42 at easy is pinned")
     func pinnedDeck() {
         let deck = seededDeck(.easy, seed: 42)
-        #expect(deck.map(\.animal) == [.bear, .ducks, .ducks, .bat, .pelican, .pelican, .bat, .bear])
+        #expect(
+            deck.map(\.animal) == [.bear, .ducks, .ducks, .bat, .pelican, .pelican, .bat, .bear])
     }
 
     @Test("successive deals from one generator differ")

@@ -9,7 +9,8 @@ import ThreeDucks
 /// The card game beside a settings feature, built by composition (see `Support/GameApp.swift`),
 /// tested through the app's TestStore, the settings feature's own TestStore, and a scoped view.
 @Suite struct GameAppCompositionTests {
-    @Test("the app plays the card game and keeps the settings: every action and effect accounted for")
+    @Test(
+        "the app plays the card game and keeps the settings: every action and effect accounted for")
     func appTestStore() {
         let deck = seededDeck(.easy, seed: 1)
         let (first, second) = mismatch(in: deck)
@@ -50,7 +51,8 @@ import ThreeDucks
         store.finish()
 
         // A quack for each ducks card turned, then the mismatch; nothing for the refused flip.
-        let quacks = [first, second].filter { deck[$0].animal == .ducks }.map { _ in SoundCue.quack }
+        let quacks = [first, second].filter { deck[$0].animal == .ducks }.map { _ in SoundCue.quack
+        }
         #expect(player.played == quacks + [.mismatch])
     }
 
@@ -76,14 +78,17 @@ import ThreeDucks
         store.finish()
     }
 
-    @Test("a view scoped to the game plays it through the app's store, and is told only of the game's changes")
+    @Test(
+        "a view scoped to the game plays it through the app's store, and is told only of the game's changes"
+    )
     func scopedGame() {
         let deck = seededDeck(.easy, seed: 1)
         let scheduler = TestScheduler()
         let store = Store(
             initial: GameApp(),
             mutatingReducer: gameAppReducer,
-            middlewares: gameAppMiddlewares(seed: 1, scheduler: scheduler, player: RecordingSoundPlayer())
+            middlewares: gameAppMiddlewares(
+                seed: 1, scheduler: scheduler, player: RecordingSoundPlayer())
         )
         let game = store.scope(state: \.game, action: GameAppAction.gamePath)
         let settings = store.scope(state: \.settings, action: GameAppAction.settingsPath)
@@ -103,7 +108,8 @@ import ThreeDucks
 
         #expect(game.state.selectedCards == [])
         #expect(moves.withLock { $0 } == [0, 1, 2])
-        #expect(settingsSeen.withLock { $0 } == 1, "the settings view was told of the game's actions")
+        #expect(
+            settingsSeen.withLock { $0 } == 1, "the settings view was told of the game's actions")
         tokens.forEach { $0.cancel() }
     }
 }

@@ -201,7 +201,9 @@ import ThreeDucks
         let store = Store(
             initial: ThreeDucksState(difficulty: .hard),
             mutatingReducer: threeDucksReducer,
-            middlewares: [gameLogic(random: SystemRandomNumberGenerator(), scheduler: ImmediateScheduler())]
+            middlewares: [
+                gameLogic(random: SystemRandomNumberGenerator(), scheduler: ImmediateScheduler())
+            ]
         )
         store.dispatch(.startGame)
         let deck = store.state.cards
@@ -209,7 +211,9 @@ import ThreeDucks
         #expect(Dictionary(grouping: deck, by: \.animal).values.allSatisfy { $0.count == 2 })
     }
 
-    @Test("one gameLogic and one soundCues serve two stores at once: a refusal in one store is told apart from a move in the other")
+    @Test(
+        "one gameLogic and one soundCues serve two stores at once: a refusal in one store is told apart from a move in the other"
+    )
     func sharedBetweenTwoStores() {
         var random = SplitMix64(seed: 1)
         let firstDeck = Deck.shuffled(.easy, using: &random)
@@ -236,11 +240,11 @@ import ThreeDucks
         let third = firstDeck.first { ![a, b].contains($0.id) }!.id
         let c = quietMismatch(in: secondDeck).0
         first.dispatch(.flipCard(a))
-        first.dispatch(.flipCard(b))          // a mismatch: its cue, and the un-flip in a second
-        second.dispatch(.flipCard(c))         // a move in the other store
+        first.dispatch(.flipCard(b))   // a mismatch: its cue, and the un-flip in a second
+        second.dispatch(.flipCard(c))   // a move in the other store
         scheduler.advance(by: .milliseconds(500))
-        first.dispatch(.flipCard(third))      // refused: two cards are already face up
-        second.dispatch(.flipCard(c))         // refused: already face up
+        first.dispatch(.flipCard(third))   // refused: two cards are already face up
+        second.dispatch(.flipCard(c))   // refused: already face up
         scheduler.advance(by: .milliseconds(500))
 
         #expect(first.state.selectedCards == [], "a refused flip restarted the un-flip")

@@ -25,7 +25,8 @@ import ThreeDucks
             }
             // Let everything pending run, then give up: nothing may be left running.
             session.scheduler.advance(by: .seconds(2))
-            #expect(!(session.store.state.screen == .started && session.store.state.isEveryCardFaceUp))
+            #expect(
+                !(session.store.state.screen == .started && session.store.state.isEveryCardFaceUp))
             session.store.dispatch(.endGame)
             #expect(session.scheduler.pendingWorkCount == 0)
             #expect(session.store.runningEffectCount == 0)
@@ -56,7 +57,8 @@ import ThreeDucks
             session.store.dispatch(.endGame)
             session.referee.startOver()
         default:
-            session.store.dispatch(.setDifficulty(Difficulty.allCases.randomElement(using: &random)!))
+            session.store.dispatch(
+                .setDifficulty(Difficulty.allCases.randomElement(using: &random)!))
         }
     }
 }

@@ -9,7 +9,9 @@ import ThreeDucks
     private static func game() -> (state: ThreeDucksState, referee: GameReferee) {
         let deck = seededDeck(.easy, seed: 1)
         let pair = pairs(in: deck)[0]
-        let others = deck.filter { $0.id != pair.0 && $0.id != pair.1 && $0.animal != deck[pair.0].animal }
+        let others = deck.filter {
+            $0.id != pair.0 && $0.id != pair.1 && $0.animal != deck[pair.0].animal
+        }
         let mismatched = (others[0].id, others.first { $0.animal != others[0].animal }!.id)
         var state = ThreeDucksState(screen: .started, difficulty: .easy, cards: deck)
         var referee = GameReferee()
@@ -43,7 +45,10 @@ import ThreeDucks
         let alreadyFaceUp = referee.countFlip(of: pairs(in: state.cards)[0].0, in: state)
         let notInTheDeck = referee.countFlip(of: state.cards.count, in: state)
         let accepted = referee.countFlip(of: faceDown, in: state)
-        #expect([whileTwoAreSelected, alreadyFaceUp, notInTheDeck, accepted] == [false, false, false, true])
+        #expect(
+            [whileTwoAreSelected, alreadyFaceUp, notInTheDeck, accepted] == [
+                false, false, false, true,
+            ])
         #expect(referee.acceptedFlips == 5)
         state.screen = .title
         #expect(!GameReferee.accepts(flipOf: faceDown, in: state), "no game on")
@@ -76,7 +81,8 @@ import ThreeDucks
 
         func apply(to state: inout ThreeDucksState) {
             switch self {
-            case .threeSelectedCards: state.selectedCards.append(state.cards.first { !$0.isFlipped }!.id)
+            case .threeSelectedCards:
+                state.selectedCards.append(state.cards.first { !$0.isFlipped }!.id)
             case .selectedCardFaceDown: state.cards[state.selectedCards[0]].isFlipped = false
             case .oneMoveTooMany: state.moves += 1
             case .matchedCardFaceDown:
@@ -105,7 +111,8 @@ import ThreeDucks
         referee.startOver()
         #expect(referee.acceptedFlips == 0)
         #expect(referee.matched.isEmpty)
-        state = ThreeDucksState(screen: .started, difficulty: .easy, cards: seededDeck(.easy, seed: 2))
+        state = ThreeDucksState(
+            screen: .started, difficulty: .easy, cards: seededDeck(.easy, seed: 2))
         let broken = referee.brokenRule(in: state)
         #expect(broken == nil)
     }

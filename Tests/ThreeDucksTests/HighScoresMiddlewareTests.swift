@@ -32,7 +32,9 @@ import ThreeDucks
     }
 
     /// A game at `difficulty` with every card face up after `moves` moves, about to be won.
-    private func aboutToWin(_ difficulty: Difficulty = .easy, moves: Int, highScores: [Difficulty: HighScore] = [:]) -> ThreeDucksState {
+    private func aboutToWin(
+        _ difficulty: Difficulty = .easy, moves: Int, highScores: [Difficulty: HighScore] = [:]
+    ) -> ThreeDucksState {
         ThreeDucksState(
             screen: .started,
             difficulty: difficulty,
@@ -66,7 +68,9 @@ import ThreeDucks
     @Test("a win with fewer moves is a new record: shown in the state and saved")
     func newRecord() throws {
         let old = HighScore(moves: 12, date: fixedDate.addingTimeInterval(-86_400))
-        let store = makeStore(aboutToWin(moves: 10, highScores: [.easy: old, .hard: old]), now: fixedDate.addingTimeInterval(0.75))
+        let store = makeStore(
+            aboutToWin(moves: 10, highScores: [.easy: old, .hard: old]),
+            now: fixedDate.addingTimeInterval(0.75))
         let record = HighScore(moves: 10, date: fixedDate)
         store.send(.winGame) { $0.screen = .won }
         store.receive(.newHighScore(difficulty: .easy, score: record)) {
@@ -97,7 +101,9 @@ import ThreeDucks
 
     /// A store with the game logic and the high scores on one test scheduler, a game of the
     /// seeded easy deck started, and every pair but the last matched.
-    private func lastPairToGo(seed: UInt64 = 1) -> (TestStore<ThreeDucksState, ThreeDucksAction>, last: (Card.ID, Card.ID)) {
+    private func lastPairToGo(seed: UInt64 = 1) -> (
+        TestStore<ThreeDucksState, ThreeDucksAction>, last: (Card.ID, Card.ID)
+    ) {
         let deck = seededDeck(.easy, seed: seed)
         let file = self.file
         let store = makeGameStore(seed: seed) { scheduler in
@@ -111,7 +117,9 @@ import ThreeDucks
         return (store, pairs[pairs.count - 1])
     }
 
-    @Test("the record is taken, and saved, when the last pair matches; the won screen follows a second later")
+    @Test(
+        "the record is taken, and saved, when the last pair matches; the won screen follows a second later"
+    )
     func recordAtTheLastPair() throws {
         let (store, last) = lastPairToGo()
         let record = HighScore(moves: 8, date: fixedDate)
@@ -141,7 +149,9 @@ import ThreeDucks
         var testDescription: String { rawValue }
     }
 
-    @Test("leaving before the won screen shows keeps the record: new, a difficulty, q", arguments: Leaving.allCases)
+    @Test(
+        "leaving before the won screen shows keeps the record: new, a difficulty, q",
+        arguments: Leaving.allCases)
     func leavingKeepsTheRecord(_ leaving: Leaving) throws {
         let (store, last) = lastPairToGo()
         let record = HighScore(moves: 8, date: fixedDate)
@@ -202,7 +212,9 @@ import ThreeDucks
         store.finish()
     }
 
-    @Test("a win with as many moves or more is not a record, and nothing is saved", arguments: [10, 11])
+    @Test(
+        "a win with as many moves or more is not a record, and nothing is saved",
+        arguments: [10, 11])
     func notARecord(_ moves: Int) throws {
         let best = HighScore(moves: 10, date: fixedDate.addingTimeInterval(-60))
         let store = makeStore(aboutToWin(moves: moves, highScores: [.easy: best]))
@@ -223,7 +235,10 @@ import ThreeDucks
     @Test(
         "a corrupt, truncated, empty or wrong-version file is moved aside, the error shown, and the game goes on",
         arguments: [
-            ("{\"version\": 1, \"scores\": {\"easy\": {\"moves\": 12", HighScoreFileError.Problem.notJSON),
+            (
+                "{\"version\": 1, \"scores\": {\"easy\": {\"moves\": 12",
+                HighScoreFileError.Problem.notJSON
+            ),
             ("not json at all", .notJSON),
             ("", .empty),
             ("{\"version\": 2, \"scores\": {}}", .unsupportedVersion(2)),
@@ -261,7 +276,8 @@ import ThreeDucks
         #expect(folder.contents(of: "high-scores.json.corrupt-1") == contents)
     }
 
-    @Test("an unwritable folder (its path runs through a file) is reported, and the scores are kept")
+    @Test(
+        "an unwritable folder (its path runs through a file) is reported, and the scores are kept")
     func unwritableFolder() throws {
         // Tests may run as root, whom permissions do not stop; a file in the way stops anyone.
         try folder.write("I am a file", to: "blocker")
@@ -289,7 +305,8 @@ import ThreeDucks
 
     @Test("a folder where the file should be is reported on load and on save")
     func folderInTheWay() throws {
-        try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: file.path, withIntermediateDirectories: true)
         let store = makeStore(aboutToWin(moves: 9))
         let loadMessage = HighScoreFileError.notAFile(path: file.path).description
 
@@ -303,7 +320,8 @@ import ThreeDucks
             $0.isNewRecord = true
         }
         store.advance()
-        let saveMessage = HighScoreFileError.couldNotSave(path: file.path, reason: "Is a directory").description
+        let saveMessage = HighScoreFileError.couldNotSave(path: file.path, reason: "Is a directory")
+            .description
         store.receive(.highScoresFailedToSave(saveMessage)) { $0.highScoreError = saveMessage }
         store.finish()
     }

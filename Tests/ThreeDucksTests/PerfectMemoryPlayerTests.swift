@@ -3,10 +3,13 @@ import Testing
 import ThreeDucks
 
 @Suite struct PerfectMemoryPlayerTests {
-    static func state(_ animals: [Animal], flipped: [Int] = [], selected: [Int] = []) -> ThreeDucksState {
+    static func state(_ animals: [Animal], flipped: [Int] = [], selected: [Int] = [])
+        -> ThreeDucksState
+    {
         var cards = animals.enumerated().map { Card(id: $0.offset, animal: $0.element) }
         for index in flipped { cards[index].isFlipped = true }
-        return ThreeDucksState(screen: .started, difficulty: .easy, cards: cards, selectedCards: selected)
+        return ThreeDucksState(
+            screen: .started, difficulty: .easy, cards: cards, selectedCards: selected)
     }
 
     static let animals: [Animal] = [.bat, .ducks, .bear, .pelican, .pelican, .bear, .ducks, .bat]
@@ -32,7 +35,7 @@ import ThreeDucks
     @Test("it turns a pair it has seen, then that pair's second card")
     func knownPair() {
         var player = PerfectMemoryPlayer()
-        player.look(at: Self.state(Self.animals, flipped: [2, 5]))  // both bears, seen before
+        player.look(at: Self.state(Self.animals, flipped: [2, 5]))   // both bears, seen before
         let faceDown = Self.state(Self.animals)
         #expect(player.nextCard(in: faceDown) == 2)
         #expect(player.nextCard(in: Self.state(Self.animals, flipped: [2], selected: [2])) == 5)
@@ -41,7 +44,8 @@ import ThreeDucks
     @Test("after a new card, it turns that card's match if it has seen it")
     func matchOfANewCard() {
         var player = PerfectMemoryPlayer()
-        player.look(at: Self.state(Self.animals, flipped: [0, 3]))  // a bat and a pelican, turned back
+        // A bat and a pelican, turned back.
+        player.look(at: Self.state(Self.animals, flipped: [0, 3]))
         let pelican = Self.state(Self.animals, flipped: [4], selected: [4])
         player.look(at: pelican)
         #expect(player.nextCard(in: pelican) == 3)
@@ -50,13 +54,17 @@ import ThreeDucks
     @Test("it turns nothing while a pair shows, or when no game is being played")
     func nothingToTurn() {
         let player = PerfectMemoryPlayer()
-        #expect(player.nextCard(in: Self.state(Self.animals, flipped: [0, 1], selected: [0, 1])) == nil)
+        #expect(
+            player.nextCard(in: Self.state(Self.animals, flipped: [0, 1], selected: [0, 1])) == nil)
         #expect(player.nextCard(in: ThreeDucksState()) == nil)
     }
 
-    @Test("it plays a seeded game to the end, every card it picks one the rules accept, in fewer than twice as many moves as cards")
+    @Test(
+        "it plays a seeded game to the end, every card it picks one the rules accept, in fewer than twice as many moves as cards"
+    )
     func playsAWholeGame() {
-        var state = ThreeDucksState(screen: .started, difficulty: .hard, cards: seededDeck(.hard, seed: 11))
+        var state = ThreeDucksState(
+            screen: .started, difficulty: .hard, cards: seededDeck(.hard, seed: 11))
         var player = PerfectMemoryPlayer()
         var flips = 0
         while !state.isEveryCardFaceUp, flips < 100 {

@@ -55,7 +55,8 @@ import ThreeDucks
         let recording = try Recording<ThreeDucksAction>(contentsOf: logPath)
         #expect(recording.tornLastLine == nil)
         #expect(recording.entries.contains { if case .dealt = $0.action { true } else { false } })
-        let replayed = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(recording)
+        let replayed = Replayer(initial: ThreeDucksState(), reducer: threeDucksReducer).replay(
+            recording)
         #expect(replayed == live.state)
     }
 

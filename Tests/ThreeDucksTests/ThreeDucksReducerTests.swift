@@ -8,7 +8,9 @@ import ThreeDucks
         ThreeDucksState(screen: .started, difficulty: .easy, cards: seededDeck(.easy, seed: 1))
     }
 
-    private func reduced(_ state: ThreeDucksState, _ actions: ThreeDucksAction...) -> ThreeDucksState {
+    private func reduced(_ state: ThreeDucksState, _ actions: ThreeDucksAction...)
+        -> ThreeDucksState
+    {
         var state = state
         for action in actions {
             threeDucksReducer(&state, action)
@@ -65,7 +67,9 @@ import ThreeDucks
         #expect(reduced(matched, .flipCard(second)) == matched)
     }
 
-    @Test("a flip changes nothing when the id is unknown", arguments: [-1, 8, 1_000, Int.min, Int.max])
+    @Test(
+        "a flip changes nothing when the id is unknown",
+        arguments: [-1, 8, 1_000, Int.min, Int.max])
     func flipUnknownCard(_ id: Int) {
         #expect(reduced(playing(), .flipCard(id)) == playing())
     }
@@ -155,8 +159,10 @@ import ThreeDucks
         var state = reduced(playing(), .flipCard(0), .flipCard(1))
         state.cards = faceUp(state.cards)
         let others: [ThreeDucksAction] = [
-            .clearSelectedCards, .unFlipSelectedCards, .winGame, .setDifficulty(.hard), .loadHighScores,
-            .highScoresLoaded([:]), .highScoresFailedToLoad("x"), .highScoresSaved, .highScoresFailedToSave("x"),
+            .clearSelectedCards, .unFlipSelectedCards, .winGame, .setDifficulty(.hard),
+            .loadHighScores,
+            .highScoresLoaded([:]), .highScoresFailedToLoad("x"), .highScoresSaved,
+            .highScoresFailedToSave("x"),
             .newHighScore(difficulty: .easy, score: HighScore(moves: 2, date: fixedDate)),
         ]
         for action in others {
@@ -176,11 +182,12 @@ import ThreeDucks
             .normal: HighScore(moves: 14, date: fixedDate),
             .hard: HighScore(moves: 28, date: fixedDate),
         ]
-        #expect(reduced(state, .highScoresLoaded(loaded)).highScores == [
-            .easy: HighScore(moves: 10, date: fixedDate),
-            .normal: HighScore(moves: 14, date: fixedDate),
-            .hard: HighScore(moves: 28, date: fixedDate),
-        ])
+        #expect(
+            reduced(state, .highScoresLoaded(loaded)).highScores == [
+                .easy: HighScore(moves: 10, date: fixedDate),
+                .normal: HighScore(moves: 14, date: fixedDate),
+                .hard: HighScore(moves: 28, date: fixedDate),
+            ])
     }
 
     @Test("a new high score is recorded and flagged when it is better, ignored otherwise")
@@ -200,7 +207,9 @@ import ThreeDucks
     func highScoreErrors() {
         let failed = reduced(ThreeDucksState(), .highScoresFailedToLoad("could not read"))
         #expect(failed.highScoreError == "could not read")
-        #expect(reduced(failed, .highScoresFailedToSave("could not save")).highScoreError == "could not save")
+        #expect(
+            reduced(failed, .highScoresFailedToSave("could not save")).highScoreError
+                == "could not save")
         #expect(reduced(failed, .highScoresSaved).highScoreError == nil)
     }
 }

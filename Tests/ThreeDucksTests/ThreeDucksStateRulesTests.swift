@@ -11,8 +11,12 @@ import ThreeDucks
     /// The indices of a matching pair and of a card of another animal.
     private func pairAndOther(in state: ThreeDucksState) -> (Int, Int, Int) {
         let first = 0
-        let match = state.cards.indices.first { $0 != first && state.cards[$0].animal == state.cards[first].animal }!
-        let other = state.cards.indices.first { state.cards[$0].animal != state.cards[first].animal }!
+        let match = state.cards.indices.first {
+            $0 != first && state.cards[$0].animal == state.cards[first].animal
+        }!
+        let other = state.cards.indices.first {
+            state.cards[$0].animal != state.cards[first].animal
+        }!
         return (first, match, other)
     }
 
@@ -41,7 +45,10 @@ import ThreeDucks
             (playing(), nil, .noSuchCard),
             (dealing, 0, .noSuchCard),
             (mismatch, first, .alreadyFaceUp),
-            (mismatch, mismatch.cards.indices.first { !mismatch.cards[$0].isFlipped }!, .pairShowing),
+            (
+                mismatch, mismatch.cards.indices.first { !mismatch.cards[$0].isFlipped }!,
+                .pairShowing
+            ),
         ]
         for (state, id, refusal) in cases {
             #expect(state.flipRefusal(for: id) == refusal)

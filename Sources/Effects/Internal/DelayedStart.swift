@@ -11,7 +11,8 @@ struct DelayedStart<Output: Sendable>: Publisher {
     let scheduler: any Scheduler
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        DelayedStartSubscription(downstream: subscriber, effect: effect).start(after: interval, on: scheduler)
+        DelayedStartSubscription(downstream: subscriber, effect: effect).start(
+            after: interval, on: scheduler)
     }
 }
 

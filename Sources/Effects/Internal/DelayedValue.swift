@@ -13,7 +13,10 @@ import Synchronization
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
 /// to `over` first wins, the others do nothing (see ``DelayedDelivery``).
 @usableFromInline
-final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription, CancellableByID, @unchecked Sendable  // its mutable state is its base's, safe as explained there; the rest is immutable and Sendable
+final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription,
+    // Its mutable state is its base's, safe as explained there; the rest is immutable and
+    // Sendable.
+    CancellableByID, @unchecked Sendable   // see DelayedDelivery; the rest is immutable
 where Downstream.Input == Value {
     @usableFromInline let downstream: Downstream
     // Typed by a parameter of its own rather than as `Downstream.Input`: the deinit, which runs
@@ -24,7 +27,10 @@ where Downstream.Input == Value {
     /// Makes the delivery; `identified` is the node of the effect tree that carries its id (a
     /// `.cancellable` or `.debounce` node), nil for none.
     @inlinable
-    init(_ value: Value, to downstream: Downstream, context: EffectContext?, identified: IdentifiedEffect?, isRoot: Bool) {
+    init(
+        _ value: Value, to downstream: Downstream, context: EffectContext?,
+        identified: IdentifiedEffect?, isRoot: Bool
+    ) {
         self.value = value
         self.downstream = downstream
         super.init(context: context, identified: identified, isRoot: isRoot)
@@ -136,7 +142,10 @@ where Downstream.Input == Value {
 /// 112 bytes for a word-sized value delivered to a `sink` (it was 177 with a copy of the id and
 /// the existential handle), which glibc's allocator serves from its fast bins.
 @usableFromInline
-class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomic; the timer fields are written once, before the release that moves `stage` to `waiting`, and read only by the one caller that moves it from `waiting` on (acquiring), so no two threads ever touch them at once; the rest is immutable and Sendable
+class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` orders the rest
+    // `stage` is atomic; the timer fields are written once, before the release that moves `stage`
+    // to `waiting`, and read only by the one caller that moves it from `waiting` on (acquiring), so
+    // no two threads ever touch them at once; the rest is immutable and Sendable.
     @usableFromInline let stage = Atomic<UInt8>(DelayedStage.scheduling)
     /// Whether the context counts this as one of its running effects (a store started it), as
     /// opposed to a part of a larger effect.
@@ -168,7 +177,10 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomi
     /// Schedules `fire` after `interval`, straight into the scheduler's timer queue if it has
     /// one, and keeps where it waits for a later cancel.
     @usableFromInline
-    final func schedule(after interval: Duration, on scheduler: any Scheduler, _ fire: consuming @escaping @Sendable () -> Void) {
+    final func schedule(
+        after interval: Duration, on scheduler: any Scheduler,
+        _ fire: consuming @escaping @Sendable () -> Void
+    ) {
         if let queue = scheduler.timerQueue {
             let handle = queue.enqueue(TimedWork(fire), after: interval)
             arrive(consume queue, handle)
@@ -187,7 +199,10 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {  // `stage` is atomi
     /// Schedules `fire` after `interval` straight into a ``TestScheduler``'s queue, and keeps
     /// where it waits for a later cancel.
     @usableFromInline
-    final func schedule(after interval: Duration, on scheduler: TestScheduler, _ fire: consuming @escaping @Sendable () -> Void) {
+    final func schedule(
+        after interval: Duration, on scheduler: TestScheduler,
+        _ fire: consuming @escaping @Sendable () -> Void
+    ) {
         let handle = scheduler.enqueue(TimedWork(fire), after: interval)
         arrive(scheduler, handle)
     }

@@ -22,7 +22,9 @@ package final class DelayedEffect<Output: Sendable>: Sendable {
 /// node (one reference) rather than a copy of its id (seven words): the delayed value then fits
 /// in a smaller allocation, which the allocator hands out and takes back faster.
 @usableFromInline
-package class IdentifiedEffect: @unchecked Sendable {  // its one stored property is immutable and Sendable, and so is every property its subclasses add
+package class IdentifiedEffect: @unchecked Sendable {   // immutable, Sendable properties only
+    // Its one stored property is immutable and Sendable, and so is every property its
+    // subclasses add.
     @usableFromInline package let id: EffectID
 
     @inlinable
@@ -34,7 +36,9 @@ package class IdentifiedEffect: @unchecked Sendable {  // its one stored propert
 /// The parts of an effect marked cancellable: its id, whether it cancels its predecessors, and
 /// the effect itself.
 @usableFromInline
-package final class CancellableEffect<Output: Sendable>: IdentifiedEffect, @unchecked Sendable {  // every stored property is immutable and Sendable (Output is)
+package final class CancellableEffect<Output: Sendable>: IdentifiedEffect,
+    @unchecked Sendable   // every stored property is immutable and Sendable (Output is)
+{
     @usableFromInline package let cancelInFlight: Bool
     @usableFromInline package let effect: Effect<Output>
 
@@ -49,13 +53,16 @@ package final class CancellableEffect<Output: Sendable>: IdentifiedEffect, @unch
 /// The parts of a debounced effect (``Effect/debounce(id:for:scheduler:)``): its id, the quiet
 /// time it waits for, on which scheduler, and the effect that runs once it has.
 @usableFromInline
-package final class DebouncedEffect<Output: Sendable>: IdentifiedEffect, @unchecked Sendable {  // every stored property is immutable and Sendable (Output is)
+package final class DebouncedEffect<Output: Sendable>: IdentifiedEffect,
+    @unchecked Sendable   // every stored property is immutable and Sendable (Output is)
+{
     @usableFromInline package let interval: Duration
     @usableFromInline package let scheduler: any Scheduler
     @usableFromInline package let effect: Effect<Output>
 
     @inlinable
-    package init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>) {
+    package init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>)
+    {
         self.interval = interval
         self.scheduler = scheduler
         self.effect = effect
@@ -67,14 +74,19 @@ package final class DebouncedEffect<Output: Sendable>: IdentifiedEffect, @unchec
 /// least time between two values under that id, on which scheduler, which value a window keeps,
 /// and the effect whose values are throttled.
 @usableFromInline
-package final class ThrottledEffect<Output: Sendable>: IdentifiedEffect, @unchecked Sendable {  // every stored property is immutable and Sendable (Output is)
+package final class ThrottledEffect<Output: Sendable>: IdentifiedEffect,
+    @unchecked Sendable   // every stored property is immutable and Sendable (Output is)
+{
     @usableFromInline package let interval: Duration
     @usableFromInline package let scheduler: any Scheduler
     @usableFromInline package let latest: Bool
     @usableFromInline package let effect: Effect<Output>
 
     @inlinable
-    package init(id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool, effect: Effect<Output>) {
+    package init(
+        id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool,
+        effect: Effect<Output>
+    ) {
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest

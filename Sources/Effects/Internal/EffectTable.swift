@@ -108,7 +108,8 @@ struct EffectTable {
     /// Forgets `member`'s membership of `id`.
     ///
     /// - Returns: what was kept, to be released by the caller outside the lock.
-    mutating func unregister(_ member: any CancellableByID, id: EffectID) -> (any CancellableByID)? {
+    mutating func unregister(_ member: any CancellableByID, id: EffectID) -> (any CancellableByID)?
+    {
         remove(ObjectIdentifier(member), id: id)
     }
 
@@ -191,7 +192,8 @@ extension EffectTable.Group {
 /// A class rather than a protocol, so that each effect can keep its place in its context's
 /// table (`runningSlot`), where the context finds it again without hashing.
 @usableFromInline
-package class RunningEffect: @unchecked Sendable {  // `runningSlot` is read and written only by the owning context's table, under the context's lock
+package class RunningEffect: @unchecked Sendable {   // `runningSlot`: under the table's lock
+    // `runningSlot` is read and written only by the owning context's table, under its lock.
     /// The effect's slot in its context's running table; -1 when it is not in one.
     // Unchecked exclusivity: the context's lock is what makes access exclusive.
     @exclusivity(unchecked) @usableFromInline var runningSlot = -1

@@ -42,11 +42,13 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
 
     init(downstream: Downstream, upstreamCount: Int) {
         context = downstream.effectContext
-        stage = Mutex(.live(Live(
-            downstream: downstream,
-            upstreams: Array(repeating: nil, count: upstreamCount),
-            unfinished: upstreamCount
-        )))
+        stage = Mutex(
+            .live(
+                Live(
+                    downstream: downstream,
+                    upstreams: Array(repeating: nil, count: upstreamCount),
+                    unfinished: upstreamCount
+                )))
     }
 
     /// Hands the downstream this subscription, then starts each upstream in order.

@@ -6,7 +6,9 @@ import Synchronization
 /// Cancelled by the downstream, it behaves like any subscription. Cancelled by id, it cancels
 /// the effect *and* finishes the downstream, so that a merge or concatenation containing it goes
 /// on, and the store that started it can let it go.
-final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscription, CancellableByID {
+final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+    CancellableByID
+{
     private let downstream: Downstream
     private let id: EffectID
     let context: EffectContext

@@ -9,7 +9,11 @@ import Synchronization
 ///
 /// A stop can come before the effect has handed over its subscription (a store released on
 /// another thread while the effect starts); the subscription is then cancelled as it arrives.
-final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription, @unchecked Sendable {  // its own state is `link`, behind a Mutex; the rest is immutable and Sendable, and `runningSlot` belongs to the context's lock
+final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription,
+    // Its own state is `link`, behind a Mutex; the rest is immutable and Sendable, and
+    // `runningSlot` belongs to the context's lock.
+    @unchecked Sendable   // `link` is behind a Mutex; see above for the rest
+{
     private let downstream: Downstream
     private let context: EffectContext
     private let link = Mutex(SubscriptionLink.starting)

@@ -83,7 +83,8 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     }
 
     func cancel() {
-        let (upstream, events) = state.withLock { state -> ((any Subscription)?, FIFOQueue<Waiting>) in
+        let (upstream, events) = state.withLock {
+            state -> ((any Subscription)?, FIFOQueue<Waiting>) in
             guard case .active(let upstream, _) = state.phase else { return (nil, FIFOQueue()) }
             state.phase = .ended
             defer { state.events = FIFOQueue() }

@@ -7,7 +7,7 @@
 /// thing that may come from another thread at any moment, never touches it. A lock here would
 /// cost more than most operators' whole work per value.
 @usableFromInline
-final class SerialBox<Value>: @unchecked Sendable {  // touched only by one subscriber's serialized calls (see above)
+final class SerialBox<Value>: @unchecked Sendable {   // one subscriber's serial calls only
     // Unchecked: those serialized calls are what make access exclusive; a dynamic exclusivity
     // check on every value would cost more than the rest of the operator.
     @exclusivity(unchecked) @usableFromInline var value: Value

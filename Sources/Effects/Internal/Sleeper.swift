@@ -22,7 +22,10 @@ final class Sleeper: Sendable {
     private let stage = Mutex(Stage.starting)
 
     /// Schedules the wake-up `delay` from now on `scheduler`, unless already cancelled.
-    func sleep(_ continuation: UnsafeContinuation<Void, any Error>, for delay: Duration, on scheduler: any Scheduler) {
+    func sleep(
+        _ continuation: UnsafeContinuation<Void, any Error>, for delay: Duration,
+        on scheduler: any Scheduler
+    ) {
         let wasCancelled = stage.withLock { stage -> Bool in
             guard case .starting = stage else {
                 stage = .over

@@ -78,7 +78,8 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// Attaches `downstream`: it gets its subscription (and, with `greetsWithCurrent`, the
     /// current value) in turn with the events being sent.
     @inlinable
-    func attach<Downstream: Subscriber>(_ downstream: Downstream, greetsWithCurrent: Bool) where Downstream.Input == Output {
+    func attach<Downstream: Subscriber>(_ downstream: Downstream, greetsWithCurrent: Bool)
+    where Downstream.Input == Output {
         let conduit = SubjectConduit(downstream: downstream, core: self)
         let arrival = state.withLock { state -> SubjectArrival<Output> in
             // Finished (even if the completion still waits for the deliverer): a subscriber that
@@ -340,10 +341,12 @@ final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
     /// Hands the subscriber a value.
     @usableFromInline let receiveValue: @Sendable (Output) -> Void
     /// Hands the subscriber its subscription (`true`) or the completion (`false`).
-    @usableFromInline let receiveEvent: @Sendable (SubjectConduit<Output>, _ isSubscription: Bool) -> Void
+    @usableFromInline let receiveEvent:
+        @Sendable (SubjectConduit<Output>, _ isSubscription: Bool) -> Void
 
     @inlinable
-    init<Downstream: Subscriber>(downstream: Downstream, core: SubjectCore<Output>) where Downstream.Input == Output {
+    init<Downstream: Subscriber>(downstream: Downstream, core: SubjectCore<Output>)
+    where Downstream.Input == Output {
         self.core = core
         receiveValue = { downstream.receive($0) }
         receiveEvent = { conduit, isSubscription in

@@ -73,7 +73,8 @@ final class ThrottleMemory: Sendable {
         latest: Bool,
         scheduler: any Scheduler
     ) -> Decision<Value> {
-        let (decision, replaced, candidates) = table.withLock { table -> (Decision<Value>, Entry?, [(EffectID, Duration, any Scheduler)]?) in
+        let (decision, replaced, candidates) = table.withLock {
+            table -> (Decision<Value>, Entry?, [(EffectID, Duration, any Scheduler)]?) in
             if let entry = table.entries[id], now < entry.windowEnd {
                 let held = latest ? value : (entry.firstHeld as? Value) ?? value
                 if !latest, entry.firstHeld == nil {
@@ -81,7 +82,8 @@ final class ThrottleMemory: Sendable {
                 }
                 return (.hold(held, until: entry.windowEnd), nil, nil)
             }
-            let replaced = table.entries.updateValue(Entry(windowEnd: now + interval, scheduler: scheduler), forKey: id)
+            let replaced = table.entries.updateValue(
+                Entry(windowEnd: now + interval, scheduler: scheduler), forKey: id)
             return (.sendNow, replaced, table.sweepCandidates())
         }
         // A passed window's entry is released here, outside the lock.
@@ -95,7 +97,8 @@ final class ThrottleMemory: Sendable {
     func recordSent(id: EffectID, at now: Duration, interval: Duration, scheduler: any Scheduler) {
         let (replaced, candidates) = table.withLock { table in
             (
-                table.entries.updateValue(Entry(windowEnd: now + interval, scheduler: scheduler), forKey: id),
+                table.entries.updateValue(
+                    Entry(windowEnd: now + interval, scheduler: scheduler), forKey: id),
                 table.sweepCandidates()
             )
         }

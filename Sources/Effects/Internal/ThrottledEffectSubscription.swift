@@ -59,7 +59,10 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
             return true
         }
         if absorbed { return }
-        switch memory.decide(input, id: node.id, at: now, interval: node.interval, latest: node.latest, scheduler: node.scheduler) {
+        switch memory.decide(
+            input, id: node.id, at: now, interval: node.interval, latest: node.latest,
+            scheduler: node.scheduler)
+        {
         case .sendNow:
             if state.withLock({ $0.outbox.push(.value(input)) }) { drain() }
         case .hold(let value, let until):
@@ -72,7 +75,9 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
             guard let generation else { return }
             let work = node.scheduler.schedule(after: until - now) { self.sendHeld(generation) }
             let kept = state.withLock { state -> Bool in
-                guard state.held?.generation == generation, state.held?.work == nil else { return false }
+                guard state.held?.generation == generation, state.held?.work == nil else {
+                    return false
+                }
                 state.held?.work = work
                 return true
             }
@@ -95,7 +100,11 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
     }
 
     func cancel() {
-        let taken = state.withLock { state -> (upstream: (any Subscription)?, held: Held?, dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>)? in
+        let taken = state.withLock {
+            state -> (
+                upstream: (any Subscription)?, held: Held?,
+                dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>
+            )? in
             guard let upstream = state.stage.end() else { return nil }
             defer { state.held = nil }
             return (upstream, state.held, state.outbox.close())

@@ -146,7 +146,8 @@ struct TimerHeap<Payload> {
             firstFree = slots[Int(slot)].nextFree
             slots[Int(slot)] = Slot(id: id, order: id, payload: payload, nextFree: Self.noSlot)
         } else {
-            precondition(slots.count < Int(Self.noSlot), "more work pending than a timer queue can hold")
+            precondition(
+                slots.count < Int(Self.noSlot), "more work pending than a timer queue can hold")
             slot = UInt32(truncatingIfNeeded: slots.count)
             slots.append(Slot(id: id, order: id, payload: payload, nextFree: Self.noSlot))
         }
@@ -381,7 +382,9 @@ struct TimerHeap<Payload> {
         }
     }
 
-    private static func siftUp(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+    private static func siftUp(
+        _ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>
+    ) {
         var hole = start
         while hole > 0 {
             let parent = (hole - 1) / 2
@@ -459,7 +462,8 @@ extension TimerHeap {
     /// - Complexity: O(n).
     func checkInvariants() {
         for index in entries.indices.dropFirst() {
-            precondition(!entries[index].precedes(entries[(index - 1) / 2]), "heap order broken at \(index)")
+            precondition(
+                !entries[index].precedes(entries[(index - 1) / 2]), "heap order broken at \(index)")
         }
         let runEntries = run[runStart...]
         for (earlier, later) in zip(runEntries, runEntries.dropFirst()) {
@@ -469,7 +473,8 @@ extension TimerHeap {
         precondition(live.count == liveEntries, "live entry count is off")
         precondition(Set(live.map(\.slot)).count == live.count, "a slot has two live entries")
         precondition(slots.filter { $0.id != 0 }.count == count, "pending count is off")
-        precondition(slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
+        precondition(
+            slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
         var freeCount = 0
         var free = firstFree
         while free != Self.noSlot {

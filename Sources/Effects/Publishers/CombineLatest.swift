@@ -15,7 +15,9 @@ extension Publisher {
     ///
     /// - Parameter other: The other publisher.
     /// - Returns: A publisher of pairs of latest values.
-    public func combineLatest<Other: Publisher>(_ other: Other) -> Publishers.CombineLatest<Self, Other> {
+    public func combineLatest<Other: Publisher>(_ other: Other)
+        -> Publishers.CombineLatest<Self, Other>
+    {
         Publishers.CombineLatest(self, other)
     }
 
@@ -75,7 +77,9 @@ extension Publishers.CombineLatest: CustomStringConvertible {
 }
 
 /// Keeps each upstream's latest value, and sends the pair through an outbox.
-private final class CombineLatestSubscription<First: Sendable, Second: Sendable, Downstream: Subscriber>: Subscription
+private final class CombineLatestSubscription<
+    First: Sendable, Second: Sendable, Downstream: Subscriber
+>: Subscription
 where Downstream.Input == (First, Second) {
     private struct Side<Value> {
         var latest: Value?
@@ -100,7 +104,8 @@ where Downstream.Input == (First, Second) {
         context = downstream.effectContext
     }
 
-    func start<A: Publisher, B: Publisher>(_ a: A, _ b: B) where A.Output == First, B.Output == Second {
+    func start<A: Publisher, B: Publisher>(_ a: A, _ b: B)
+    where A.Output == First, B.Output == Second {
         downstream.receive(subscription: self)
         if state.withLock({ $0.isEnded }) { return }
         a.subscribe(CombineLatestFirst(parent: self))
@@ -109,10 +114,13 @@ where Downstream.Input == (First, Second) {
     }
 
     func cancel() {
-        let taken = state.withLock { state -> (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)? in
+        let taken = state.withLock {
+            state -> (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)? in
             guard !state.isEnded else { return nil }
             state.isEnded = true
-            let dropped = (state.first.latest.take(), state.second.latest.take(), state.outbox.close())
+            let dropped = (
+                state.first.latest.take(), state.second.latest.take(), state.outbox.close()
+            )
             return (state.first.link.end(), state.second.link.end(), dropped)
         }
         // Cancelled and released here, outside the lock.
@@ -189,7 +197,8 @@ where Downstream.Input == (First, Second) {
 }
 
 /// The subscriber attached to the first upstream.
-private struct CombineLatestFirst<First: Sendable, Second: Sendable, Downstream: Subscriber>: Subscriber
+private struct CombineLatestFirst<First: Sendable, Second: Sendable, Downstream: Subscriber>:
+    Subscriber
 where Downstream.Input == (First, Second) {
     let parent: CombineLatestSubscription<First, Second, Downstream>
 
@@ -211,7 +220,8 @@ where Downstream.Input == (First, Second) {
 }
 
 /// The subscriber attached to the second upstream.
-private struct CombineLatestSecond<First: Sendable, Second: Sendable, Downstream: Subscriber>: Subscriber
+private struct CombineLatestSecond<First: Sendable, Second: Sendable, Downstream: Subscriber>:
+    Subscriber
 where Downstream.Input == (First, Second) {
     let parent: CombineLatestSubscription<First, Second, Downstream>
 

@@ -24,7 +24,8 @@ extension Publishers {
         /// - Parameters:
         ///   - upstream: The publisher whose values are transformed.
         ///   - transform: The transformation; `nil` drops the value.
-        public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output?) {
+        public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output?)
+        {
             self.upstream = upstream
             self.transform = transform
         }

@@ -37,10 +37,13 @@ extension Publishers {
         /// Subscribes `subscriber` to the prefix, then to the suffix.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let prefix = prefix, suffix = suffix
-            ConcatenateSubscription(downstream: subscriber, starts: [
-                { prefix.subscribe($0) },
-                { suffix.subscribe($0) },
-            ]).start()
+            ConcatenateSubscription(
+                downstream: subscriber,
+                starts: [
+                    { prefix.subscribe($0) },
+                    { suffix.subscribe($0) },
+                ]
+            ).start()
         }
     }
 }

@@ -64,7 +64,9 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
-            upstream.receive(subscriber: DebounceSubscription(downstream: subscriber, dueTime: max(dueTime, .zero), scheduler: scheduler))
+            upstream.receive(
+                subscriber: DebounceSubscription(
+                    downstream: subscriber, dueTime: max(dueTime, .zero), scheduler: scheduler))
         }
     }
 }
@@ -83,7 +85,9 @@ extension Publishers.Debounce: CustomStringConvertible {
 /// left; otherwise it sends the value. Deliveries go through an outbox, so the downstream is
 /// called one call at a time even if the work ran on several threads.
 @usableFromInline
-final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
+    Subscription
+{
     @usableFromInline let downstream: Downstream
     @usableFromInline let dueTime: Duration
     @usableFromInline let scheduler: Context
@@ -114,7 +118,9 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func receive(_ input: Downstream.Input) {
         let now = scheduler.now
-        guard let wait = state.withLock({ $0.receive(input, at: now, dueTime: dueTime) }) else { return }
+        guard let wait = state.withLock({ $0.receive(input, at: now, dueTime: dueTime) }) else {
+            return
+        }
         schedule(wait)
     }
 
@@ -322,7 +328,10 @@ struct DebounceState<Value> {
     /// Cancelled: ends everything and hands back what must be cancelled and released outside
     /// the lock.
     @inlinable
-    mutating func cancel() -> (upstream: (any Subscription)?, work: (any Cancellable)?, dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)) {
+    mutating func cancel() -> (
+        upstream: (any Subscription)?, work: (any Cancellable)?,
+        dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
+    ) {
         var upstream: (any Subscription)?
         switch stage {
         case .ended:

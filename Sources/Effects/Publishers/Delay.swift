@@ -59,16 +59,20 @@ extension Publishers {
             let delay = max(interval, .zero)
             if Upstream.self == Just<Output>.self {
                 let just = unsafeBitCast(upstream, to: Just<Output>.self)
-                DelayedValue(just.output, to: subscriber, context: nil, identified: nil, isRoot: false)
-                    .start(after: delay, on: scheduler)
+                DelayedValue(
+                    just.output, to: subscriber, context: nil, identified: nil, isRoot: false
+                )
+                .start(after: delay, on: scheduler)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
             }
         }
 
         @usableFromInline
-        func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration) where S.Input == Output {
-            upstream.subscribe(ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: delay))
+        func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration)
+        where S.Input == Output {
+            upstream.subscribe(
+                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: delay))
         }
     }
 }

@@ -3,7 +3,9 @@ extension Publisher {
     ///
     /// - Parameter isIncluded: Returns `true` for the values to keep.
     /// - Returns: A publisher of the kept values, in order.
-    public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> Publishers.Filter<Self> {
+    public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool)
+        -> Publishers.Filter<Self>
+    {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
 }

@@ -26,7 +26,9 @@ extension Publisher {
     ///
     /// - Parameter predicate: Returns `true` for the value to send.
     /// - Returns: A publisher of at most one value.
-    public func first(where predicate: @escaping @Sendable (Output) -> Bool) -> Publishers.FirstWhere<Self> {
+    public func first(where predicate: @escaping @Sendable (Output) -> Bool)
+        -> Publishers.FirstWhere<Self>
+    {
         Publishers.FirstWhere(upstream: self, predicate: predicate)
     }
 }

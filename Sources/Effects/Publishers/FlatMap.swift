@@ -53,7 +53,10 @@ extension Publishers {
         ///   - upstream: The publisher whose values are turned into publishers.
         ///   - maxPublishers: How many inner publishers may run at once.
         ///   - transform: Makes the publisher for a value.
-        public init(upstream: Upstream, maxPublishers: ConcurrencyLimit, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
+        public init(
+            upstream: Upstream, maxPublishers: ConcurrencyLimit,
+            transform: @escaping @Sendable (Upstream.Output) -> Inner
+        ) {
             self.upstream = upstream
             self.maxPublishers = maxPublishers
             self.transform = transform
@@ -61,11 +64,12 @@ extension Publishers {
 
         /// Attaches `subscriber` to the merged values.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(FlatMapSubscription(
-                downstream: subscriber,
-                limit: maxPublishers.maximum ?? .max,
-                transform: transform
-            ))
+            upstream.subscribe(
+                FlatMapSubscription(
+                    downstream: subscriber,
+                    limit: maxPublishers.maximum ?? .max,
+                    transform: transform
+                ))
         }
     }
 }
@@ -83,7 +87,8 @@ extension Publishers.FlatMap: CustomStringConvertible {
 /// Inner publishers are started by one thread at a time, in a loop (`isStarting`), so that inner
 /// publishers that finish at once (`Just`) free their place without the stack growing with the
 /// queue.
-private final class FlatMapSubscription<Input: Sendable, Inner: Publisher, Downstream: Subscriber>: Subscriber, Subscription
+private final class FlatMapSubscription<Input: Sendable, Inner: Publisher, Downstream: Subscriber>:
+    Subscriber, Subscription
 where Inner.Output == Downstream.Input {
 
     /// What follows an inner publisher's end.
@@ -121,7 +126,8 @@ where Inner.Output == Downstream.Input {
         /// Hands the completion to the outbox if nothing runs or waits after the upstream
         /// finished; true if the caller must drain.
         mutating func finishIfDone() -> Bool {
-            guard case .upstreamFinished = stage, inners.isEmpty, waiting.isEmpty, !isStarting else { return false }
+            guard case .upstreamFinished = stage, inners.isEmpty, waiting.isEmpty, !isStarting
+            else { return false }
             stage = .ended
             return outbox.push(.finished)
         }
@@ -177,7 +183,11 @@ where Inner.Output == Downstream.Input {
     }
 
     func cancel() {
-        let taken = state.withLock { state -> (upstream: (any Subscription)?, inners: [Int: InnerLink], dropped: (FIFOQueue<Input>, FIFOQueue<SerialOutbox<Downstream.Input>.Event>))? in
+        let taken = state.withLock {
+            state -> (
+                upstream: (any Subscription)?, inners: [Int: InnerLink],
+                dropped: (FIFOQueue<Input>, FIFOQueue<SerialOutbox<Downstream.Input>.Event>)
+            )? in
             guard let upstream = state.stage.end() else { return nil }
             defer {
                 state.inners = [:]
@@ -240,7 +250,9 @@ where Inner.Output == Downstream.Input {
 
     fileprivate func childFinished(_ number: Int) {
         let (next, finished) = state.withLock { state -> (AfterInnerFinished, InnerLink?) in
-            guard state.isLive, let link = state.inners.removeValue(forKey: number) else { return (.nothing, nil) }
+            guard state.isLive, let link = state.inners.removeValue(forKey: number) else {
+                return (.nothing, nil)
+            }
             if !state.waiting.isEmpty, !state.isStarting {
                 state.isStarting = true
                 return (.startMore, link)

@@ -94,7 +94,9 @@ extension Future: CustomStringConvertible {
 
 /// One subscriber's link to a future: what the future calls once fulfilled, and the
 /// subscription the subscriber may cancel.
-private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sendable {  // its only mutable state is an Atomic
+private class FutureSubscription<Output: Sendable>: Subscription,
+    @unchecked Sendable   // its only mutable state is an Atomic
+{
     private let cancelled = Atomic(false)
 
     var isCancelled: Bool {
@@ -112,7 +114,9 @@ private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sen
 }
 
 /// A future's link to a subscriber of a known type.
-private final class FutureSubscriber<Downstream: Subscriber>: FutureSubscription<Downstream.Input>, @unchecked Sendable {  // adds only immutable, Sendable references
+private final class FutureSubscriber<Downstream: Subscriber>: FutureSubscription<Downstream.Input>,
+    @unchecked Sendable   // adds only immutable, Sendable references
+{
     private let downstream: Downstream
     private let future: Future<Downstream.Input>
 

@@ -8,7 +8,9 @@ extension Publisher {
     /// - Parameter transform: Turns an upstream value into the value to send.
     /// - Returns: A publisher of the transformed values.
     @inlinable
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Publishers.Map<Self, T> {
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T)
+        -> Publishers.Map<Self, T>
+    {
         Publishers.Map(upstream: self, transform: transform)
     }
 }
@@ -28,7 +30,8 @@ extension Publishers {
         ///   - upstream: The publisher whose values are transformed.
         ///   - transform: The transformation.
         @inlinable
-        public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output) {
+        public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output)
+        {
             self.upstream = upstream
             self.transform = transform
         }
@@ -42,7 +45,8 @@ extension Publishers {
             // `receive(subscriber:)`, not `subscribe(_:)`: the optimizer stops specializing one
             // generic function (`subscribe`) that a chain calls again and again with ever larger
             // subscriber types, and the chain would run generic from the third operator on.
-            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
+            upstream.receive(
+                subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }
     }
 }

@@ -39,7 +39,8 @@ extension Publishers {
         ///   - maxLength: How many values to send; a negative count stops the program with a
         ///     message saying so, as in Combine.
         public init(upstream: Upstream, maxLength: Int) {
-            precondition(maxLength >= 0, "prefix(_:) needs a count of zero or more (got \(maxLength))")
+            precondition(
+                maxLength >= 0, "prefix(_:) needs a count of zero or more (got \(maxLength))")
             self.upstream = upstream
             self.maxLength = maxLength
         }

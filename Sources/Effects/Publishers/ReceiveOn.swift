@@ -6,7 +6,9 @@ extension Publisher {
     ///
     /// - Parameter scheduler: The scheduler that delivers.
     /// - Returns: A publisher of the same values, delivered on `scheduler`.
-    public func receive<Context: Scheduler>(on scheduler: Context) -> Publishers.ReceiveOn<Self, Context> {
+    public func receive<Context: Scheduler>(on scheduler: Context)
+        -> Publishers.ReceiveOn<Self, Context>
+    {
         Publishers.ReceiveOn(upstream: self, scheduler: scheduler)
     }
 }
@@ -35,7 +37,8 @@ extension Publishers {
 
         /// Subscribes `subscriber` so that it is called on the scheduler.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: .zero))
+            upstream.subscribe(
+                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: .zero))
         }
     }
 }

@@ -63,7 +63,9 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
-            upstream.receive(subscriber: RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate))
+            upstream.receive(
+                subscriber: RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate)
+            )
         }
     }
 }
@@ -84,7 +86,10 @@ struct RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber {
     @usableFromInline let previous: SerialBox<Downstream.Input?>
 
     @inlinable
-    init(downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input, Downstream.Input) -> Bool) {
+    init(
+        downstream: Downstream,
+        predicate: @escaping @Sendable (Downstream.Input, Downstream.Input) -> Bool
+    ) {
         self.downstream = downstream
         self.predicate = predicate
         previous = SerialBox(nil)

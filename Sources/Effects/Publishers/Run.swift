@@ -31,7 +31,10 @@ extension Publishers {
         /// - Parameters:
         ///   - priority: The priority of the task that runs `operation`.
         ///   - operation: The async work; values handed to its `send` are delivered in order.
-        public init(priority: TaskPriority? = nil, operation: @escaping @Sendable (Send<Output>) async -> Void) {
+        public init(
+            priority: TaskPriority? = nil,
+            operation: @escaping @Sendable (Send<Output>) async -> Void
+        ) {
             self.priority = priority
             self.operation = operation
         }
@@ -45,10 +48,11 @@ extension Publishers {
             // waits while the store's queue is full.
             let context = subscriber.effectContext
             let gate = context?.gate
-            subscription.attach(Task(executorPreference: context?.taskExecutor, priority: priority) {
-                await operation(Send(gate: gate) { subscription.send($0) })
-                subscription.finish()
-            })
+            subscription.attach(
+                Task(executorPreference: context?.taskExecutor, priority: priority) {
+                    await operation(Send(gate: gate) { subscription.send($0) })
+                    subscription.finish()
+                })
         }
     }
 }

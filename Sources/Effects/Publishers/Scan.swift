@@ -18,7 +18,8 @@ extension Publisher {
         _ initialResult: T,
         _ nextPartialResult: @escaping @Sendable (T, Output) -> T
     ) -> Publishers.Scan<Self, T> {
-        Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+        Publishers.Scan(
+            upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 }
 
@@ -55,11 +56,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
-            upstream.receive(subscriber: ScanSubscriber(
-                downstream: subscriber,
-                initialResult: initialResult,
-                nextPartialResult: nextPartialResult
-            ))
+            upstream.receive(
+                subscriber: ScanSubscriber(
+                    downstream: subscriber,
+                    initialResult: initialResult,
+                    nextPartialResult: nextPartialResult
+                ))
         }
     }
 }

@@ -17,7 +17,8 @@ extension Publishers {
     ///
     /// Elements are sent synchronously inside `subscribe`. Cancelling from within a value
     /// handler (or from another thread) stops the iteration before the next element.
-    public struct Sequence<Elements: Swift.Sequence & Sendable>: Publisher where Elements.Element: Sendable {
+    public struct Sequence<Elements: Swift.Sequence & Sendable>: Publisher
+    where Elements.Element: Sendable {
         /// The element type.
         public typealias Output = Elements.Element
 

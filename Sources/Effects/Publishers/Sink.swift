@@ -35,7 +35,8 @@ extension Publisher {
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
         receiveValue: @escaping @Sendable (Output) -> Void
     ) -> AnyCancellable {
-        let sink = Subscribers.Sink<Output>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        let sink = Subscribers.Sink<Output>(
+            receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         subscribe(sink)
         // Finished already: nothing is left to cancel, and one shared cancellable will do.
         // Otherwise the subscription holds the sink, so the caller needs an object of its own
@@ -86,11 +87,13 @@ extension Subscribers {
             }
             let accepted = self.subscription.withLock { stored -> Bool in
                 // Under the lock, so that a concurrent `cancel` that sees `subscribed` finds it.
-                guard stage.compareExchange(
-                    expected: SinkStage.awaitingSubscription,
-                    desired: SinkStage.subscribed,
-                    ordering: .acquiringAndReleasing
-                ).exchanged else { return false }
+                guard
+                    stage.compareExchange(
+                        expected: SinkStage.awaitingSubscription,
+                        desired: SinkStage.subscribed,
+                        ordering: .acquiringAndReleasing
+                    ).exchanged
+                else { return false }
                 stored = subscription
                 return true
             }

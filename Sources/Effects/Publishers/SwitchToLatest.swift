@@ -22,7 +22,8 @@ extension Publisher where Output: Publisher {
 
 extension Publishers {
     /// A publisher that sends the values of the latest publisher its upstream sent.
-    public struct SwitchToLatest<Inner: Publisher, Upstream: Publisher>: Publisher where Upstream.Output == Inner {
+    public struct SwitchToLatest<Inner: Publisher, Upstream: Publisher>: Publisher
+    where Upstream.Output == Inner {
         /// The inner publishers' output.
         public typealias Output = Inner.Output
 
@@ -52,7 +53,8 @@ extension Publishers.SwitchToLatest: CustomStringConvertible {
 
 /// Subscribes to the upstream and to its latest inner publisher; inner publishers are numbered,
 /// and whatever a replaced one still sends is dropped under the lock.
-private final class SwitchToLatestSubscription<Inner: Publisher, Downstream: Subscriber>: Subscriber, Subscription
+private final class SwitchToLatestSubscription<Inner: Publisher, Downstream: Subscriber>:
+    Subscriber, Subscription
 where Inner.Output == Downstream.Input {
 
     private enum InnerLink {
@@ -129,7 +131,11 @@ where Inner.Output == Downstream.Input {
     }
 
     func cancel() {
-        let taken = state.withLock { state -> (upstream: (any Subscription)?, inner: InnerLink?, dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>)? in
+        let taken = state.withLock {
+            state -> (
+                upstream: (any Subscription)?, inner: InnerLink?,
+                dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>
+            )? in
             guard let upstream = state.stage.end() else { return nil }
             defer { state.inner = nil }
             return (upstream, state.inner, state.outbox.close())
@@ -152,7 +158,9 @@ where Inner.Output == Downstream.Input {
 
     fileprivate func child(_ number: Int, received subscription: any Subscription) {
         let kept = state.withLock { state -> Bool in
-            guard state.isLive, state.latest == number, case .starting = state.inner else { return false }
+            guard state.isLive, state.latest == number, case .starting = state.inner else {
+                return false
+            }
             state.inner = .running(subscription)
             return true
         }
@@ -169,7 +177,9 @@ where Inner.Output == Downstream.Input {
 
     fileprivate func childFinished(_ number: Int) {
         let (delivers, finished) = state.withLock { state -> (Bool, InnerLink?) in
-            guard state.isLive, state.latest == number, let inner = state.inner else { return (false, nil) }
+            guard state.isLive, state.latest == number, let inner = state.inner else {
+                return (false, nil)
+            }
             state.inner = nil
             guard case .upstreamFinished = state.stage else { return (false, inner) }
             state.stage = .ended

@@ -28,7 +28,8 @@ extension Publisher {
         scheduler: Context,
         latest: Bool
     ) -> Publishers.Throttle<Self, Context> {
-        Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+        Publishers.Throttle(
+            upstream: self, interval: interval, scheduler: scheduler, latest: latest)
     }
 }
 
@@ -67,12 +68,13 @@ extension Publishers {
 
         /// Attaches `subscriber` through the throttle; each subscription keeps its own time.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(ThrottleSubscription(
-                downstream: subscriber,
-                interval: max(interval, .zero),
-                scheduler: scheduler,
-                latest: latest
-            ))
+            upstream.subscribe(
+                ThrottleSubscription(
+                    downstream: subscriber,
+                    interval: max(interval, .zero),
+                    scheduler: scheduler,
+                    latest: latest
+                ))
         }
     }
 }
@@ -86,7 +88,9 @@ extension Publishers.Throttle: CustomStringConvertible {
 
 /// Holds the value to send next and the one piece of work scheduled to send it; deliveries go
 /// through an outbox so that the downstream is called one call at a time.
-private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
+    Subscription
+{
     private let downstream: Downstream
     private let interval: Duration
     private let scheduler: Context
@@ -114,7 +118,11 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 
     func receive(_ input: Downstream.Input) {
         let now = scheduler.now
-        guard let wait = state.withLock({ $0.receive(input, at: now, interval: interval, latest: latest) }) else { return }
+        guard
+            let wait = state.withLock({
+                $0.receive(input, at: now, interval: interval, latest: latest)
+            })
+        else { return }
         schedule(wait)
     }
 
@@ -177,7 +185,9 @@ private struct ThrottleState<Value> {
         return true
     }
 
-    mutating func receive(_ value: Value, at now: Duration, interval: Duration, latest: Bool) -> ScheduledWait? {
+    mutating func receive(_ value: Value, at now: Duration, interval: Duration, latest: Bool)
+        -> ScheduledWait?
+    {
         guard case .running = stage else { return nil }
         if work != nil {
             if latest { held = value }
@@ -223,7 +233,10 @@ private struct ThrottleState<Value> {
         return delivers
     }
 
-    mutating func cancel() -> (upstream: (any Subscription)?, work: (any Cancellable)?, dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)) {
+    mutating func cancel() -> (
+        upstream: (any Subscription)?, work: (any Cancellable)?,
+        dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
+    ) {
         var upstream: (any Subscription)?
         switch stage {
         case .ended: return (nil, nil, (nil, FIFOQueue()))

@@ -20,7 +20,8 @@ extension Publisher {
         _ interval: Duration,
         scheduler: Context
     ) -> Publishers.Timeout<Self, Context> {
-        Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, timeoutOutput: nil)
+        Publishers.Timeout(
+            upstream: self, interval: interval, scheduler: scheduler, timeoutOutput: nil)
     }
 
     /// Sends `output`, then finishes, if the upstream goes `interval` without sending a value.
@@ -43,7 +44,8 @@ extension Publisher {
         scheduler: Context,
         sending output: Output
     ) -> Publishers.Timeout<Self, Context> {
-        Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, timeoutOutput: output)
+        Publishers.Timeout(
+            upstream: self, interval: interval, scheduler: scheduler, timeoutOutput: output)
     }
 }
 
@@ -74,7 +76,9 @@ extension Publishers {
         ///   - interval: How long the upstream may stay silent.
         ///   - scheduler: The scheduler that measures the wait and delivers.
         ///   - timeoutOutput: The value sent when the wait runs out, or nil to just finish.
-        public init(upstream: Upstream, interval: Duration, scheduler: Context, timeoutOutput: Output?) {
+        public init(
+            upstream: Upstream, interval: Duration, scheduler: Context, timeoutOutput: Output?
+        ) {
             self.upstream = upstream
             self.interval = interval
             self.scheduler = scheduler
@@ -83,12 +87,14 @@ extension Publishers {
 
         /// Attaches `subscriber`: its wait starts now, and its events come through `scheduler`.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(TimeoutSubscription(
-                downstream: ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: .zero),
-                interval: max(interval, .zero),
-                scheduler: scheduler,
-                timeoutOutput: timeoutOutput
-            ))
+            upstream.subscribe(
+                TimeoutSubscription(
+                    downstream: ScheduledRelay(
+                        downstream: subscriber, scheduler: scheduler, delay: .zero),
+                    interval: max(interval, .zero),
+                    scheduler: scheduler,
+                    timeoutOutput: timeoutOutput
+                ))
         }
     }
 }
@@ -108,7 +114,9 @@ extension Publishers.Timeout: CustomStringConvertible {
 ///
 /// A value only moves the deadline; when the work runs before the deadline, it schedules itself
 /// again for the time left (one piece of work per silence, not per value).
-private final class TimeoutSubscription<Relay: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+private final class TimeoutSubscription<Relay: Subscriber, Context: Scheduler>: Subscriber,
+    Subscription
+{
     private let downstream: Relay
     private let interval: Duration
     private let scheduler: Context
@@ -128,7 +136,8 @@ private final class TimeoutSubscription<Relay: Subscriber, Context: Scheduler>: 
 
     func receive(subscription: any Subscription) {
         let now = scheduler.now
-        guard let wait = state.withLock({ $0.attach(subscription, at: now, interval: interval) }) else {
+        guard let wait = state.withLock({ $0.attach(subscription, at: now, interval: interval) })
+        else {
             subscription.cancel()
             return
         }
@@ -201,7 +210,9 @@ private struct TimeoutState {
     var work: (generation: UInt64, due: Duration, handle: (any Cancellable)?)?
     var generation: UInt64 = 0
 
-    mutating func attach(_ subscription: any Subscription, at now: Duration, interval: Duration) -> ScheduledWait? {
+    mutating func attach(_ subscription: any Subscription, at now: Duration, interval: Duration)
+        -> ScheduledWait?
+    {
         guard case .awaitingSubscription = stage else { return nil }
         stage = .running(subscription)
         deadline = now + interval
@@ -231,7 +242,9 @@ private struct TimeoutState {
     }
 
     mutating func fire(_ generation: UInt64, at now: Duration) -> Firing {
-        guard let work, work.generation == generation, case .running(let upstream) = stage else { return .nothing }
+        guard let work, work.generation == generation, case .running(let upstream) = stage else {
+            return .nothing
+        }
         // The work is for `work.due`; only a value can have moved the deadline beyond it.
         let reached = max(now, work.due)
         if deadline > reached {

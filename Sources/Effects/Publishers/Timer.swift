@@ -39,7 +39,9 @@ extension Publishers {
         ///     the interval given.
         ///   - scheduler: The scheduler that ticks.
         public init(every interval: Duration, scheduler: Context) {
-            precondition(interval > .zero, "Publishers.Timer(every:scheduler:) needs an interval above zero (got \(interval))")
+            precondition(
+                interval > .zero,
+                "Publishers.Timer(every:scheduler:) needs an interval above zero (got \(interval))")
             self.interval = interval
             self.scheduler = scheduler
         }

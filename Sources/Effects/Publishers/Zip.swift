@@ -77,7 +77,8 @@ extension Publishers.Zip: CustomStringConvertible {
 
 /// Keeps the values waiting for a partner, one queue per upstream, and sends the pairs through
 /// an outbox.
-private final class ZipSubscription<First: Sendable, Second: Sendable, Downstream: Subscriber>: Subscription
+private final class ZipSubscription<First: Sendable, Second: Sendable, Downstream: Subscriber>:
+    Subscription
 where Downstream.Input == (First, Second) {
     private struct Side<Value> {
         var waiting = FIFOQueue<Value>()
@@ -98,7 +99,10 @@ where Downstream.Input == (First, Second) {
 
         /// Ends the zip if either side is exhausted; returns whether the caller must drain, and
         /// what to cancel and release outside the lock.
-        mutating func finishIfExhausted() -> (delivers: Bool, ended: (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?) {
+        mutating func finishIfExhausted() -> (
+            delivers: Bool,
+            ended: (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?
+        ) {
             guard !isEnded, first.isExhausted || second.isExhausted else { return (false, nil) }
             isEnded = true
             let dropped = (first.waiting, second.waiting)
@@ -118,7 +122,8 @@ where Downstream.Input == (First, Second) {
         context = downstream.effectContext
     }
 
-    func start<A: Publisher, B: Publisher>(_ a: A, _ b: B) where A.Output == First, B.Output == Second {
+    func start<A: Publisher, B: Publisher>(_ a: A, _ b: B)
+    where A.Output == First, B.Output == Second {
         downstream.receive(subscription: self)
         if state.withLock({ $0.isEnded }) { return }
         a.subscribe(ZipFirst(parent: self))
@@ -127,7 +132,8 @@ where Downstream.Input == (First, Second) {
     }
 
     func cancel() {
-        let taken = state.withLock { state -> (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)? in
+        let taken = state.withLock {
+            state -> (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)? in
             guard !state.isEnded else { return nil }
             state.isEnded = true
             let dropped = (state.first.waiting, state.second.waiting, state.outbox.close())
@@ -152,7 +158,10 @@ where Downstream.Input == (First, Second) {
     }
 
     fileprivate func first(received value: First) {
-        let (delivers, ended) = state.withLock { state -> (Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?) in
+        let (delivers, ended) = state.withLock {
+            state -> (
+                Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?
+            ) in
             guard !state.isEnded else { return (false, nil) }
             guard let partner = state.second.waiting.popFirst() else {
                 state.first.waiting.append(value)
@@ -167,7 +176,10 @@ where Downstream.Input == (First, Second) {
     }
 
     fileprivate func second(received value: Second) {
-        let (delivers, ended) = state.withLock { state -> (Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?) in
+        let (delivers, ended) = state.withLock {
+            state -> (
+                Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?
+            ) in
             guard !state.isEnded else { return (false, nil) }
             guard let partner = state.first.waiting.popFirst() else {
                 state.second.waiting.append(value)
@@ -182,7 +194,10 @@ where Downstream.Input == (First, Second) {
     }
 
     fileprivate func firstFinished() {
-        let (delivers, ended) = state.withLock { state -> (Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?) in
+        let (delivers, ended) = state.withLock {
+            state -> (
+                Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?
+            ) in
             guard !state.isEnded else { return (false, nil) }
             state.first.isFinished = true
             return state.finishIfExhausted()
@@ -192,7 +207,10 @@ where Downstream.Input == (First, Second) {
     }
 
     fileprivate func secondFinished() {
-        let (delivers, ended) = state.withLock { state -> (Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?) in
+        let (delivers, ended) = state.withLock {
+            state -> (
+                Bool, (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?
+            ) in
             guard !state.isEnded else { return (false, nil) }
             state.second.isFinished = true
             return state.finishIfExhausted()
@@ -203,7 +221,9 @@ where Downstream.Input == (First, Second) {
 
     /// Cancels both upstreams once the zip has ended (a finished one ignores it), outside the
     /// lock, and releases what was waiting.
-    private func end(_ ended: (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?) {
+    private func end(
+        _ ended: (first: (any Subscription)?, second: (any Subscription)?, dropped: Any)?
+    ) {
         ended?.first?.cancel()
         ended?.second?.cancel()
     }

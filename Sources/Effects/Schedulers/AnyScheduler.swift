@@ -46,7 +46,9 @@ public struct AnyScheduler: Scheduler {
 
     /// Runs `action` on the wrapped scheduler once `delay` has passed.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+        -> any Cancellable
+    {
         base.schedule(after: delay, action)
     }
 

@@ -14,7 +14,8 @@ import Synchronization
 ///
 /// While work is pending the queue holds a reference to itself, so that work scheduled on a
 /// scheduler nobody keeps still runs, as one Dispatch timer per piece did.
-final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {  // its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe
+final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {   // state behind a Mutex
+    // Its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe.
     /// What will next run a pass over the due work.
     private enum Alarm {
         /// Nothing: no pass is queued, and the timer is not armed for pending work.
@@ -58,7 +59,9 @@ final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {  // its mutabl
         /// grid after `limit` (missed runs are coalesced), before it runs.
         mutating func takeNext(dueBy limit: Duration) -> TimedWork? {
             let taken = work.takeFirst(dueBy: limit) { piece, due in
-                piece.interval.map { DispatchTimerQueue.nextDue(after: due, every: $0, laterThan: limit) }
+                piece.interval.map {
+                    DispatchTimerQueue.nextDue(after: due, every: $0, laterThan: limit)
+                }
             }
             return taken?.payload
         }
@@ -133,7 +136,9 @@ final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {  // its mutabl
     /// work whose runs the queue was too busy to make runs once for all of them.
     ///
     /// - Complexity: O(1).
-    static func nextDue(after due: Duration, every interval: Duration, laterThan limit: Duration) -> Duration {
+    static func nextDue(after due: Duration, every interval: Duration, laterThan limit: Duration)
+        -> Duration
+    {
         var next = due + interval
         if next <= limit {
             // Skip most missed runs at once; the estimate errs low, and the loop finishes.

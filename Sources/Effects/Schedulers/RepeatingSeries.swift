@@ -21,7 +21,10 @@ final class RepeatingSeries<Base: Scheduler>: Cancellable {
     private let interval: Duration
     private let stage: Mutex<Stage>
 
-    init(scheduler: Base, firstDue: Duration, interval: Duration, action: @escaping @Sendable () -> Void) {
+    init(
+        scheduler: Base, firstDue: Duration, interval: Duration,
+        action: @escaping @Sendable () -> Void
+    ) {
         self.scheduler = scheduler
         self.firstDue = firstDue
         self.interval = interval

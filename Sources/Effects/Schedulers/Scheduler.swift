@@ -21,7 +21,8 @@ public protocol Scheduler: Sendable {
     ///   - action: The work to run.
     /// - Returns: A cancellable that, before the work has run, prevents it and releases it.
     @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+        -> any Cancellable
 
     /// Runs `action` once `delay` has passed, then again every `interval`, until cancelled.
     ///
@@ -80,7 +81,8 @@ extension Scheduler {
         _ action: @escaping @Sendable () -> Void
     ) -> any Cancellable {
         checkRepeatingInterval(interval)
-        let series = RepeatingSeries(scheduler: self, firstDue: now + max(delay, .zero), interval: interval, action: action)
+        let series = RepeatingSeries(
+            scheduler: self, firstDue: now + max(delay, .zero), interval: interval, action: action)
         series.scheduleRun(0)
         return series
     }
@@ -90,5 +92,6 @@ extension Scheduler {
 /// scheduler's `schedule(after:interval:_:)` shares.
 @usableFromInline
 func checkRepeatingInterval(_ interval: Duration) {
-    precondition(interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+    precondition(
+        interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
 }

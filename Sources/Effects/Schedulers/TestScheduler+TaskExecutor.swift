@@ -48,7 +48,8 @@ extension TestScheduler: TaskExecutor {
     ///
     /// A test store waiting for work that left the scheduler (a call into the main actor) uses
     /// it to wake up and run the job when it comes back.
-    package func observeTaskArrivals(_ observer: @escaping @Sendable () -> Void) -> any Cancellable {
+    package func observeTaskArrivals(_ observer: @escaping @Sendable () -> Void) -> any Cancellable
+    {
         let id = state.withLock { state in
             defer { state.nextObserverID += 1 }
             state.taskObservers[state.nextObserverID] = observer

@@ -70,7 +70,9 @@ public final class TestScheduler: Scheduler {
         mutating func takeNext(dueBy limit: Duration?) -> (@Sendable () -> Void)? {
             // Duration arithmetic is exact: adding the interval to the previous due time is the
             // first due time plus k intervals.
-            guard let (work, due) = queue.takeFirst(dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
+            guard
+                let (work, due) = queue.takeFirst(
+                    dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
             else { return nil }
             // Compared as attoseconds: `Duration`'s own comparison is a call into the standard
             // library.
@@ -127,7 +129,9 @@ public final class TestScheduler: Scheduler {
     ///   It is a small value: making it allocates nothing.
     /// - Complexity: O(log n), n the pending work.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+        -> any Cancellable
+    {
         TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action), after: delay))
     }
 
@@ -158,7 +162,9 @@ public final class TestScheduler: Scheduler {
         _ action: @escaping @Sendable () -> Void
     ) -> any Cancellable {
         checkRepeatingInterval(interval)
-        return TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action, repeatingEvery: interval), after: delay))
+        return TestSchedulerWork(
+            scheduler: self,
+            handle: enqueue(TimedWork(action, repeatingEvery: interval), after: delay))
     }
 
     /// Moves the clock forward by `duration`, running all work that falls due on the way, and the
@@ -223,7 +229,9 @@ extension TestScheduler: TimerQueue {
         return withUnsafeMutablePointer(to: &pending) { pending in
             state.withLock { state in
                 // In attoseconds: `Duration`'s `+` and `max` are calls into the standard library.
-                state.queue.insert(pending.pointee.take()!, due: Duration(attoseconds: state.now.attoseconds + max(delay.attoseconds, 0)))
+                state.queue.insert(
+                    pending.pointee.take()!,
+                    due: Duration(attoseconds: state.now.attoseconds + max(delay.attoseconds, 0)))
             }
         }
     }

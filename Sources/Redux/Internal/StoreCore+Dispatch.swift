@@ -71,7 +71,8 @@ extension StoreCore {
                 observers = shared.observers.snapshot
             }
             return .reduced
-        case .draining where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
+        case .draining
+        where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
             // Someone else drains and there is room: queue it (the full queue, a turn that is
             // over and the last free slot take the other path, which also keeps the record of
             // the longest queue: below its last slot, the queue sets no record that matters).
@@ -99,7 +100,8 @@ extension StoreCore {
     /// closes if the queue just filled up.
     @inlinable
     func arrive(with work: Work, in shared: inout Shared) -> Arrival {
-        let arrival = shared.arrive(with: work, capacity: capacity, turnLength: turnLength, home: home)
+        let arrival = shared.arrive(
+            with: work, capacity: capacity, turnLength: turnLength, home: home)
         if shared.queue.count >= capacity, !shared.isGateClosed {
             shared.isGateClosed = true
             closeGate()
@@ -181,7 +183,7 @@ extension StoreCore {
         // section gives the role up.
         let isDone = shared.withLock { shared -> Bool in
             guard shared.queue.isEmpty, shared.successors.isEmpty, !shared.isRoomWanted,
-                  case .draining = shared.phase
+                case .draining = shared.phase
             else { return false }
             shared.phase = home == nil ? .idle : .away
             return true
@@ -266,7 +268,9 @@ extension StoreCore {
             apply(action, in: membership)
             return
         }
-        interceptors[index].intercept(action, InterceptorContext(core: self, membership: membership)) { next in
+        interceptors[index].intercept(
+            action, InterceptorContext(core: self, membership: membership)
+        ) { next in
             self.intercept(next, from: index + 1, in: membership)
         }
     }

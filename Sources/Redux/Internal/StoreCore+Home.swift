@@ -5,7 +5,9 @@ extension StoreCore {
     /// says whether one is already on its way).
     @inlinable
     func scheduleOnHome() {
-        guard let home else { preconditionFailure("a store without a home has nothing to schedule") }
+        guard let home else {
+            preconditionFailure("a store without a home has nothing to schedule")
+        }
         home.schedule { [self] in
             drainOnHome()
         }

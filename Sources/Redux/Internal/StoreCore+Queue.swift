@@ -275,7 +275,9 @@ extension StoreCore.Shared {
     /// Passes the drainer's role to the longest-waiting successor, and returns it.
     @inlinable
     mutating func handOff() -> StoreCore.Waiter {
-        guard let successor = successors.popFirst() else { preconditionFailure("no successor to hand off to") }
+        guard let successor = successors.popFirst() else {
+            preconditionFailure("no successor to hand off to")
+        }
         startTurn(successor.thread)
         return successor
     }
@@ -297,7 +299,9 @@ extension StoreCore.Shared {
             append(work)
             return .queued
         }
-        guard let first = queue.popFirst() else { preconditionFailure("a full queue has a first item") }
+        guard let first = queue.popFirst() else {
+            preconditionFailure("a full queue has a first item")
+        }
         turn.processed &+= 1
         return .process(first)
     }

@@ -19,7 +19,10 @@ extension StoreCore {
                 shared.roomWaiters = []
                 shared.isGateClosed = false
             }
-            return (shared.queue, shared.observers, Array(shared.successors) + shared.roomWaiters, effects.gate.open())
+            return (
+                shared.queue, shared.observers, Array(shared.successors) + shared.roomWaiters,
+                effects.gate.open()
+            )
         }
         effects.close()
         for waiter in waiters {

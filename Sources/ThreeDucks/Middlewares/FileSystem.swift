@@ -37,7 +37,8 @@ enum FileSystem {
         var info = stat()
         guard stat(path, &info) == 0 else {
             // ENOTDIR: a parent is a file, so there is nothing here either (saving will say why).
-            return errno == ENOENT || errno == ENOTDIR ? .success(.missing) : .failure(FileSystemError())
+            return errno == ENOENT || errno == ENOTDIR
+                ? .success(.missing) : .failure(FileSystemError())
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .success(.regularFile)
@@ -56,11 +57,14 @@ enum FileSystem {
         // The limit Linux applies to a path's links (ELOOP).
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .success(current) }
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+                return .success(current)
+            }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else { return .failure(FileSystemError()) }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = String(
+                decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : parentDirectory(of: current) + "/" + target
         }
         return .failure(FileSystemError(reason: String(cString: strerror(ELOOP))))
@@ -81,7 +85,9 @@ enum FileSystem {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes {
+                systemRead(descriptor, $0.baseAddress, $0.count)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failed(reason: errorDescription())
@@ -127,7 +133,8 @@ enum FileSystem {
         case EEXIST:
             var info = stat()
             guard stat(path, &info) == 0 else { return FileSystemError() }
-            return info.st_mode & S_IFMT == S_IFDIR ? nil : FileSystemError(reason: "\(path) is not a folder")
+            return info.st_mode & S_IFMT == S_IFDIR
+                ? nil : FileSystemError(reason: "\(path) is not a folder")
         case ENOENT, ENOTDIR:
             let parent = parentDirectory(of: path)
             guard parent != path else { return FileSystemError() }
@@ -238,7 +245,9 @@ enum FileSystem {
         close(descriptor)
     }
 
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    private static func systemRead(
+        _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
+    ) -> Int {
         // `FileSystem.read(_:)` hides the C function of the same name.
         #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)

@@ -57,15 +57,18 @@ extension HighScoreFile {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            let scoresContainer = try container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("scores"))
+            let scoresContainer = try container.nestedContainer(
+                keyedBy: AnyKey.self, forKey: AnyKey("scores"))
             for key in scoresContainer.allKeys {
                 if let difficulty = Difficulty(rawValue: key.stringValue) {
                     scores[difficulty] = try scoresContainer.decode(Entry.self, forKey: key)
                 } else {
-                    otherScores[key.stringValue] = try scoresContainer.decode(JSONValue.self, forKey: key)
+                    otherScores[key.stringValue] = try scoresContainer.decode(
+                        JSONValue.self, forKey: key)
                 }
             }
-            for key in container.allKeys where key.stringValue != "version" && key.stringValue != "scores" {
+            for key in container.allKeys
+            where key.stringValue != "version" && key.stringValue != "scores" {
                 otherFields[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
             }
         }
@@ -76,7 +79,8 @@ extension HighScoreFile {
                 try container.encode(value, forKey: AnyKey(key))
             }
             try container.encode(HighScoreFile.version, forKey: AnyKey("version"))
-            var scoresContainer = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("scores"))
+            var scoresContainer = container.nestedContainer(
+                keyedBy: AnyKey.self, forKey: AnyKey("scores"))
             for (key, value) in otherScores {
                 try scoresContainer.encode(value, forKey: AnyKey(key))
             }
@@ -106,7 +110,9 @@ extension HighScoreFile {
                 // which it reports as invalid JSON with no path; say which field it is instead.
                 throw DecodingError.typeMismatch(
                     Int.self,
-                    DecodingError.Context(codingPath: container.codingPath + [CodingKeys.moves], debugDescription: "not a whole number")
+                    DecodingError.Context(
+                        codingPath: container.codingPath + [CodingKeys.moves],
+                        debugDescription: "not a whole number")
                 )
             }
             date = try container.decode(Date.self, forKey: .date)
@@ -164,7 +170,8 @@ extension HighScoreFile {
             return .failure(DecodingProblem(problem: .unexpectedFormat("it is not a JSON object")))
         }
         if header.hasMalformedVersion {
-            return .failure(DecodingProblem(problem: .unexpectedFormat("its version is not a whole number")))
+            return .failure(
+                DecodingProblem(problem: .unexpectedFormat("its version is not a whole number")))
         }
         guard let version = header.version else {
             return .failure(DecodingProblem(problem: .unexpectedFormat("it has no version")))
@@ -179,11 +186,15 @@ extension HighScoreFile {
         } catch {
             return .failure(DecodingProblem(problem: .unexpectedFormat(describe(error))))
         }
-        var document = Document(otherScores: contents.otherScores, otherFields: contents.otherFields)
+        var document = Document(
+            otherScores: contents.otherScores, otherFields: contents.otherFields)
         for difficulty in Difficulty.allCases {
             guard let entry = contents.scores[difficulty] else { continue }
             guard entry.moves > 0 else {
-                return .failure(DecodingProblem(problem: .unexpectedFormat("the \(difficulty.rawValue) score has \(entry.moves) moves")))
+                return .failure(
+                    DecodingProblem(
+                        problem: .unexpectedFormat(
+                            "the \(difficulty.rawValue) score has \(entry.moves) moves")))
             }
             document.scores[difficulty] = HighScore(moves: entry.moves, date: entry.date)
         }
@@ -198,7 +209,8 @@ extension HighScoreFile {
         switch error {
         case .keyNotFound(let key, let context):
             let parent = path(context)
-            return parent.isEmpty ? "\"\(key.stringValue)\" is missing" : "\(parent) has no \"\(key.stringValue)\""
+            return parent.isEmpty
+                ? "\"\(key.stringValue)\" is missing" : "\(parent) has no \"\(key.stringValue)\""
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "\(path(context)) has the wrong type"
         case .dataCorrupted(let context):

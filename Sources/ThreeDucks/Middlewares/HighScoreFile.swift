@@ -61,12 +61,15 @@ public struct HighScoreFile: Hashable, Sendable {
     ///
     /// - Parameter environment: The environment variables to read; by default the process's.
     /// - Returns: The path.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            let home =
+                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? FileManager.default.homeDirectoryForCurrentUser.path
             dataHome = Self.join(home, ".local/share")
         }
@@ -86,7 +89,9 @@ public struct HighScoreFile: Hashable, Sendable {
         case .success(let resolved): target = resolved
         case .failure(let error): throw .unreadable(path: path, reason: error.reason)
         }
-        if case .success(let kind) = FileSystem.kind(of: target), kind == .directory || kind == .other {
+        if case .success(let kind) = FileSystem.kind(of: target),
+            kind == .directory || kind == .other
+        {
             // Nothing is created beside what is in the way.
             throw .notAFile(path: path)
         }
@@ -127,7 +132,9 @@ public struct HighScoreFile: Hashable, Sendable {
     /// - Throws: ``HighScoreFileError/couldNotSave(path:reason:)``; the old file, if any, is
     ///   then untouched.
     @discardableResult
-    public func save(_ scores: [Difficulty: HighScore]) throws(HighScoreFileError) -> [Difficulty: HighScore] {
+    public func save(_ scores: [Difficulty: HighScore]) throws(HighScoreFileError) -> [Difficulty:
+        HighScore]
+    {
         let target: String
         switch FileSystem.resolvingSymbolicLinks(path) {
         case .success(let resolved): target = resolved

@@ -42,7 +42,8 @@ public enum HighScoreFileError: Error, Equatable, Sendable, CustomStringConverti
             switch self {
             case .empty: "it is empty"
             case .notJSON: "it is not valid JSON"
-            case .unsupportedVersion(let version): "it is version \(version), and this game reads version \(HighScoreFile.version)"
+            case .unsupportedVersion(let version):
+                "it is version \(version), and this game reads version \(HighScoreFile.version)"
             case .unexpectedFormat(let detail): "it is not a high-score file: \(detail)"
             }
         }

@@ -18,7 +18,8 @@ import Redux
 ///
 /// - Parameter player: What plays the sounds, on the thread that processes the action.
 /// - Returns: The middleware; its effect is always `.none`.
-public func soundCues(player: some SoundPlayer) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {
+public func soundCues(player: some SoundPlayer) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction>
+{
     AnyMiddleware(remembering: GameProgress.init) { state, previous, action in
         switch action {
         case .flipCard(let id):

@@ -16,7 +16,9 @@ public enum Deck {
     ///   - difficulty: How many pairs to deal.
     ///   - generator: The source of randomness.
     /// - Returns: The deck, in grid order; each card's id is its index.
-    public static func shuffled(_ difficulty: Difficulty, using generator: inout some RandomNumberGenerator) -> [Card] {
+    public static func shuffled(
+        _ difficulty: Difficulty, using generator: inout some RandomNumberGenerator
+    ) -> [Card] {
         var animals: [Animal] = []
         animals.reserveCapacity(difficulty.cardCount)
         for animal in Animal.allCases.prefix(difficulty.pairCount) {
@@ -38,7 +40,9 @@ public enum Deck {
 
     /// A number in `0..<bound`, from the high half of a 128-bit product (Lemire's method,
     /// without the rejection step: the bias is below 2⁻⁵⁸ for a deck of 20 cards).
-    private static func randomIndex(below bound: UInt64, using generator: inout some RandomNumberGenerator) -> UInt64 {
+    private static func randomIndex(
+        below bound: UInt64, using generator: inout some RandomNumberGenerator
+    ) -> UInt64 {
         generator.next().multipliedFullWidth(by: bound).high
     }
 }

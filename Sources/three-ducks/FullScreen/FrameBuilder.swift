@@ -41,7 +41,9 @@ struct FrameBuilder {
     /// Adds lines that have hotspots of their own, their rows counted from the first of them.
     mutating func add(_ lines: [String], hotspots: [ScreenFrame.Hotspot]) {
         let offset = self.lines.count
-        self.hotspots += hotspots.map { ScreenFrame.Hotspot(row: $0.row + offset, columns: $0.columns, target: $0.target) }
+        self.hotspots += hotspots.map {
+            ScreenFrame.Hotspot(row: $0.row + offset, columns: $0.columns, target: $0.target)
+        }
         self.lines += lines
     }
 

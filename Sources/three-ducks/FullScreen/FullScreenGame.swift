@@ -54,7 +54,9 @@ final class FullScreenGame: FullScreenScene {
     }
 
     func refresh() {
-        for case .dispatch(let action) in controls.observe(session.store.state, cues: session.cues.take()) {
+        for case .dispatch(let action) in controls.observe(
+            session.store.state, cues: session.cues.take())
+        {
             session.store.dispatch(action)
         }
     }

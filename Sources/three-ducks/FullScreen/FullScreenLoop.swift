@@ -97,7 +97,7 @@ struct FullScreenLoop {
             }
             if descriptors[0].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { terminal.read(into: $0) }
-                if count == 0 { return }  // The input ended, or the terminal hung up.
+                if count == 0 { return }   // The input ended, or the terminal hung up.
                 keys += decoder.decode(buffer[..<count])
             }
             for key in keys {
@@ -109,7 +109,8 @@ struct FullScreenLoop {
                     return
                 case .suspend:
                     terminal.leave()
-                    raise(SIGTSTP)  // Stops, unless no shell can continue it; then goes on at once.
+                    // Stops, unless no shell can continue it; then goes on at once.
+                    raise(SIGTSTP)
                     terminal.enter()
                     size = terminal.size
                     painter.invalidate()

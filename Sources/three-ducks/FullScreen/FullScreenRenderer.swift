@@ -34,7 +34,8 @@ struct FullScreenRenderer: Sendable {
     ///   - controls: The cursor, the reply, the cues, the help.
     ///   - size: The terminal's size.
     /// - Returns: The frame, or the too-small message if it would not fit.
-    func frame(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame {
+    func frame(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame
+    {
         let frame: ScreenFrame
         if controls.isShowingHelp {
             frame = help(size: size)
@@ -52,28 +53,36 @@ struct FullScreenRenderer: Sendable {
     func fitted(_ frame: ScreenFrame, in size: TerminalSize) -> ScreenFrame {
         guard !frame.fits(in: size) else { return frame }
         let needed = TerminalSize(columns: frame.width + 1, rows: frame.lines.count)
-        let text = "The terminal is too small for this screen: it is \(sized(size)), and the screen needs "
+        let text =
+            "The terminal is too small for this screen: it is \(sized(size)), and the screen needs "
             + "\(sized(needed)). Make the window larger, or press q to quit."
         let lines = TextWidth.wrapped(text, width: max(size.columns - 2, 1))
-        return ScreenFrame(lines: Array(lines.prefix(max(size.rows, 1))).map {
-            TextWidth.truncated($0, to: max(size.columns - 1, 0), marker: ellipsis)
-        })
+        return ScreenFrame(
+            lines: Array(lines.prefix(max(size.rows, 1))).map {
+                TextWidth.truncated($0, to: max(size.columns - 1, 0), marker: ellipsis)
+            })
     }
 
     // MARK: Screens
 
     /// The title screen: the levels, New Game, the high scores.
-    func title(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame {
+    func title(_ state: ThreeDucksState, controls: GameControls, size: TerminalSize) -> ScreenFrame
+    {
         var builder = FrameBuilder()
         let proseWidth = min(max(size.columns - 3, 20), 76)
         builder.add(" " + color("THREE DUCKS", "1;33"))
-        builder.add(TextWidth.wrapped("Find the pairs: turn two cards at a time, in as few moves as you can.", width: proseWidth).map { " " + $0 })
+        builder.add(
+            TextWidth.wrapped(
+                "Find the pairs: turn two cards at a time, in as few moves as you can.",
+                width: proseWidth
+            ).map { " " + $0 })
         builder.blank()
         builder.add(" " + bold("Difficulty"))
         for (number, level) in Difficulty.allCases.enumerated() {
             let grid = Grid(level)
             let pairs = String(level.pairCount).leftPadded(to: 2)
-            let text = "\(number + 1)  \(level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
+            let text =
+                "\(number + 1)  \(level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
                 + "\(pairs) pairs, \(grid.rows) \(symbol("×", "x")) \(grid.columns)"
             let isChosen = level == state.difficulty
             let line = "  " + (isChosen ? ">" : " ") + " " + (isChosen ? color(text, "1;7") : text)
@@ -81,7 +90,8 @@ struct FullScreenRenderer: Sendable {
         }
         builder.blank()
         let newGame = "[ New game ]"
-        builder.add("    " + color(newGame, "1;32"), target: .newGame, columns: 4..<(4 + newGame.count))
+        builder.add(
+            "    " + color(newGame, "1;32"), target: .newGame, columns: 4..<(4 + newGame.count))
         builder.blank()
         builder.add(" " + bold("High scores"))
         let scores = words.highScores(state.highScores).split(separator: "\n").dropFirst()
@@ -96,9 +106,11 @@ struct FullScreenRenderer: Sendable {
             builder.add(TextWidth.wrapped(message, width: proseWidth).map { " " + $0 })
         }
         builder.blank()
-        builder.add(keys([
-            "\(symbol("↑↓", "up/down")) or 1 2 3 choose", "Enter, Space or n play", "? help", "q quit",
-        ]))
+        builder.add(
+            keys([
+                "\(symbol("↑↓", "up/down")) or 1 2 3 choose", "Enter, Space or n play", "? help",
+                "q quit",
+            ]))
         return builder.frame
     }
 
@@ -126,7 +138,11 @@ struct FullScreenRenderer: Sendable {
             builder.add(warning(error, width: proseWidth))
         }
         builder.blank()
-        builder.add(keys(["\(symbol("←↑↓→", "arrows")), hjkl or wasd move", "Space or Enter flips", "or type b3"]))
+        builder.add(
+            keys([
+                "\(symbol("←↑↓→", "arrows")), hjkl or wasd move", "Space or Enter flips",
+                "or type b3",
+            ]))
         builder.add(keys(["click a card", "n new game", "g or Esc give up", "? help", "q quit"]))
         return builder.frame
     }
@@ -137,7 +153,8 @@ struct FullScreenRenderer: Sendable {
         let proseWidth = min(max(size.columns - 3, 20), 76)
         builder.add(header(state))
         builder.blank()
-        builder.add(" " + symbol("🎉 ", "") + bold("You found every pair in \(words.moves(state.moves))!"))
+        builder.add(
+            " " + symbol("🎉 ", "") + bold("You found every pair in \(words.moves(state.moves))!"))
         builder.blank()
         let board = self.board(state, cursor: nil)
         builder.add(board.lines, hotspots: board.hotspots)
@@ -145,7 +162,9 @@ struct FullScreenRenderer: Sendable {
         if state.isNewRecord {
             builder.add(" " + newRecord(state))
         } else if let best = state.highScore {
-            builder.add(" Best at \(state.difficulty.rawValue): \(words.moves(best.moves)) (\(words.day(best.date))).")
+            builder.add(
+                " Best at \(state.difficulty.rawValue): \(words.moves(best.moves)) (\(words.day(best.date)))."
+            )
         } else {
             builder.add("")
         }
@@ -157,10 +176,12 @@ struct FullScreenRenderer: Sendable {
         let again = "[ Go again ]"
         let title = "[ Title ]"
         let titleStart = 4 + again.count + 3
-        builder.add("    " + color(again, "1;32") + "   " + title, targets: [
-            (.goAgain, 4..<(4 + again.count)),
-            (.title, titleStart..<(titleStart + title.count)),
-        ])
+        builder.add(
+            "    " + color(again, "1;32") + "   " + title,
+            targets: [
+                (.goAgain, 4..<(4 + again.count)),
+                (.title, titleStart..<(titleStart + title.count)),
+            ])
         builder.blank()
         builder.add(keys(["Enter, Space or n go again", "g or Esc title", "? help", "q quit"]))
         return builder.frame
@@ -188,12 +209,15 @@ struct FullScreenRenderer: Sendable {
                 builder.blank()
                 continue
             }
-            builder.add("   " + bold(keys.padding(toLength: 22, withPad: " ", startingAt: 0)) + meaning)
+            builder.add(
+                "   " + bold(keys.padding(toLength: 22, withPad: " ", startingAt: 0)) + meaning)
         }
         builder.blank()
-        let rules = "Turn two cards: a pair stays face up, two different animals turn back after a second. "
+        let rules =
+            "Turn two cards: a pair stays face up, two different animals turn back after a second. "
             + "Find every pair in as few moves (cards turned) as you can."
-        builder.add(TextWidth.wrapped(rules, width: min(max(size.columns - 3, 20), 72)).map { " " + $0 })
+        builder.add(
+            TextWidth.wrapped(rules, width: min(max(size.columns - 3, 20), 72)).map { " " + $0 })
         builder.blank()
         builder.add(" " + dim("Press any key to go back."))
         return builder.frame
@@ -206,7 +230,9 @@ struct FullScreenRenderer: Sendable {
     ///
     /// A card takes a slot of the cell's width and two columns for the cursor's marks; the
     /// slots start at column 3, after the row letter.
-    func board(_ state: ThreeDucksState, cursor: Int?) -> (lines: [String], hotspots: [ScreenFrame.Hotspot]) {
+    func board(_ state: ThreeDucksState, cursor: Int?) -> (
+        lines: [String], hotspots: [ScreenFrame.Hotspot]
+    ) {
         let grid = Grid(cardCount: state.cards.count)
         let slot = cellWidth + 2
         var lines: [String] = []
@@ -220,11 +246,17 @@ struct FullScreenRenderer: Sendable {
             if row > 0 { lines.append("") }
             var line = " " + bold(Coordinate.letter(forRow: row)) + " "
             for column in 0..<grid.columns {
-                guard let index = grid.index(of: Coordinate(row: row, column: column)) else { break }
+                guard let index = grid.index(of: Coordinate(row: row, column: column)) else {
+                    break
+                }
                 let isCursor = index == cursor
-                line += (isCursor ? ">" : " ") + cell(state.cards[index], in: state, isCursor: isCursor) + (isCursor ? "<" : " ")
+                line +=
+                    (isCursor ? ">" : " ") + cell(state.cards[index], in: state, isCursor: isCursor)
+                    + (isCursor ? "<" : " ")
                 let start = 3 + column * slot
-                hotspots.append(ScreenFrame.Hotspot(row: lines.count, columns: start..<(start + slot), target: .card(index)))
+                hotspots.append(
+                    ScreenFrame.Hotspot(
+                        row: lines.count, columns: start..<(start + slot), target: .card(index)))
             }
             lines.append(line.trimmedAtEnd())
         }
@@ -239,12 +271,17 @@ struct FullScreenRenderer: Sendable {
     private func cell(_ card: Card, in state: ThreeDucksState, isCursor: Bool) -> String {
         let reverse = isCursor ? ";7" : ""
         guard card.isFlipped else {
-            let back = style.usesEmoji ? "[" + String(repeating: "░", count: cellWidth - 2) + "]" : "[" + String(repeating: " ", count: cellWidth - 2) + "]"
+            let back =
+                style.usesEmoji
+                ? "[" + String(repeating: "░", count: cellWidth - 2) + "]"
+                : "[" + String(repeating: " ", count: cellWidth - 2) + "]"
             return color(back, (isCursor ? "1" : "2") + reverse)
         }
         let name = words.shortName(card.animal)
-        let face = style.usesEmoji
-            ? "[" + words.emoji(card.animal) + " " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + "]"
+        let face =
+            style.usesEmoji
+            ? "[" + words.emoji(card.animal) + " "
+                + name.padding(toLength: 8, withPad: " ", startingAt: 0) + "]"
             : "[" + words.centered(name, width: 8) + "]"
         // Found pairs are green; the card or pair being turned is yellow, or red when it is a
         // mismatch about to turn back.
@@ -262,7 +299,8 @@ struct FullScreenRenderer: Sendable {
     private func header(_ state: ThreeDucksState) -> String {
         let separator = symbol(" · ", " | ")
         let best = state.highScore.map { String($0.moves) } ?? "-"
-        return " " + color("THREE DUCKS", "1;33") + separator + state.difficulty.rawValue + separator
+        return " " + color("THREE DUCKS", "1;33") + separator + state.difficulty.rawValue
+            + separator
             + bold("moves: \(state.moves)") + separator + "best: \(best)"
     }
 
@@ -270,19 +308,23 @@ struct FullScreenRenderer: Sendable {
     private func cues(_ cues: [SoundCue]) -> String {
         guard !cues.isEmpty else { return "" }
         let parts = cues.map { cue -> String in
-            let code = switch cue {
-            case .quack: "1;33"
-            case .match: "1;32"
-            case .mismatch: "1;31"
-            case .win: "1;35"
-            }
+            let code =
+                switch cue {
+                case .quack: "1;33"
+                case .match: "1;32"
+                case .mismatch: "1;31"
+                case .win: "1;35"
+                }
             return color(words.cueName(cue), code)
         }
         return " " + parts.joined(separator: "  ")
     }
 
     private func newRecord(_ state: ThreeDucksState) -> String {
-        color(symbol("🏆 ", "") + "New high score at \(state.difficulty.rawValue): \(words.moves(state.moves))!", "1;33")
+        color(
+            symbol("🏆 ", "")
+                + "New high score at \(state.difficulty.rawValue): \(words.moves(state.moves))!",
+            "1;33")
     }
 
     /// A problem with the high-score file, in at most ``warningLines`` lines (a very long
@@ -291,7 +333,8 @@ struct FullScreenRenderer: Sendable {
         var lines = TextWidth.wrapped(symbol("⚠ ", "! ") + text, width: width)
         if lines.count > Self.warningLines {
             lines = Array(lines.prefix(Self.warningLines))
-            lines[lines.count - 1] = TextWidth.truncated(lines[lines.count - 1] + " " + ellipsis, to: width, marker: ellipsis)
+            lines[lines.count - 1] = TextWidth.truncated(
+                lines[lines.count - 1] + " " + ellipsis, to: width, marker: ellipsis)
         }
         return lines.map { " " + color($0, "31") }
     }

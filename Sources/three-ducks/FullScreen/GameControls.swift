@@ -67,7 +67,7 @@ struct GameControls: Sendable {
     /// - Returns: What to do, in order.
     mutating func handle(_ key: Key, in state: ThreeDucksState, frame: ScreenFrame?) -> [Command] {
         if case .mouse(let report) = key, !report.isLeftPress {
-            return []  // Releases, motion and the wheel mean nothing here.
+            return []   // Releases, motion and the wheel mean nothing here.
         }
         switch key {
         case .interrupt, .endOfInput: return [.quit]
@@ -100,14 +100,17 @@ struct GameControls: Sendable {
         }
     }
 
-    private mutating func handleOnTitle(_ key: Key, character: Character?, in state: ThreeDucksState, frame: ScreenFrame?) -> [Command] {
+    private mutating func handleOnTitle(
+        _ key: Key, character: Character?, in state: ThreeDucksState, frame: ScreenFrame?
+    ) -> [Command] {
         let levels = Difficulty.allCases
         let current = levels.firstIndex(of: state.difficulty) ?? 0
         if let (rows, columns) = Self.movement(of: key) {
             let next = min(max(current + rows + columns, 0), levels.count - 1)
             return next == current ? [] : [.dispatch(.setDifficulty(levels[next]))]
         }
-        if let character, let digit = character.wholeNumberValue, (1...levels.count).contains(digit) {
+        if let character, let digit = character.wholeNumberValue, (1...levels.count).contains(digit)
+        {
             return [.dispatch(.setDifficulty(levels[digit - 1]))]
         }
         if Self.isConfirmation(key) || character == "n" {
@@ -124,12 +127,15 @@ struct GameControls: Sendable {
             }
         }
         if character != nil || key == .escape {
-            message = "Choose a level with the arrows or 1, 2, 3; Enter plays, ? shows the keys, q quits."
+            message =
+                "Choose a level with the arrows or 1, 2, 3; Enter plays, ? shows the keys, q quits."
         }
         return []
     }
 
-    private mutating func handleInGame(_ key: Key, character: Character?, in state: ThreeDucksState, frame: ScreenFrame?) -> [Command] {
+    private mutating func handleInGame(
+        _ key: Key, character: Character?, in state: ThreeDucksState, frame: ScreenFrame?
+    ) -> [Command] {
         let grid = Grid(cardCount: state.cards.count)
         let typedRow = pendingRow
         pendingRow = nil
@@ -158,7 +164,9 @@ struct GameControls: Sendable {
         } else if Self.isConfirmation(key) {
             commands = flip(cursor, in: state)
         } else if case .mouse(let report) = key {
-            if case .card(let index)? = frame?.target(atRow: report.row - 1, column: report.column - 1) {
+            if case .card(let index)? = frame?.target(
+                atRow: report.row - 1, column: report.column - 1)
+            {
                 cursor = index
                 commands = flip(index, in: state)
             }
@@ -179,7 +187,9 @@ struct GameControls: Sendable {
         return commands
     }
 
-    private mutating func handleOnWon(_ key: Key, character: Character?, in state: ThreeDucksState, frame: ScreenFrame?) -> [Command] {
+    private mutating func handleOnWon(
+        _ key: Key, character: Character?, in state: ThreeDucksState, frame: ScreenFrame?
+    ) -> [Command] {
         if Self.isConfirmation(key) || character == "n" {
             return startGame()
         }
@@ -249,7 +259,8 @@ struct GameControls: Sendable {
         case .pairShowing:
             queuedFlip = id
             message = "\(coordinate) turns over as soon as these two turn back."
-        case .alreadyFaceUp where state.selectionMatches == false && state.selectedCards.contains(id):
+        case .alreadyFaceUp
+        where state.selectionMatches == false && state.selectedCards.contains(id):
             // A card of the mismatch showing: it is about to turn back, and then it may be
             // flipped again; a player who taps it now means that.
             queuedFlip = id
@@ -305,7 +316,8 @@ struct GameControls: Sendable {
 
     /// The row of a row letter, `a` to `z`; the command letters are never rows.
     private static func row(of character: Character) -> Int? {
-        guard let ascii = character.asciiValue, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii),
+        guard let ascii = character.asciiValue,
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii),
             !"ngq".contains(character)
         else { return nil }
         return Int(ascii - UInt8(ascii: "a"))

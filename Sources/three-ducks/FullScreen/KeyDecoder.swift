@@ -145,7 +145,9 @@ struct KeyDecoder: Sendable {
                     return x10Mouse(at: index)
                 }
                 let bytes = Array(pending[index...end])
-                return .key(Self.key(parameters: parameters, final: byte) ?? .unknown(bytes), length: bytes.count)
+                return .key(
+                    Self.key(parameters: parameters, final: byte) ?? .unknown(bytes),
+                    length: bytes.count)
             default:
                 // A byte no sequence holds: the sequence was garbled; start again at the byte.
                 return .key(.unknown(Array(pending[index..<end])), length: end - index)
@@ -175,7 +177,10 @@ struct KeyDecoder: Sendable {
             guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
             let numbers = numbers(in: parameters.dropFirst())
             guard let numbers, numbers.count == 3 else { return nil }
-            return .mouse(MouseReport(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == UInt8(ascii: "m")))
+            return .mouse(
+                MouseReport(
+                    code: numbers[0], column: numbers[1], row: numbers[2],
+                    isRelease: final == UInt8(ascii: "m")))
         }
         guard let numbers = numbers(in: parameters) else { return nil }
         switch final {
@@ -229,12 +234,13 @@ struct KeyDecoder: Sendable {
     /// ``Key/unknown(_:)`` on its own.
     private func character(at index: Int) -> Step {
         let lead = pending[index]
-        let length = switch lead {
-        case 0xC2...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF4: 4
-        default: 0
-        }
+        let length =
+            switch lead {
+            case 0xC2...0xDF: 2
+            case 0xE0...0xEF: 3
+            case 0xF0...0xF4: 4
+            default: 0
+            }
         let invalid = Step.key(.unknown([lead]), length: 1)
         guard length > 0 else { return invalid }
         let available = pending[(index + 1)..<min(index + length, pending.count)]

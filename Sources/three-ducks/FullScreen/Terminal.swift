@@ -87,10 +87,11 @@ final class Terminal {
         bytes.withUnsafeMutableBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(output, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(
+                    output, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // The terminal is gone: nothing more to draw on.
+                    return   // The terminal is gone: nothing more to draw on.
                 }
                 offset += written
             }
@@ -115,6 +116,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
     write(descriptor, bytes, count)
 }
 
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
     read(descriptor, buffer, count)
 }

@@ -26,15 +26,17 @@ enum TerminalRestoration {
     /// Why the program was woken, as the byte written to its wake pipe.
     enum Wake: UInt8 {
         /// The store's state changed.
-        case stateChanged = 0x53  // S
+        case stateChanged = 0x53   // S
         /// The terminal was resized.
-        case resized = 0x57  // W
+        case resized = 0x57   // W
         /// The process continued after a stop: take the terminal again.
-        case continued = 0x43  // C
+        case continued = 0x43   // C
     }
 
     /// The signals whose course is to end the process.
-    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    static let endingSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
+    ]
 
     /// The descriptor whose modes to restore (the input) while armed; -1 while not.
     private static let descriptor = Atomic<Int32>(-1)
@@ -76,7 +78,9 @@ enum TerminalRestoration {
             guard !isInstalled else { return }
             isInstalled = true
             for signal in endingSignals {
-                install(signal, handler: { signal in TerminalRestoration.end(signal) }, previous: previousActions + Int(signal))
+                install(
+                    signal, handler: { signal in TerminalRestoration.end(signal) },
+                    previous: previousActions + Int(signal))
             }
             install(SIGCONT, handler: { _ in TerminalRestoration.wake(.continued) }, previous: nil)
             install(SIGWINCH, handler: { _ in TerminalRestoration.wake(.resized) }, previous: nil)
@@ -119,14 +123,20 @@ enum TerminalRestoration {
     static func restore() {
         let descriptor = descriptor.load(ordering: .acquiring)
         guard descriptor >= 0 else { return }
-        let sequence: StaticString = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
-        _ = write(screenDescriptor.load(ordering: .relaxed), sequence.utf8Start, sequence.utf8CodeUnitCount)
+        let sequence: StaticString =
+            "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+        _ = write(
+            screenDescriptor.load(ordering: .relaxed), sequence.utf8Start,
+            sequence.utf8CodeUnitCount)
         _ = tcsetattr(descriptor, TCSANOW, savedModes)
     }
 
     // MARK: Handlers
 
-    private static func install(_ signal: Int32, handler: @convention(c) (Int32) -> Void, previous: UnsafeMutablePointer<sigaction>?) {
+    private static func install(
+        _ signal: Int32, handler: @convention(c) (Int32) -> Void,
+        previous: UnsafeMutablePointer<sigaction>?
+    ) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)

@@ -21,18 +21,31 @@ struct InspectorRenderer: Sendable {
 
     /// The frame for action `step` of a log of `count` actions read from `name`; for an empty
     /// log, `step` is nil.
-    func frame(_ step: ReplayTimeline.Step?, of count: Int, name: String, size: TerminalSize) -> ScreenFrame {
+    func frame(_ step: ReplayTimeline.Step?, of count: Int, name: String, size: TerminalSize)
+        -> ScreenFrame
+    {
         let separator = style.usesEmoji ? " · " : " | "
         let width = max(size.columns - 2, 1)
         var builder = FrameBuilder()
-        let position = step.map { "action \($0.number) of \(count)\(separator)at \(words.time($0.time))" } ?? "no actions"
+        let position =
+            step.map { "action \($0.number) of \(count)\(separator)at \(words.time($0.time))" }
+            ?? "no actions"
         // The position first: a long file name is what gets cut.
-        builder.add(" " + TextWidth.truncated(words.color("REPLAY", code: "1;33") + " \(position)\(separator)\(name)", to: width, marker: game.ellipsis))
-        let keys = " " + words.color(
-            [style.usesEmoji ? "← → step" : "left, right step", "Home End first, last", "PgUp PgDn ten", "q quit"]
+        builder.add(
+            " "
+                + TextWidth.truncated(
+                    words.color("REPLAY", code: "1;33") + " \(position)\(separator)\(name)",
+                    to: width, marker: game.ellipsis))
+        let keys =
+            " "
+            + words.color(
+                [
+                    style.usesEmoji ? "← → step" : "left, right step", "Home End first, last",
+                    "PgUp PgDn ten", "q quit",
+                ]
                 .joined(separator: separator),
-            code: "2"
-        )
+                code: "2"
+            )
         guard let step else {
             builder.blank()
             builder.add(" The log has no actions to step through.")
@@ -40,7 +53,12 @@ struct InspectorRenderer: Sendable {
             builder.add(keys)
             return game.fitted(builder.frame, in: size)
         }
-        builder.add(" " + words.color(TextWidth.truncated(words.summary(of: step.action, in: step.before), to: width, marker: game.ellipsis), code: "1"))
+        builder.add(
+            " "
+                + words.color(
+                    TextWidth.truncated(
+                        words.summary(of: step.action, in: step.before), to: width,
+                        marker: game.ellipsis), code: "1"))
         builder.blank()
         if !step.after.cards.isEmpty {
             builder.add(game.board(step.after, cursor: nil).lines)

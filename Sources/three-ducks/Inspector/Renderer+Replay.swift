@@ -13,20 +13,27 @@ extension Renderer {
         case .startGame: return "startGame"
         case .endGame: return "endGame"
         case .flipCard(let id):
-            guard let index = state.index(ofCard: id) else { return "flipCard(\(id)): no such card" }
+            guard let index = state.index(ofCard: id) else {
+                return "flipCard(\(id)): no such card"
+            }
             let coordinate = Grid(cardCount: state.cards.count).coordinate(ofIndex: index)
             let animal = state.cards[index].animal
-            return "flipCard(\(id)): \(coordinate), \(animal == .ducks ? "ducks" : "a " + animal.rawValue)"
-        case .dealt(let cards): return "dealt(\(cards.count == 1 ? "1 card" : "\(cards.count) cards"))"
+            return
+                "flipCard(\(id)): \(coordinate), \(animal == .ducks ? "ducks" : "a " + animal.rawValue)"
+        case .dealt(let cards):
+            return "dealt(\(cards.count == 1 ? "1 card" : "\(cards.count) cards"))"
         case .clearSelectedCards: return "clearSelectedCards"
         case .unFlipSelectedCards: return "unFlipSelectedCards"
         case .winGame: return "winGame"
         case .loadHighScores: return "loadHighScores"
         case .highScoresLoaded(let scores):
-            let levels = Difficulty.allCases.compactMap { level in scores[level].map { "\(level.rawValue) \(moves($0.moves))" } }
+            let levels = Difficulty.allCases.compactMap { level in
+                scores[level].map { "\(level.rawValue) \(moves($0.moves))" }
+            }
             return "highScoresLoaded(\(levels.isEmpty ? "none" : levels.joined(separator: ", ")))"
         case .highScoresFailedToLoad(let message): return "highScoresFailedToLoad(\"\(message)\")"
-        case .newHighScore(let difficulty, let score): return "newHighScore(\(difficulty.rawValue), \(moves(score.moves)))"
+        case .newHighScore(let difficulty, let score):
+            return "newHighScore(\(difficulty.rawValue), \(moves(score.moves)))"
         case .highScoresSaved: return "highScoresSaved"
         case .highScoresFailedToSave(let message): return "highScoresFailedToSave(\"\(message)\")"
         }
@@ -62,7 +69,8 @@ extension Renderer {
     func time(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = Int(attoseconds / 1_000_000_000_000_000)
-        let fraction = String(milliseconds).leftPadded(to: 3).replacingOccurrences(of: " ", with: "0")
+        let fraction = String(milliseconds).leftPadded(to: 3).replacingOccurrences(
+            of: " ", with: "0")
         return "\(seconds).\(fraction) s"
     }
 
@@ -74,12 +82,17 @@ extension Renderer {
     ///   - count: The number of actions in the log.
     ///   - width: The widest a line of changes may be; longer ones are cut.
     func block(for step: ReplayTimeline.Step, of count: Int, width: Int = 100) -> String {
-        var text = "Action \(step.number) of \(count), at \(time(step.time)): \(summary(of: step.action, in: step.before))\n"
+        var text =
+            "Action \(step.number) of \(count), at \(time(step.time)): \(summary(of: step.action, in: step.before))\n"
         for line in changes(in: step) {
-            text += "  " + TextWidth.truncated(line, to: width - 2, marker: style.usesEmoji ? "…" : "...") + "\n"
+            text +=
+                "  "
+                + TextWidth.truncated(line, to: width - 2, marker: style.usesEmoji ? "…" : "...")
+                + "\n"
         }
         if !step.after.cards.isEmpty {
-            text += board(step.after).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            text += board(step.after).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast()
                 .map { "  " + $0 + "\n" }.joined()
         }
         text += "  " + summary(step.after) + "\n"

@@ -13,7 +13,10 @@ extension ReplayCommand {
     ///   - output: Where the blocks go.
     ///   - errors: Where errors and warnings go.
     /// - Returns: The exit status: 0, or 1 when the log cannot be replayed.
-    static func step(path: String, terminal: Terminal?, style: RenderStyle, output: any TextOutput, errors: any TextOutput) -> Int32 {
+    static func step(
+        path: String, terminal: Terminal?, style: RenderStyle, output: any TextOutput,
+        errors: any TextOutput
+    ) -> Int32 {
         let recording: Recording<ThreeDucksAction>
         switch load(path: path) {
         case .failure(let failure):

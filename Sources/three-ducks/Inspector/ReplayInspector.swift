@@ -34,7 +34,9 @@ final class ReplayInspector: FullScreenScene {
     }
 
     func frame(for size: TerminalSize) -> ScreenFrame {
-        renderer.frame(position > 0 ? timeline.step(position) : nil, of: timeline.count, name: name, size: size)
+        renderer.frame(
+            position > 0 ? timeline.step(position) : nil, of: timeline.count, name: name, size: size
+        )
     }
 
     func handle(_ key: Key, on frame: ScreenFrame) -> FullScreenLoop.Outcome {
@@ -44,9 +46,11 @@ final class ReplayInspector: FullScreenScene {
             position = min(max(position + offset, 1), last)
         }
         switch key {
-        case .left, .up, .backspace, .character("h"), .character("k"), .character("a"), .character("p"):
+        case .left, .up, .backspace, .character("h"), .character("k"), .character("a"),
+            .character("p"):
             move(by: -1)
-        case .right, .down, .enter, .character(" "), .character("l"), .character("j"), .character("d"), .character("n"):
+        case .right, .down, .enter, .character(" "), .character("l"), .character("j"),
+            .character("d"), .character("n"):
             move(by: 1)
         case .pageUp:
             move(by: -10)

@@ -88,7 +88,9 @@ struct ReplayTimeline: Sendable {
         var after = before
         let entry = entries[number - 1]
         threeDucksReducer(&after, entry.action)
-        return Step(number: number, time: entry.time - entries[0].time, action: entry.action, before: before, after: after)
+        return Step(
+            number: number, time: entry.time - entries[0].time, action: entry.action,
+            before: before, after: after)
     }
 
     /// Calls `body` with every step, in order, reducing each action once.
@@ -100,7 +102,10 @@ struct ReplayTimeline: Sendable {
         for (index, entry) in entries.enumerated() {
             let before = state
             threeDucksReducer(&state, entry.action)
-            body(Step(number: index + 1, time: entry.time - first.time, action: entry.action, before: before, after: state))
+            body(
+                Step(
+                    number: index + 1, time: entry.time - first.time, action: entry.action,
+                    before: before, after: state))
         }
     }
 }

@@ -15,7 +15,9 @@ struct ConcurrentScheduler: Scheduler {
         queue.async(execute: action)
     }
 
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+        -> any Cancellable
+    {
         queue.async(execute: action)
         return Subscriptions.empty
     }

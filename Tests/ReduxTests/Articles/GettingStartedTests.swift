@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// The examples here are the documentation's, line for line (DocumentationSnippetTests checks
+// it): they keep the layout the documentation shows.
 import Effects
 import Redux
 import ReduxTesting

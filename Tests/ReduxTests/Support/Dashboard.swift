@@ -50,7 +50,9 @@ enum DashboardAction: Equatable, Sendable {
     case counter(CounterAction)
     case panel(PanelAction)
 
-    static let counterPath = ActionPath<DashboardAction, CounterAction>(embed: DashboardAction.counter) {
+    static let counterPath = ActionPath<DashboardAction, CounterAction>(
+        embed: DashboardAction.counter
+    ) {
         guard case .counter(let action) = $0 else { return nil }
         return action
     }

@@ -42,7 +42,8 @@ final class OverlapDetector: Sendable {
 
     /// Runs `body`, counting an overlap if another call is inside at that moment.
     func enter(_ body: () -> Void) {
-        let (exchanged, _) = busy.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        let (exchanged, _) = busy.compareExchange(
+            expected: false, desired: true, ordering: .acquiringAndReleasing)
         if !exchanged {
             overlapCounter.add(1, ordering: .relaxed)
         }

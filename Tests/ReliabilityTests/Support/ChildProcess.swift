@@ -24,7 +24,9 @@ final class ChildProcess {
     /// Starts `executable` with `arguments`.
     init(_ executable: String, _ arguments: [String]) throws {
         var pipe: [Int32] = [0, 0]
-        guard systemPipe(&pipe) == 0 else { throw Failure(description: "pipe: \(Self.errorText())") }
+        guard systemPipe(&pipe) == 0 else {
+            throw Failure(description: "pipe: \(Self.errorText())")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,7 +42,8 @@ final class ChildProcess {
         close(pipe[1])
         guard spawned == 0 else {
             close(pipe[0])
-            throw Failure(description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))")
+            throw Failure(
+                description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))")
         }
         pid = child
         output = pipe[0]
@@ -149,7 +152,10 @@ private func systemPipe(_ descriptors: inout [Int32]) -> Int32 {
 
 /// The path of the test helper executable, built next to the test bundle.
 let reliabilityHelperPath: String = {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let executable =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
-    return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("reliability-helper").path
+    return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(
+        "reliability-helper"
+    ).path
 }()

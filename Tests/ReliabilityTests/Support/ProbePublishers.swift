@@ -20,7 +20,8 @@ struct ProbeNever<Output: Sendable>: Publisher {
     let tracker: LifetimeTracker
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        subscriber.receive(subscription: ProbeSubscription(downstream: subscriber, tracker: tracker))
+        subscriber.receive(
+            subscription: ProbeSubscription(downstream: subscriber, tracker: tracker))
     }
 }
 

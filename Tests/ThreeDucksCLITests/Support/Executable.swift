@@ -54,7 +54,8 @@ func runThreeDucks(
     if let dataLimitKiB {
         // The shell sets the limit, then becomes the game (`exec`), with the same arguments.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -d \(dataLimitKiB) && exec \"$0\" \"$@\"", executable.path] + arguments
+        process.arguments =
+            ["-c", "ulimit -d \(dataLimitKiB) && exec \"$0\" \"$@\"", executable.path] + arguments
     } else {
         process.executableURL = executable
         process.arguments = arguments
@@ -81,7 +82,9 @@ func runThreeDucks(
     DispatchQueue.global().asyncAfter(deadline: .now() + 30) { watchdog.kill() }
     process.waitUntilExit()
     watchdog.disarm()
-    #expect(process.terminationReason == .exit, "three-ducks \(arguments) was killed (it hung, or crashed)")
+    #expect(
+        process.terminationReason == .exit,
+        "three-ducks \(arguments) was killed (it hung, or crashed)")
 
     return ExecutableResult(
         standardOutput: folder.contents(of: "\(name).stdout") ?? "",
@@ -118,7 +121,7 @@ struct ExecutableNotFound: Error, CustomStringConvertible {
 private final class Watchdog: Sendable {
     // `Process` is not Sendable; it is only touched here under the lock, and `terminate` is
     // safe from any thread.
-    private struct Box: @unchecked Sendable {
+    private struct Box: @unchecked Sendable {   // touched only under the lock (see above)
         let process: Process
     }
 

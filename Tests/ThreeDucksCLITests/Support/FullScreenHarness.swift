@@ -54,7 +54,8 @@ final class FullScreenHarness {
     func click(_ target: ScreenFrame.Target) -> FullScreenLoop.Outcome? {
         guard let hotspot = frame.hotspot(of: target) else { return nil }
         let column = (hotspot.columns.lowerBound + hotspot.columns.upperBound) / 2
-        return game.handle(.mouse(MouseReport(button: .left, column: column + 1, row: hotspot.row + 1)), on: frame)
+        return game.handle(
+            .mouse(MouseReport(button: .left, column: column + 1, row: hotspot.row + 1)), on: frame)
     }
 
     /// Lets `duration` of game time pass, and the game take in what it brought.

@@ -65,8 +65,11 @@ final class PseudoTerminal {
     ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw PseudoTerminalError("openpty failed: errno \(errno)") }
+        var size = winsize(
+            ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+            throw PseudoTerminalError("openpty failed: errno \(errno)")
+        }
         // Other tests start processes at the same time: they must not inherit these ends.
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
@@ -76,7 +79,9 @@ final class PseudoTerminal {
         var modes = termios()
         tcgetattr(slave, &modes)
         modesBefore = modes
-        guard let watcher = ExitWatcher() else { throw PseudoTerminalError("no pipe for the exit watcher") }
+        guard let watcher = ExitWatcher() else {
+            throw PseudoTerminalError("no pipe for the exit watcher")
+        }
         self.watcher = watcher
 
         var variables = ProcessInfo.processInfo.environment
@@ -121,7 +126,9 @@ final class PseudoTerminal {
     func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes {
+                write(master, $0.baseAddress, $0.count)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return
@@ -141,7 +148,8 @@ final class PseudoTerminal {
         // What the program wrote for the old size is on the old screen.
         drain()
         screen.resize(columns: columns, rows: rows)
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(
+            ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
@@ -179,7 +187,10 @@ final class PseudoTerminal {
     private func readOnce(until deadline: ContinuousClock.Instant) -> Bool {
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { return false }
-        let milliseconds = Int32(min(remaining.components.seconds * 1_000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+        let milliseconds = Int32(
+            min(
+                remaining.components.seconds * 1_000 + remaining.components.attoseconds
+                    / 1_000_000_000_000_000 + 1, 60_000))
         var descriptors = [
             pollfd(fd: master, events: Int16(POLLIN), revents: 0),
             pollfd(fd: watcher.readEnd, events: Int16(POLLIN), revents: 0),
@@ -209,7 +220,9 @@ final class PseudoTerminal {
     private func drain() {
         while true {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return }
+            guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
+                return
+            }
             let before = transcript.count
             readAvailable()
             if transcript.count == before { return }
@@ -238,8 +251,10 @@ final class PseudoTerminal {
         guard let path = strdup(executable), let directory = strdup(folder) else {
             throw PseudoTerminalError("out of memory")
         }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] =
+            environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             free(path)
             free(directory)
@@ -248,7 +263,9 @@ final class PseudoTerminal {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         let highestDescriptor = min(Int32(sysconf(Int32(_SC_OPEN_MAX))), 65_536)
-        let defaulted: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGCONT, SIGWINCH]
+        let defaulted: [Int32] = [
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGCONT, SIGWINCH,
+        ]
 
         let pid = argv.withUnsafeBufferPointer { argv in
             envp.withUnsafeBufferPointer { envp in

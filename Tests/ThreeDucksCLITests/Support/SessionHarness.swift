@@ -34,10 +34,13 @@ final class SessionHarness {
             recording: recording,
             style: style,
             prompt: prompt,
-            sounds: sounds == .muted ? .muted : .visible(bell: sounds == .visibleWithBell ? bell : nil),
+            sounds: sounds == .muted
+                ? .muted : .visible(bell: sounds == .visibleWithBell ? bell : nil),
             now: { fixedDate }
         )
-        session = Session(configuration: configuration, scheduler: scheduler, ioScheduler: scheduler, output: output)
+        session = Session(
+            configuration: configuration, scheduler: scheduler, ioScheduler: scheduler,
+            output: output)
     }
 
     enum Sounds { case muted, visible, visibleWithBell }

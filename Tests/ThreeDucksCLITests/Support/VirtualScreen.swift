@@ -107,7 +107,8 @@ final class VirtualScreen {
             var end = index + 2
             while end < pending.count, !(0x40...0x7E).contains(pending[end]) { end += 1 }
             guard end < pending.count else { return nil }
-            controlSequence(String(decoding: pending[(index + 2)..<end], as: UTF8.self), final: pending[end])
+            controlSequence(
+                String(decoding: pending[(index + 2)..<end], as: UTF8.self), final: pending[end])
             return end - index + 1
         case 0x0D:
             column = 0
@@ -146,7 +147,9 @@ final class VirtualScreen {
             default:
                 eraseLine(from: column)
                 update { screen in
-                    for below in (row + 1)..<rows { screen[below] = Array(repeating: " ", count: columns) }
+                    for below in (row + 1)..<rows {
+                        screen[below] = Array(repeating: " ", count: columns)
+                    }
                 }
             }
         case UInt8(ascii: "K"):
@@ -170,7 +173,7 @@ final class VirtualScreen {
                 modes.remove(mode)
             }
         default:
-            break  // Colours and the rest.
+            break   // Colours and the rest.
         }
     }
 

@@ -55,7 +55,9 @@ enum GameAppAction: Equatable, Sendable {
         return action
     }
 
-    static let settingsPath = ActionPath<GameAppAction, SettingsAction>(embed: GameAppAction.settings) {
+    static let settingsPath = ActionPath<GameAppAction, SettingsAction>(
+        embed: GameAppAction.settings
+    ) {
         guard case .settings(let action) = $0 else { return nil }
         return action
     }
@@ -78,6 +80,9 @@ func gameAppMiddlewares(
             .pullback(state: \.game, action: GameAppAction.gamePath),
         soundCues(player: player)
             .pullback(state: \.game, action: GameAppAction.gamePath),
-        AnyMiddleware(pullback(savingSettings(scheduler: scheduler), state: \.settings, action: GameAppAction.settingsPath)),
+        AnyMiddleware(
+            pullback(
+                savingSettings(scheduler: scheduler), state: \.settings,
+                action: GameAppAction.settingsPath)),
     ]
 }

@@ -9,7 +9,8 @@ import ThreeDucks
 func makeGameStore(
     _ initial: ThreeDucksState = ThreeDucksState(difficulty: .easy),
     seed: UInt64 = 1,
-    middlewares: (TestScheduler) -> [AnyMiddleware<ThreeDucksState, ThreeDucksAction>] = { _ in [] },
+    middlewares: (TestScheduler) -> [AnyMiddleware<ThreeDucksState, ThreeDucksAction>] = { _ in []
+    },
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> TestStore<ThreeDucksState, ThreeDucksAction> {
     let scheduler = TestScheduler()
@@ -17,7 +18,8 @@ func makeGameStore(
         initial: initial,
         mutatingReducer: threeDucksReducer,
         scheduler: scheduler,
-        middlewares: [gameLogic(random: SplitMix64(seed: seed), scheduler: scheduler)] + middlewares(scheduler),
+        middlewares: [gameLogic(random: SplitMix64(seed: seed), scheduler: scheduler)]
+            + middlewares(scheduler),
         sourceLocation: sourceLocation
     )
 }
