@@ -205,15 +205,7 @@ struct TimerHeap<Payload> {
     /// - Returns: The work's handle and due time, or nil if nothing is due by `limit`.
     /// - Complexity: O(log n), plus O(log n) per dead entry dropped.
     mutating func popFirst(dueBy limit: Duration?) -> (handle: Handle, due: Duration)? {
-        dropDeadTop()
-        guard let (first, isInRun) = earliest() else { return nil }
-        if let limit, first.due > limit.attoseconds { return nil }
-        if isInRun {
-            popRunFirst()
-        } else {
-            removeTop()
-        }
-        liveEntries -= 1
+        guard let first = removeEarliest(dueBy: limit) else { return nil }
         let index = Int(first.slot)
         slots[index].order = 0
         compactIfMostlyDead()
@@ -233,17 +225,9 @@ struct TimerHeap<Payload> {
         dueBy limit: Duration?,
         nextDue: (borrowing Payload, Duration) -> Duration?
     ) -> (payload: Payload, due: Duration)? {
-        dropDeadTop()
-        guard let (first, isInRun) = earliest() else { return nil }
-        if let limit, first.due > limit.attoseconds { return nil }
-        if isInRun {
-            popRunFirst()
-        } else {
-            removeTop()
-        }
+        guard let first = removeEarliest(dueBy: limit) else { return nil }
         let index = Int(first.slot)
         let due = first.dueTime
-        liveEntries -= 1
         // Taken out and freed in one access, as one-shot work (the usual kind) leaves: moved,
         // not copied. Repeating work is put back in the same slot, under the same id. A live
         // entry's slot always holds a payload.
@@ -305,6 +289,23 @@ struct TimerHeap<Payload> {
     /// How many entries the heap and the run hold, live and dead.
     private var entryCount: Int {
         entries.count + run.count - runStart
+    }
+
+    /// Takes the earliest live entry out of the heap or the sorted run, if it is due by `limit`
+    /// (any time if nil): the first step of ``popFirst(dueBy:)`` and
+    /// ``takeFirst(dueBy:nextDue:)``. Its slot is left as it is.
+    @inline(__always)
+    private mutating func removeEarliest(dueBy limit: Duration?) -> Entry? {
+        dropDeadTop()
+        guard let (first, isInRun) = earliest() else { return nil }
+        if let limit, first.due > limit.attoseconds { return nil }
+        if isInRun {
+            popRunFirst()
+        } else {
+            removeTop()
+        }
+        liveEntries -= 1
+        return first
     }
 
     /// The earliest of the run's first entry and the heap's root, and which one it is.
