@@ -63,12 +63,12 @@ func selecting<State, Value: Sendable>(
     isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
     _ observer: @escaping @Sendable (Value) -> Void
 ) -> @Sendable (State) -> Void {
-    let last = LastSelection<Value>()
+    let selection = Selection(select, observer)
     return { state in
-        let value = select(state)
-        if let previous = last.value, isDuplicate(previous, value) { return }
-        last.value = value
-        observer(value)
+        let value = selection.select(state)
+        if let previous = selection.last, isDuplicate(previous, value) { return }
+        selection.last = value
+        selection.observer(value)
     }
 }
 
@@ -78,28 +78,45 @@ func selecting<State, Value: Equatable & Sendable>(
     _ select: @escaping @Sendable (State) -> Value,
     _ observer: @escaping @Sendable (Value) -> Void
 ) -> @Sendable (State) -> Void {
-    // Compared with `==` here rather than through `isDuplicate`: one closure call fewer per
-    // observer per action, which is most of what a selecting observer costs.
-    let last = LastSelection<Value>()
-    return { state in
-        let value = select(state)
-        if let previous = last.value, previous == value { return }
-        last.value = value
-        observer(value)
-    }
+    // One object captured, the selection: the closure's context is then that object itself,
+    // so a call loads what it needs from it as it goes rather than unpacking a context of
+    // four captures first. Compared with `==` here rather than through `isDuplicate`: one
+    // closure call fewer per observer per action, which is most of what one costs.
+    let selection = Selection(select, observer)
+    return { state in selection.receive(state) }
 }
 
-/// The value a selecting observer last passed on.
+/// One selecting observer: what it selects, whom it tells, and the value it last passed on.
 ///
 /// Needs no lock: the store calls an observer one call at a time (its contract, rule 8), and
 /// each call happens after the previous one through the store's lock, which hands the drainer's
 /// role from thread to thread.
 @usableFromInline
-final class LastSelection<Value>: @unchecked Sendable {   // one observer's serial calls only
-    // Unchecked: the store's serialization (above) is what makes access exclusive; a dynamic
-    // exclusivity check on every notification would cost more than the rest of it.
-    @exclusivity(unchecked) @usableFromInline var value: Value?
+final class Selection<State, Value: Sendable>: @unchecked Sendable {   // serial calls only
+    // Unchecked: the store's serialization (above) is what makes access to `last` exclusive; a
+    // dynamic exclusivity check on every notification would cost more than the rest of it.
+    @usableFromInline let select: @Sendable (State) -> Value
+    @usableFromInline let observer: @Sendable (Value) -> Void
+    @exclusivity(unchecked) @usableFromInline var last: Value?
 
     @inlinable
-    init() {}
+    init(
+        _ select: @escaping @Sendable (State) -> Value,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) {
+        self.select = select
+        self.observer = observer
+    }
+}
+
+extension Selection where Value: Equatable {
+    /// Passes the selected part of `state` on, unless it equals the last one passed on.
+    @inlinable
+    @inline(__always)
+    func receive(_ state: State) {
+        let value = select(state)
+        if let previous = last, previous == value { return }
+        last = value
+        observer(value)
+    }
 }
