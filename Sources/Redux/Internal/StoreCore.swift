@@ -16,7 +16,8 @@ import Synchronization
 /// FIFO order, and a dispatch from inside a middleware, an effect or an observer is queued
 /// instead of nesting. The reducer runs under the lock (it is pure and must not touch the
 /// store), in place, so a large state is not copied. Middlewares, effects and observers run
-/// after the lock is released, and nothing is released while it is held.
+/// after the lock is released, and nothing is released while it is held; the drainer lends
+/// them the state it has just reduced rather than copying it out (see `StateLoan`).
 ///
 /// The dispatch path is `@inlinable` so that it is specialized for the client's state and
 /// action types: a generic call across the module boundary costs more than the work itself.
