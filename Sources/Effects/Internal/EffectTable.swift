@@ -90,8 +90,8 @@ struct EffectTable {
         freeSlots.append(slot)
         if freeSlots.count == running.count {
             // Nothing runs: start afresh, keeping the capacity for the next burst.
-            running.removeAll(keepingCapacity: true)
-            freeSlots.removeAll(keepingCapacity: true)
+            running.removeAllFromEnd()
+            freeSlots.removeAllFromEnd()
         }
         return taken
     }

@@ -423,8 +423,8 @@ struct TimerHeap<Payload> {
 
     private mutating func compact() {
         if liveEntries == 0 {
-            entries.removeAll(keepingCapacity: true)
-            run.removeAll(keepingCapacity: true)
+            entries.removeAllFromEnd()
+            run.removeAllFromEnd()
             runStart = 0
         } else {
             rebuild()
