@@ -91,17 +91,12 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
             >
     ) {
         instantiate = {
-            let memory = Memory<Previous>()
+            // Each closure captures the one memory, which holds the rest: its context is then
+            // that object itself, with no captures to unpack on every action.
+            let memory = Memory(remember: remember, middleware: middleware)
             return Running(
-                remember: { state in memory.value = remember(state) },
-                react: { state, action in
-                    guard let previous = memory.value else {
-                        preconditionFailure(
-                            "a remembering middleware was called for an action it did not see before"
-                        )
-                    }
-                    return middleware(state, previous, action)
-                }
+                remember: { state in memory.remember(state) },
+                react: { state, action in memory.react(to: action, in: state) }
             )
         }
     }
@@ -125,17 +120,45 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
-/// The value a remembering middleware keeps for the action being processed, in one store.
+/// What a remembering middleware keeps for the action being processed, in one store, with the
+/// two functions that write and read it.
 ///
-/// Needs no lock: the store writes it under its lock just before reducing, and reads it in the
-/// same drainer's middleware call right after; the next write is for the next action, which
-/// that drainer (or the one it handed over to, through the lock) reduces only once this action's
-/// middlewares have returned.
+/// `value` needs no lock: the store writes it under its lock just before reducing, and reads it
+/// in the same drainer's middleware call right after; the next write is for the next action,
+/// which that drainer (or the one it handed over to, through the lock) reduces only once this
+/// action's middlewares have returned.
 @usableFromInline
-final class Memory<Value>: @unchecked Sendable {   // only the store's one drainer touches it
-    // Unchecked: the store's serialization (above) is what makes access exclusive.
+final class Memory<State, Action: Sendable, Value>: @unchecked Sendable {   // one drainer at a time
+    // Unchecked: the store's serialization (above) is what makes access to `value` exclusive;
+    // the functions are immutable and Sendable.
+    @usableFromInline let pick: @Sendable (State) -> Value
+    @usableFromInline let middleware: @Sendable (State, Value, Action) -> Effect<Action>
     @exclusivity(unchecked) @usableFromInline var value: Value?
 
     @inlinable
-    init() {}
+    init(
+        remember pick: @escaping @Sendable (State) -> Value,
+        middleware: @escaping @Sendable (State, Value, Action) -> Effect<Action>
+    ) {
+        self.pick = pick
+        self.middleware = middleware
+    }
+
+    /// Keeps what the middleware needs of the state before an action.
+    @inlinable
+    @inline(__always)
+    func remember(_ state: State) {
+        value = pick(state)
+    }
+
+    /// Calls the middleware with the state after the action and what was kept before it.
+    @inlinable
+    @inline(__always)
+    func react(to action: Action, in state: State) -> Effect<Action> {
+        guard let previous = value else {
+            preconditionFailure(
+                "a remembering middleware was called for an action it did not see before")
+        }
+        return middleware(state, previous, action)
+    }
 }

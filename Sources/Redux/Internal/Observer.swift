@@ -93,7 +93,12 @@ struct ObserverList<State>: Sendable {
         }
 
         /// Calls every observer still subscribed, in subscription order.
+        ///
+        /// Specialized, but not inlined into the store's reaction to an action: on its own, the
+        /// loop keeps the state where each call finds it, with fewer loads and stores per
+        /// observer (about 5 % of a selecting observer's cost, measured with 100 of them).
         @inlinable
+        @inline(never)
         func notify(_ state: State) {
             // The snapshot keeps every observer alive for the whole loop: no retain and release
             // per observer, which would cost more than a selecting observer's own work.
