@@ -10,13 +10,21 @@ extension Store {
     ///
     /// - Parameter observer: Called with each state.
     /// - Returns: A token; cancel or release it to unsubscribe.
+    @inlinable
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
-        let observer = Observer(notify: observer)
+        let plain = PlainObserver(observer)
+        return attach(flag: plain) { plain.receive($0) }
+    }
+
+    /// Subscribes an observer that `notify` calls while `flag` is on; the token unsubscribes
+    /// it.
+    @inlinable
+    func attach(flag: SubscriptionFlag, _ notify: @escaping @Sendable (State) -> Void)
+        -> AnyCancellable
+    {
+        let observer = Observer(of: core, flag: flag, notify: notify)
         core.attach(observer)
-        let core = core
-        return AnyCancellable { [weak core] in
-            core?.detach(observer)
-        }
+        return AnyCancellable(observer)
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever that part changes.
@@ -37,7 +45,8 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        subscribe(selecting(select, isDuplicate: isDuplicate, observer))
+        let selection = Selection(select, observer)
+        return attach(flag: selection) { selection.receive($0, isDuplicate: isDuplicate) }
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever it changes (`==`).
@@ -51,12 +60,16 @@ extension Store {
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        subscribe(selecting(select, observer))
+        // The closure captures the selection alone: its context is then that object itself,
+        // the one a notification reads, with no captures to unpack.
+        let selection = Selection(select, observer)
+        return attach(flag: selection) { selection.receive($0) }
     }
 }
 
 /// An observer of whole states that calls `observer` with the selected value, skipping values
-/// that `isDuplicate` calls the same as the last one passed on.
+/// that `isDuplicate` calls the same as the last one passed on; for a scoped store, which
+/// subscribes closures.
 @inlinable
 func selecting<State, Value: Sendable>(
     _ select: @escaping @Sendable (State) -> Value,
@@ -64,35 +77,29 @@ func selecting<State, Value: Sendable>(
     _ observer: @escaping @Sendable (Value) -> Void
 ) -> @Sendable (State) -> Void {
     let selection = Selection(select, observer)
-    return { state in
-        let value = selection.select(state)
-        if let previous = selection.last, isDuplicate(previous, value) { return }
-        selection.last = value
-        selection.observer(value)
-    }
+    return { state in selection.receive(state, isDuplicate: isDuplicate) }
 }
 
-/// An observer of whole states that calls `observer` with the selected value when it changes.
+/// An observer of whole states that calls `observer` with the selected value when it changes;
+/// for a scoped store, which subscribes closures.
 @inlinable
 func selecting<State, Value: Equatable & Sendable>(
     _ select: @escaping @Sendable (State) -> Value,
     _ observer: @escaping @Sendable (Value) -> Void
 ) -> @Sendable (State) -> Void {
-    // One object captured, the selection: the closure's context is then that object itself,
-    // so a call loads what it needs from it as it goes rather than unpacking a context of
-    // four captures first. Compared with `==` here rather than through `isDuplicate`: one
-    // closure call fewer per observer per action, which is most of what one costs.
     let selection = Selection(select, observer)
     return { state in selection.receive(state) }
 }
 
-/// One selecting observer: what it selects, whom it tells, and the value it last passed on.
+/// One selecting observer: what it selects, whom it tells, the value it last passed on, and
+/// (as a ``SubscriptionFlag``) whether it is still subscribed, in the one object a notification
+/// reads.
 ///
-/// Needs no lock: the store calls an observer one call at a time (its contract, rule 8), and
-/// each call happens after the previous one through the store's lock, which hands the drainer's
-/// role from thread to thread.
+/// `last` needs no lock: the store calls an observer one call at a time (its contract, rule
+/// 8), and each call happens after the previous one through the store's lock, which hands the
+/// drainer's role from thread to thread.
 @usableFromInline
-final class Selection<State, Value: Sendable>: @unchecked Sendable {   // serial calls only
+final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {   // serial calls
     // Unchecked: the store's serialization (above) is what makes access to `last` exclusive; a
     // dynamic exclusivity check on every notification would cost more than the rest of it.
     @usableFromInline let select: @Sendable (State) -> Value
@@ -107,13 +114,28 @@ final class Selection<State, Value: Sendable>: @unchecked Sendable {   // serial
         self.select = select
         self.observer = observer
     }
+
+    /// Passes the selected part of `state` on, unless unsubscribed or `isDuplicate` calls it the
+    /// same as the last one passed on.
+    @inlinable
+    @inline(__always)
+    func receive(_ state: State, isDuplicate: (Value, Value) -> Bool) {
+        guard isOn else { return }
+        let value = select(state)
+        if let previous = last, isDuplicate(previous, value) { return }
+        last = value
+        observer(value)
+    }
 }
 
 extension Selection where Value: Equatable {
-    /// Passes the selected part of `state` on, unless it equals the last one passed on.
+    /// Passes the selected part of `state` on, unless unsubscribed or equal to the last one
+    /// passed on: compared with `==` rather than through an `isDuplicate`, one closure call
+    /// fewer per notification, which is much of what one costs.
     @inlinable
     @inline(__always)
     func receive(_ state: State) {
+        guard isOn else { return }
         let value = select(state)
         if let previous = last, previous == value { return }
         last = value

@@ -1,28 +1,99 @@
+import Effects
 import Synchronization
 
-/// One subscriber to a store's states.
+/// One subscriber to a store's states, as its store's list holds it.
 ///
-/// The store calls `notify` only from the thread that drains its queue, one call at a time;
-/// `isActive` turns off at unsubscription so that a notification already under way skips it.
+/// The store calls `notify` only from the thread that drains its queue, one call at a time.
+/// Unsubscribing turns the observer's ``SubscriptionFlag`` off, and `notify` checks that flag
+/// first, so that a notification already under way skips an observer unsubscribed meanwhile.
+/// The flag lives in the object that `notify` reads anyway (the selection of a selecting
+/// observer), so checking it costs no load of its own.
+///
+/// It is also its own token's cancellable (wrapped in the `AnyCancellable` that `subscribe`
+/// returns), so that subscribing allocates no closure to unsubscribe.
 @usableFromInline
-final class Observer<State>: Sendable {
-    @usableFromInline let active = Atomic(true)
+final class Observer<State>: Cancellable, Sendable {
     @usableFromInline let notify: @Sendable (State) -> Void
+    @usableFromInline let flag: SubscriptionFlag
+    /// The store it is subscribed to, if it still exists.
+    @usableFromInline weak let host: (any ObserverHost<State>)?
     /// Where it sits in its store's ``ObserverList``; -1 outside. Read and written only under
     /// the store's lock (an atomic only because `Observer` is shared across threads).
     let slot = Atomic(-1)
 
-    init(notify: @escaping @Sendable (State) -> Void) {
+    /// An observer of `host` that `notify` calls as long as `flag` is on; `notify` checks it.
+    @inlinable
+    init(
+        of host: any ObserverHost<State>, flag: SubscriptionFlag,
+        notify: @escaping @Sendable (State) -> Void
+    ) {
+        self.host = host
+        self.flag = flag
         self.notify = notify
     }
 
-    @inlinable
-    var isActive: Bool {
-        active.load(ordering: .acquiring)
+    /// Unsubscribes it (what its token does).
+    @usableFromInline
+    func cancel() {
+        flag.turnOff()
+        host?.detach(self)
     }
 
-    func deactivate() {
-        active.store(false, ordering: .releasing)
+    var isSubscribed: Bool {
+        flag.isOn
+    }
+
+    func unsubscribe() {
+        flag.turnOff()
+    }
+}
+
+/// What an observer's token asks to unsubscribe it: its store.
+@usableFromInline
+protocol ObserverHost<State>: AnyObject, Sendable {
+    associatedtype State
+    /// Unsubscribes `observer`.
+    func detach(_ observer: Observer<State>)
+}
+
+/// Whether an observer is still subscribed: on until its token unsubscribes it.
+///
+/// A base class for the objects an observer's `notify` reads on every call (``Selection``,
+/// ``PlainObserver``), so that the check shares their memory.
+@usableFromInline
+class SubscriptionFlag: @unchecked Sendable {   // an atomic; subclasses say what they add
+    // Unchecked because the class is not final: its one field is atomic; each subclass says
+    // why its own fields are safe.
+    @usableFromInline final let on = Atomic(true)
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    final var isOn: Bool {
+        on.load(ordering: .acquiring)
+    }
+
+    final func turnOff() {
+        on.store(false, ordering: .releasing)
+    }
+}
+
+/// An observer of whole states, with the flag its notifications check.
+@usableFromInline
+final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {   // immutable fields
+    @usableFromInline let body: @Sendable (State) -> Void
+
+    @inlinable
+    init(_ body: @escaping @Sendable (State) -> Void) {
+        self.body = body
+    }
+
+    /// Passes `state` on, unless unsubscribed.
+    @inlinable
+    @inline(__always)
+    func receive(_ state: State) {
+        if isOn { body(state) }
     }
 }
 
@@ -101,9 +172,10 @@ struct ObserverList<State>: Sendable {
         @inline(never)
         func notify(_ state: State) {
             // The snapshot keeps every observer alive for the whole loop: no retain and release
-            // per observer, which would cost more than a selecting observer's own work.
+            // per observer, which would cost more than a selecting observer's own work. Each
+            // checks its own flag (see `Observer`).
             forEachUnretained(in: slots) { observer in
-                if observer.isActive { observer.notify(state) }
+                observer.notify(state)
             }
         }
     }

@@ -1,9 +1,10 @@
 import Effects
 import Synchronization
 
-extension StoreCore {
+extension StoreCore: ObserverHost {
     /// Subscribes `observer`: it is welcomed with the current state now, or, while another
     /// thread drains (or on the home), by the drainer before the next action.
+    @usableFromInline
     func attach(_ observer: Observer<State>) {
         let arrival = shared.withLock { arrive(with: .attach(observer), in: &$0) }
         proceed(after: arrival)
@@ -12,8 +13,9 @@ extension StoreCore {
     /// Unsubscribes `observer`; a notification already under way skips it.
     ///
     /// - Complexity: O(1) amortized.
+    @usableFromInline
     func detach(_ observer: Observer<State>) {
-        observer.deactivate()
+        observer.unsubscribe()
         let removed = shared.withLock { $0.observers.remove(observer) }
         // Release it (and what its closure captures) outside the lock.
         _ = removed
@@ -24,7 +26,7 @@ extension StoreCore {
         // Checked under the lock: `detach` deactivates, then removes under the lock, so an
         // observer unsubscribed while it waited in the queue is never added (and never kept).
         let state = shared.withLock { shared -> State? in
-            guard observer.isActive else { return nil }
+            guard observer.isSubscribed else { return nil }
             shared.observers.append(observer)
             return shared.state
         }
