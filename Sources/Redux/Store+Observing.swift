@@ -99,7 +99,9 @@ func selecting<State, Value: Equatable & Sendable>(
 /// 8), and each call happens after the previous one through the store's lock, which hands the
 /// drainer's role from thread to thread.
 @usableFromInline
-final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {   // serial calls
+final class Selection<State, Value: Sendable>: SubscriptionFlag,
+    @unchecked Sendable   // the store's serial calls only
+{
     // Unchecked: the store's serialization (above) is what makes access to `last` exclusive; a
     // dynamic exclusivity check on every notification would cost more than the rest of it.
     @usableFromInline let select: @Sendable (State) -> Value
