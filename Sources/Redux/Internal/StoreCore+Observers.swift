@@ -23,7 +23,7 @@ extension StoreCore: ObserverHost {
 
     @usableFromInline
     func welcome(_ observer: Observer<State>) {
-        // Checked under the lock: `detach` deactivates, then removes under the lock, so an
+        // Checked under the lock: `detach` turns the flag off, then removes under the lock, so an
         // observer unsubscribed while it waited in the queue is never added (and never kept).
         let state = shared.withLock { shared -> State? in
             guard observer.isSubscribed else { return nil }
