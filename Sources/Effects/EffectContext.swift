@@ -178,16 +178,26 @@ public final class EffectContext: Sendable {
 
     // MARK: Bookkeeping for the running parts
 
-    /// Counts a root as running, and registers it under `id`.
+    /// Counts a root as running, and registers it under the id `identified` carries, if any.
+    ///
+    /// The id is read from its node under the lock rather than passed in: a copy of an
+    /// `EffectID` goes through its existential's value witnesses, and these run for every
+    /// cancellable effect a store starts.
     @usableFromInline
-    func begin(_ effect: RunningEffect & CancellableByID, id: EffectID?) -> Bool {
-        table.withLock { $0.begin(effect, id: id) }
+    func begin(_ effect: RunningEffect & CancellableByID, identified: IdentifiedEffect?) -> Bool {
+        table.withLock { table in
+            guard let identified else { return table.begin(effect) }
+            return table.begin(effect, id: identified.id)
+        }
     }
 
-    /// Forgets a root that ended, and its id.
+    /// Forgets a root that ended, and its membership of the id `identified` carries, if any.
     @usableFromInline
-    func end(_ effect: RunningEffect, id: EffectID?) {
-        let ended = table.withLock { $0.end(effect, id: id) }
+    func end(_ effect: RunningEffect, identified: IdentifiedEffect?) {
+        let ended = table.withLock { table in
+            guard let identified else { return table.end(effect) }
+            return table.end(effect, id: identified.id)
+        }
         _ = ended
     }
 

@@ -71,8 +71,8 @@ where Downstream.Input == Value {
         if let context {
             let admitted =
                 isRoot
-                ? context.begin(self, id: id)
-                : id.map { context.register(self, id: $0) } ?? true
+                ? context.begin(self, identified: identified)
+                : identified.map { context.register(self, id: $0.id) } ?? true
             guard admitted else { return false }
         }
         downstream.receive(subscription: self)
@@ -101,7 +101,7 @@ where Downstream.Input == Value {
     @inlinable
     func cancelByID() {
         guard endCancelling() else { return }
-        if isRoot, let context { context.end(self, id: nil) }
+        if isRoot, let context { context.end(self, identified: nil) }
         downstream.receive(completion: .finished)
     }
 
@@ -110,9 +110,9 @@ where Downstream.Input == Value {
     func forget() {
         guard let context else { return }
         if isRoot {
-            context.end(self, id: id)
-        } else if let id {
-            context.unregister(self, id: id)
+            context.end(self, identified: identified)
+        } else if let identified {
+            context.unregister(self, id: identified.id)
         }
     }
 }
@@ -166,12 +166,6 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
         self.identified = context == nil ? nil : identified
         self.isRoot = isRoot && context != nil
         super.init()
-    }
-
-    /// The cancellation id this delivery is registered under, if any.
-    @inlinable
-    final var id: EffectID? {
-        identified?.id
     }
 
     /// Schedules `fire` after `interval`, straight into the scheduler's timer queue if it has

@@ -57,13 +57,13 @@ struct EffectTable {
         }
     }
 
-    /// Counts `effect` as running, and registers it under `id` if there is one.
+    /// Counts `effect` as running, and registers it under `id`.
     ///
     /// - Returns: false when the context is closed: the effect must not start.
-    mutating func begin(_ effect: RunningEffect & CancellableByID, id: EffectID?) -> Bool {
+    mutating func begin(_ effect: RunningEffect & CancellableByID, id: EffectID) -> Bool {
         guard case .open = stage else { return false }
         place(effect)
-        if let id { insert(effect, id: id) }
+        insert(effect, id: id)
         return true
     }
 
@@ -74,13 +74,20 @@ struct EffectTable {
         return true
     }
 
-    /// Forgets a running effect that ended (and its id membership, if `id` is given).
+    /// Forgets a running effect that ended, and its membership of `id`.
     ///
     /// - Returns: what was kept, to be released by the caller outside the lock.
-    mutating func end(_ effect: RunningEffect, id: EffectID?) -> RunningEffect? {
+    mutating func end(_ effect: RunningEffect, id: EffectID) -> RunningEffect? {
         // The id's member is `effect` itself, which the caller still holds: dropping this
         // reference here releases nothing under the lock.
-        if let id { _ = remove(ObjectIdentifier(effect), id: id) }
+        _ = remove(ObjectIdentifier(effect), id: id)
+        return end(effect)
+    }
+
+    /// Forgets a running effect that ended.
+    ///
+    /// - Returns: what was kept, to be released by the caller outside the lock.
+    mutating func end(_ effect: RunningEffect) -> RunningEffect? {
         let slot = effect.runningSlot
         // Ended twice, or after the table was closed and emptied: nothing to do.
         guard slot >= 0, slot < running.count, running[slot] === effect else { return nil }
@@ -108,7 +115,8 @@ struct EffectTable {
     /// Forgets `member`'s membership of `id`.
     ///
     /// - Returns: what was kept, to be released by the caller outside the lock.
-    mutating func unregister(_ member: any CancellableByID, id: EffectID) -> (any CancellableByID)?
+    mutating func unregister(_ member: any CancellableByID, id: EffectID)
+        -> (any CancellableByID)?
     {
         remove(ObjectIdentifier(member), id: id)
     }
@@ -155,7 +163,9 @@ struct EffectTable {
         }
     }
 
-    private mutating func remove(_ key: ObjectIdentifier, id: EffectID) -> (any CancellableByID)? {
+    private mutating func remove(_ key: ObjectIdentifier, id: EffectID)
+        -> (any CancellableByID)?
+    {
         guard let group = ids.removeValue(forKey: id) else { return nil }
         switch group {
         case .one(let member):

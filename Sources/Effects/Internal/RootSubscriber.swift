@@ -44,14 +44,14 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
         // Stopped or cancelled first: the context has let it go already, and the downstream
         // expects nothing more.
         guard wasLive else { return }
-        context.end(self, id: nil)
+        context.end(self, identified: nil)
         downstream.receive(completion: completion)
     }
 
     func cancel() {
         let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         guard wasLive else { return }
-        context.end(self, id: nil)
+        context.end(self, identified: nil)
         subscription?.cancel()
     }
 

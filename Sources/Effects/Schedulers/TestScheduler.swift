@@ -174,10 +174,10 @@ public final class TestScheduler: Scheduler {
     /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(by duration: Duration = .zero) {
         precondition(
-            duration >= .zero,
+            duration.attoseconds >= 0,
             "TestScheduler.advance(by:) cannot move time backwards (asked for \(duration))"
         )
-        advance(to: now + duration)
+        runSteps(until: .by(duration))
     }
 
     /// Moves the clock to `instant`, running all work due up to and including it.
@@ -188,13 +188,7 @@ public final class TestScheduler: Scheduler {
     /// - Parameter instant: The time to move to; must not be before ``now``.
     /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(to instant: Duration) {
-        let start = now
-        precondition(
-            instant >= start,
-            "TestScheduler.advance(to:) cannot move time backwards (from \(start) to \(instant))"
-        )
-        runSteps(dueBy: instant)
-        state.withLock { $0.now = max($0.now, instant) }
+        runSteps(until: .to(instant))
     }
 
     /// Runs every piece of work, moving the clock to each one's due time, until none is left,
@@ -203,13 +197,46 @@ public final class TestScheduler: Scheduler {
     /// Work that keeps scheduling more work, or repeating work, makes this loop forever; advance
     /// by a bounded amount instead in that case.
     public func run() {
-        runSteps(dueBy: nil)
+        runSteps(until: nil)
     }
 
-    /// Runs ready jobs and due work, one step per lock, until neither is left.
-    private func runSteps(dueBy limit: Duration?) {
+    /// How far an advance goes: read against the clock in its first critical section.
+    private enum Horizon {
+        case by(Duration)
+        case to(Duration)
+
+        /// The instant it names, from `now`.
+        func instant(from now: Duration) -> Duration {
+            switch self {
+            case .by(let duration):
+                // In attoseconds: `Duration`'s `+` is a call into the standard library.
+                return Duration(attoseconds: now.attoseconds + duration.attoseconds)
+            case .to(let instant):
+                precondition(
+                    instant.attoseconds >= now.attoseconds,
+                    "TestScheduler.advance(to:) cannot move time backwards (from \(now) to \(instant))"
+                )
+                return instant
+            }
+        }
+    }
+
+    /// Runs ready jobs and due work, one step per lock, until neither is left; then, in that
+    /// same last critical section, moves the clock to the horizon. An advance that runs one
+    /// piece of work takes the lock twice.
+    private func runSteps(until horizon: Horizon?) {
         let executor = asUnownedTaskExecutor()
-        while let step = state.withLock({ $0.takeStep(dueBy: limit) }) {
+        var limit: Duration?
+        var isFirstStep = true
+        while let step = state.withLock({ state -> Step? in
+            if isFirstStep {
+                limit = horizon?.instant(from: state.now)
+                isFirstStep = false
+            }
+            if let step = state.takeStep(dueBy: limit) { return step }
+            if let limit, limit.attoseconds > state.now.attoseconds { state.now = limit }
+            return nil
+        }) {
             // Consumed, not copied: the action is run and released without a retain of its own.
             switch consume step {
             case .job(let job): job.runSynchronously(on: executor)

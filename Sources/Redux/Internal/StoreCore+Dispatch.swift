@@ -71,7 +71,9 @@ extension StoreCore {
             reduce(&shared.state, action)
             guard callsOut else { return .reducedSilently }
             lend(&shared.state, to: lent)
-            observers = shared.observers.snapshot
+            if !shared.observers.isEmpty {
+                observers = shared.observers.snapshot
+            }
             return .reduced
         case .draining
         where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
@@ -290,7 +292,9 @@ extension StoreCore {
                 reduce(&shared.state, action)
                 guard !middlewares.isEmpty || !shared.observers.isEmpty else { return false }
                 lend(&shared.state, to: lent)
-                observers = shared.observers.snapshot
+                if !shared.observers.isEmpty {
+                    observers = shared.observers.snapshot
+                }
                 return true
             }
             if callsOut {
