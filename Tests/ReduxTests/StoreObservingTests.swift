@@ -220,6 +220,32 @@ import Testing
         token.cancel()
     }
 
+    @Test(
+        "selecting observers cancelled by an earlier observer are skipped in the same round",
+        arguments: [false, true])
+    func cancelSelectingDuringNotification(withIsDuplicate: Bool) {
+        let store = Store.counter()
+        let log = EventLog<String>()
+        let victim = Mutex<AnyCancellable?>(nil)
+        let first = store.subscribe { state in
+            log.append("first \(state.count)")
+            if state.count == 1 {
+                victim.withLock { $0 }?.cancel()
+            }
+        }
+        let second =
+            withIsDuplicate
+            ? store.subscribe(to: { $0.count }, isDuplicate: ==) { log.append("second \($0)") }
+            : store.subscribe(to: { $0.count }) { log.append("second \($0)") }
+        victim.withLock { $0 = second }
+
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+
+        #expect(log.entries == ["first 0", "second 0", "first 1", "first 2"])
+        first.cancel()
+    }
+
     @Test("cancelling a selecting observer's token unsubscribes it")
     func selectingCancel() {
         let store = Store.counter()
