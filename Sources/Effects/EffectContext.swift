@@ -109,20 +109,18 @@ public final class EffectContext: Sendable {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            if node.cancelInFlight {
-                cancel(id: node.id)
-            }
             DelayedValue(value, to: downstream, context: self, identified: node, isRoot: true)
-                .start(after: delayed.interval, onAny: delayed.scheduler)
+                .start(
+                    after: delayed.interval, onAny: delayed.scheduler,
+                    replacingInFlight: node.cancelInFlight)
         case .debounced(let node):
             // A debounced value: the same one object as a delayed value that cancels in flight.
             guard case .just(let value) = node.effect.operation else {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            cancel(id: node.id)
             DelayedValue(value, to: downstream, context: self, identified: node, isRoot: true)
-                .start(after: node.interval, onAny: node.scheduler)
+                .start(after: node.interval, onAny: node.scheduler, replacingInFlight: true)
         case .publisher, .concatenate, .throttled:
             startRoot(effect, sendingTo: downstream)
         }
@@ -148,6 +146,11 @@ public final class EffectContext: Sendable {
     @usableFromInline
     package func cancel(id: EffectID) {
         guard let group = table.withLock({ $0.takeMembers(of: id) }) else { return }
+        cancel(group)
+    }
+
+    /// Cancels the members taken out of an id's group, outside the lock.
+    func cancel(_ group: EffectTable.Group) {
         switch group {
         case .one(let member):
             member.cancelByID()
@@ -189,6 +192,20 @@ public final class EffectContext: Sendable {
             guard let identified else { return table.begin(effect) }
             return table.begin(effect, id: identified.id)
         }
+    }
+
+    /// Counts a root as running and makes it the one member of the id `identified` carries,
+    /// cancelling the effects it replaces under that id (`cancelInFlight`) before it returns:
+    /// one critical section and one lookup where a cancel and a registration took two of each.
+    @usableFromInline
+    func begin(
+        _ effect: RunningEffect & CancellableByID, replacingInFlightOf identified: IdentifiedEffect
+    ) -> Bool {
+        let (admitted, replaced) = table.withLock { table in
+            table.begin(effect, replacingMembersOf: identified.id)
+        }
+        if let replaced { cancel(replaced) }
+        return admitted
     }
 
     /// Forgets a root that ended, and its membership of the id `identified` carries, if any.

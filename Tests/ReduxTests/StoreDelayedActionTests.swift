@@ -73,6 +73,32 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @Test("cancel in flight replaces every delayed action running under the id, however many")
+    func cancelInFlightReplacesAGroup() {
+        let scheduler = TestScheduler()
+        let store = store(scheduler: scheduler) { action in
+            switch action {
+            case .ping:   // joins the group
+                Effect.just(.add(10)).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: "timer")
+            case .pong:   // replaces it
+                Effect.just(.increment).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: "timer", cancelInFlight: true)
+            default:
+                .none
+            }
+        }
+        store.dispatch(.ping)
+        store.dispatch(.ping)
+        #expect(store.runningEffectCount == 2)
+        store.dispatch(.pong)
+        #expect(store.runningEffectCount == 1)
+        #expect(scheduler.pendingWorkCount == 1)
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.count == 1)   // only the replacement arrived
+        #expect(store.runningEffectCount == 0)
+    }
+
     @Test("releasing the store cancels its delayed actions and releases the store")
     func releaseCancels() {
         let scheduler = TestScheduler()

@@ -42,9 +42,14 @@ where Downstream.Input == Value {
     /// The scheduler comes as an existential on purpose: generic over it, this method (and the
     /// closure it schedules, and everything that closure calls) could not be specialized when
     /// the scheduler is only known at run time.
+    ///
+    /// A root that replaces what runs under its id (`cancelInFlight`, a debounce) registers and
+    /// cancels those in one step, before its downstream hears of it.
     @inlinable
-    func start(after interval: Duration, onAny scheduler: any Scheduler) {
-        guard begin() else { return }
+    func start(
+        after interval: Duration, onAny scheduler: any Scheduler, replacingInFlight: Bool = false
+    ) {
+        guard begin(replacingInFlight: replacingInFlight) else { return }
         schedule(after: interval, on: scheduler) { self.fire() }
     }
 
@@ -67,12 +72,18 @@ where Downstream.Input == Value {
     /// when there is nothing to schedule: the context is closed (a store released meanwhile), or
     /// the downstream cancelled from inside `receive(subscription:)`.
     @inlinable
-    func begin() -> Bool {
+    func begin(replacingInFlight: Bool = false) -> Bool {
         if let context {
-            let admitted =
-                isRoot
-                ? context.begin(self, identified: identified)
-                : identified.map { context.register(self, id: $0.id) } ?? true
+            let admitted: Bool
+            if isRoot {
+                if replacingInFlight, let identified {
+                    admitted = context.begin(self, replacingInFlightOf: identified)
+                } else {
+                    admitted = context.begin(self, identified: identified)
+                }
+            } else {
+                admitted = identified.map { context.register(self, id: $0.id) } ?? true
+            }
             guard admitted else { return false }
         }
         downstream.receive(subscription: self)

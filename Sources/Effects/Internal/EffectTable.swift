@@ -67,6 +67,18 @@ struct EffectTable {
         return true
     }
 
+    /// Counts `effect` as running and makes it the one member of `id`, in one lookup.
+    ///
+    /// - Returns: false when the context is closed (the effect must not start), and the members
+    ///   it replaced, for the caller to cancel outside the lock.
+    mutating func begin(_ effect: RunningEffect & CancellableByID, replacingMembersOf id: EffectID)
+        -> (admitted: Bool, replaced: Group?)
+    {
+        guard case .open = stage else { return (false, nil) }
+        place(effect)
+        return (true, ids.updateValue(.one(effect), forKey: id))
+    }
+
     /// Counts `effect` as running.
     mutating func begin(_ effect: RunningEffect) -> Bool {
         guard case .open = stage else { return false }
