@@ -36,9 +36,7 @@ extension Effect {
             if node.cancelInFlight {
                 context.cancel(id: node.id)
             }
-            if case .delayed(let delayed) = node.effect.operation,
-                case .just(let value) = delayed.effect.operation
-            {
+            if let delayed = node.delayed, let value = delayed.value {
                 DelayedValue(
                     value, to: subscriber, context: context, identified: node, isRoot: false
                 )
@@ -52,7 +50,7 @@ extension Effect {
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: .finished)
         case .delayed(let node):
-            if case .just(let value) = node.effect.operation {
+            if let value = node.value {
                 DelayedValue(
                     value, to: subscriber, context: context, identified: nil, isRoot: false
                 )

@@ -96,16 +96,14 @@ public final class EffectContext: Sendable {
         case .cancel(let id):
             cancel(id: id)
         case .delayed(let node):
-            guard case .just(let value) = node.effect.operation else {
+            guard let value = node.value else {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
             DelayedValue(value, to: downstream, context: self, identified: nil, isRoot: true)
                 .start(after: node.interval, onAny: node.scheduler)
         case .cancellable(let node):
-            guard case .delayed(let delayed) = node.effect.operation,
-                case .just(let value) = delayed.effect.operation
-            else {
+            guard let delayed = node.delayed, let value = delayed.value else {
                 startRoot(effect, sendingTo: downstream)
                 return
             }

@@ -7,12 +7,20 @@ package final class DelayedEffect<Output: Sendable>: Sendable {
     @usableFromInline package let effect: Effect<Output>
     @usableFromInline package let interval: Duration
     @usableFromInline package let scheduler: any Scheduler
+    /// The value, when the effect delayed is a single one (`.just`): the shape a store meets
+    /// most, found once here rather than by matching (and copying) the effect on every start.
+    @usableFromInline package let value: Output?
 
     @inlinable
     package init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
         self.effect = effect
         self.interval = interval
         self.scheduler = scheduler
+        if case .just(let value) = effect.operation {
+            self.value = value
+        } else {
+            self.value = nil
+        }
     }
 }
 
@@ -41,11 +49,19 @@ package final class CancellableEffect<Output: Sendable>: IdentifiedEffect,
 {
     @usableFromInline package let cancelInFlight: Bool
     @usableFromInline package let effect: Effect<Output>
+    /// The delayed effect, when the effect marked is one (`.delayed`): found once here rather
+    /// than by matching (and copying) the effect on every start.
+    @usableFromInline package let delayed: DelayedEffect<Output>?
 
     @inlinable
     package init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
         self.cancelInFlight = cancelInFlight
         self.effect = effect
+        if case .delayed(let delayed) = effect.operation {
+            self.delayed = delayed
+        } else {
+            self.delayed = nil
+        }
         super.init(id: id)
     }
 }
