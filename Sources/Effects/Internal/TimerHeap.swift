@@ -355,7 +355,6 @@ struct TimerHeap<Payload> {
 
     private mutating func trimRun() {
         if runStart == run.count {
-            // Popped one by one: each was taken from the run, so this is O(1) per entry.
             run.removeAllFromEnd()
         } else {
             run.removeFirst(runStart)
