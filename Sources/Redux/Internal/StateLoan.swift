@@ -9,7 +9,9 @@
 /// while it lends the state it reduces nothing (an action dispatched from the code it calls is
 /// queued, not reduced). Other threads only read the state, and only under the lock. So the
 /// state's bytes, taken under the lock right after the reducer, name buffers that stay alive
-/// and unchanged until the drainer reduces again, which is after the loan has ended.
+/// and unchanged until the drainer reduces again, which is after the loan has ended. Whatever
+/// writes the state in the future must keep this so: write as the drainer, under the lock, and
+/// never while a loan is out.
 ///
 /// How: ``lend(_:to:)`` copies the state's bytes, retaining nothing, into storage on the
 /// drainer's stack; ``borrowLent(_:_:)`` moves them out as a value that the code it calls sees
