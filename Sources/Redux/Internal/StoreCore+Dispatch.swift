@@ -65,16 +65,9 @@ extension StoreCore {
             // it), so a store with nothing to call does not ask for it.
             let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
             shared.startTurn(callsOut ? .current : .unknown)
-            if !memories.isEmpty {
-                remember(shared.state)
-            }
-            reduce(&shared.state, action)
-            guard callsOut else { return .reducedSilently }
-            lend(&shared.state, to: lent)
-            if !shared.observers.isEmpty {
-                observers = shared.observers.snapshot
-            }
-            return .reduced
+            reduceAndLend(
+                action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
+            return callsOut ? .reduced : .reducedSilently
         case .draining
         where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
             // Someone else drains and there is room: queue it (the full queue, a turn that is
@@ -285,21 +278,37 @@ extension StoreCore {
     func apply(_ action: Action, in membership: TaskMembership? = nil) {
         withLoanStorage(for: State.self) { lent in
             var observers: ObserverList<State>.Snapshot?
-            let callsOut = shared.withLock { shared -> Bool in
-                if !memories.isEmpty {
-                    remember(shared.state)
-                }
-                reduce(&shared.state, action)
-                guard !middlewares.isEmpty || !shared.observers.isEmpty else { return false }
-                lend(&shared.state, to: lent)
-                if !shared.observers.isEmpty {
-                    observers = shared.observers.snapshot
-                }
-                return true
+            let callsOut = shared.withLock { shared in
+                let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
+                reduceAndLend(
+                    action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
+                return callsOut
             }
             if callsOut {
                 react(to: action, lent: lent, observers: observers, membership: membership)
             }
+        }
+    }
+
+    /// The drainer's critical section for one action: the remembering middlewares keep what
+    /// they need, the reducer runs in place, then the state is lent to `lent` and the observers
+    /// are taken, unless `lent` is nil (nobody will read them).
+    @inlinable
+    @inline(__always)
+    func reduceAndLend(
+        _ action: Action,
+        in shared: inout Shared,
+        to lent: UnsafeMutablePointer<State>?,
+        observers: inout ObserverList<State>.Snapshot?
+    ) {
+        if !memories.isEmpty {
+            remember(shared.state)
+        }
+        reduce(&shared.state, action)
+        guard let lent else { return }
+        lend(&shared.state, to: lent)
+        if !shared.observers.isEmpty {
+            observers = shared.observers.snapshot
         }
     }
 
