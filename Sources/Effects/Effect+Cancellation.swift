@@ -46,14 +46,15 @@ extension Effect {
 ///
 /// Made by ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)``; ids of
 /// different types never match.
+///
+/// An id is one reference to an immutable box that holds the value with its type and its hash,
+/// made once when the id is made. Copying an id is then a retain, where an existential
+/// would go through its value witnesses, and a store's registry, which looks ids up for every
+/// cancellable effect it runs, recognizes copies of one id by the box's identity before it
+/// compares anything: an effect value built once and returned for every action (a game's
+/// delayed un-flip) finds its id at the cost of a pointer comparison.
 public struct EffectID: Hashable, CustomStringConvertible, Sendable {
-    // The type and the hash are kept apart from the value, so that telling two ids apart (what
-    // a store's registry does on every cancellable effect) is two integer comparisons; only
-    // ids that agree on both compare their values. `AnyHashable` would unbox through the
-    // runtime's generic paths on every comparison.
-    @usableFromInline let value: any Hashable & Sendable
-    @usableFromInline let type: ObjectIdentifier
-    @usableFromInline let hash: Int
+    @usableFromInline let storage: EffectIDStorage
 
     /// Wraps `id`.
     ///
@@ -64,21 +65,23 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
         } else {
-            value = id
-            type = ObjectIdentifier(ID.self)
-            hash = id.hashValue
+            storage = EffectIDStorage(id)
         }
     }
 
     /// Two ids are equal when they wrap equal values of the same type.
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        guard lhs.type == rhs.type, lhs.hash == rhs.hash else { return false }
-        return lhs.value.isEqual(to: rhs.value)
+        // Copies of one id share their box: no value to compare.
+        if lhs.storage === rhs.storage { return true }
+        guard lhs.storage.type == rhs.storage.type, lhs.storage.hash == rhs.storage.hash else {
+            return false
+        }
+        return lhs.storage.value.isEqual(to: rhs.storage.value)
     }
 
     /// Hashes the wrapped value's hash.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        hasher.combine(storage.hash)
     }
 
     /// The wrapped value's hash, mixed with `seed`, without running a `Hasher` again: the hash
@@ -86,12 +89,31 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     /// cancellable effect.
     public func _rawHashValue(seed: Int) -> Int {
         // A multiplicative mix (the 64-bit golden ratio), so that nearby hashes spread.
-        Int(bitPattern: (UInt(bitPattern: hash) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15)
+        Int(
+            bitPattern: (UInt(bitPattern: storage.hash) ^ UInt(bitPattern: seed))
+                &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The wrapped value's description.
     public var description: String {
-        "\(value)"
+        "\(storage.value)"
+    }
+}
+
+/// What an ``EffectID`` wraps: the value, and its type and hash, kept apart from it so that
+/// telling two ids apart is two integer comparisons; only ids that agree on both compare their
+/// values. (`AnyHashable` would unbox through the runtime's generic paths on every comparison.)
+@usableFromInline
+final class EffectIDStorage: Sendable {
+    @usableFromInline let value: any Hashable & Sendable
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let hash: Int
+
+    @inlinable
+    init<ID: Hashable & Sendable>(_ id: ID) {
+        value = id
+        type = ObjectIdentifier(ID.self)
+        hash = id.hashValue
     }
 }
 

@@ -181,9 +181,8 @@ public final class EffectContext: Sendable {
 
     /// Counts a root as running, and registers it under the id `identified` carries, if any.
     ///
-    /// The id is read from its node under the lock rather than passed in: a copy of an
-    /// `EffectID` goes through its existential's value witnesses, and these run for every
-    /// cancellable effect a store starts.
+    /// The id is read from its node under the lock rather than passed in: borrowed there, it
+    /// costs no retain of its box, and this runs for every cancellable effect a store starts.
     @usableFromInline
     func begin(_ effect: RunningEffect & CancellableByID, identified: IdentifiedEffect?) -> Bool {
         table.withLock { table in

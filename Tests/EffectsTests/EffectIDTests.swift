@@ -1,4 +1,5 @@
 import Effects
+import Synchronization
 import Testing
 
 @Suite struct EffectIDTests {
@@ -8,6 +9,29 @@ import Testing
     private struct Colliding: Hashable, Sendable {
         let value: Int
         func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+
+    /// Counts the comparisons of its values, so that a test can tell whether an id compared
+    /// them.
+    private struct Counted: Hashable, Sendable {
+        static let comparisons = Atomic<Int>(0)
+        let name: String
+        static func == (lhs: Counted, rhs: Counted) -> Bool {
+            comparisons.add(1, ordering: .relaxed)
+            return lhs.name == rhs.name
+        }
+    }
+
+    @Test("copies of one id are equal without comparing the values they wrap")
+    func copiesCompareByIdentity() {
+        let id = EffectID(Counted(name: "game"))
+        let copy = id
+        let before = Counted.comparisons.load(ordering: .relaxed)
+        #expect(copy == id)
+        #expect(Counted.comparisons.load(ordering: .relaxed) == before)
+        // An id made apart from it compares the values.
+        #expect(EffectID(Counted(name: "game")) == id)
+        #expect(Counted.comparisons.load(ordering: .relaxed) == before + 1)
     }
 
     @Test("ids of equal values of one type are equal, and hash alike")

@@ -27,8 +27,7 @@ package final class DelayedEffect<Output: Sendable>: Sendable {
 /// The part every node that carries a cancellation id shares: the id.
 ///
 /// A class of its own, not generic, so that a delayed value started from such a node keeps the
-/// node (one reference) rather than a copy of its id (seven words): the delayed value then fits
-/// in a smaller allocation, which the allocator hands out and takes back faster.
+/// node, and finds both the id and the node's shape through that one reference.
 @usableFromInline
 package class IdentifiedEffect: @unchecked Sendable {   // immutable, Sendable properties only
     // Its one stored property is immutable and Sendable, and so is every property its
