@@ -168,18 +168,24 @@ public final class EffectContext: Sendable {
         for case let effect? in running {
             effect.stop()
         }
-        // A member inside a root has stopped with it (cancelling it again does nothing); one
-        // subscribed to outside a store's roots is cancelled here.
+        // A root kept under its id stops as the others did. A member inside a root has stopped
+        // with it (cancelling it again does nothing); one subscribed to outside a store's roots
+        // is cancelled here.
         for group in ids.values {
             for member in group.members {
-                member.cancelByID()
+                if member.isIdentifiedRoot, let root = member as? RunningEffect {
+                    root.stop()
+                } else {
+                    member.cancelByID()
+                }
             }
         }
     }
 
     // MARK: Bookkeeping for the running parts
 
-    /// Counts a root as running, and registers it under the id `identified` carries, if any.
+    /// Counts a root as running, and registers it under the id `identified` carries, if any
+    /// (then there only: see ``EffectTable``).
     ///
     /// The id is read from its node under the lock rather than passed in: borrowed there, it
     /// costs no retain of its box, and this runs for every cancellable effect a store starts.
@@ -208,10 +214,13 @@ public final class EffectContext: Sendable {
     /// Forgets a root that ended, and its membership of the id `identified` carries, if any.
     @usableFromInline
     func end(_ effect: RunningEffect, identified: IdentifiedEffect?) {
-        let ended = table.withLock { table in
-            guard let identified else { return table.end(effect) }
-            return table.end(effect, id: identified.id)
+        // What the table kept is released here, outside the lock.
+        guard let identified else {
+            let ended = table.withLock { $0.end(effect) }
+            _ = ended
+            return
         }
+        let ended = table.withLock { $0.end(effect, id: identified.id) }
         _ = ended
     }
 

@@ -284,6 +284,51 @@ import Testing
     }
 
     @Test(
+        "a delayed action under an id counts as running until it arrives, is replaced in flight, or is cancelled with the other members of its id"
+    )
+    func identifiedRootsCountAsRunning() {
+        let scheduler = TestScheduler()
+        let store = Store<Log, Action>(
+            initial: Log(),
+            mutatingReducer: { log, action in if action == .tick { log.received.append(action) } },
+            middlewares: [
+                { _, action in
+                    switch action {
+                    case .start:
+                        // A root kept under its id: the one delayed value the store runs itself.
+                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                            .cancellable(id: "timer", cancelInFlight: true)
+                    case .tock:
+                        // A part under the same id, inside a root of its own.
+                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                            .cancellable(id: "timer").map { $0 }
+                    case .stop: .cancel(id: "timer")
+                    default: .none
+                    }
+                }
+            ]
+        )
+        store.dispatch(.start)
+        #expect(store.runningEffectCount == 1)
+        store.dispatch(.start)
+        #expect(store.runningEffectCount == 1, "the second replaced the first in flight")
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.received == [.tick])
+        #expect(store.runningEffectCount == 0)
+
+        store.dispatch(.start)
+        store.dispatch(.tock)
+        #expect(store.runningEffectCount == 2)
+        #expect(store.effectContext.registeredCount == 2)
+        store.dispatch(.stop)
+        #expect(store.runningEffectCount == 0)
+        #expect(store.effectContext.idCount == 0)
+        scheduler.run()
+        #expect(store.state.received == [.tick], "nothing cancelled arrives")
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test(
         "an id marking several running effects cancels them all, and is dropped when the last ends")
     func sharedIDGroup() {
         let scheduler = TestScheduler()

@@ -108,11 +108,11 @@ where Downstream.Input == Value {
         forget()
     }
 
-    /// Cancelled by id: the context has taken it out of the id's group already.
+    /// Cancelled by id: the context has taken it out of the id's group already, and, for a
+    /// root, stopped counting it as running.
     @inlinable
     func cancelByID() {
         guard endCancelling() else { return }
-        if isRoot, let context { context.end(self, identified: nil) }
         downstream.receive(completion: .finished)
     }
 
@@ -232,6 +232,12 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
     @usableFromInline
     override final func stop() {
         _ = endCancelling()
+    }
+
+    /// A root with an id is kept in its id's group only (see `EffectTable`).
+    @usableFromInline
+    final var isIdentifiedRoot: Bool {
+        isRoot && identified != nil
     }
 
     /// Moves to `over` as the scheduled work runs; true when this call did it.

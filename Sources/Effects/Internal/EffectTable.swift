@@ -8,7 +8,10 @@
 /// that has not ended, and free slots reused last freed first; each effect keeps its own slot
 /// number, so beginning and ending one costs O(1) with no hashing. The table is as long as the
 /// most effects ever running at once, and is emptied whenever none runs. `ids` holds one entry
-/// per id that some running effect is marked with, removed when its last member ends. Nothing
+/// per id that some running effect is marked with, removed when its last member ends. A root
+/// that is itself marked with an id (a cancellable delayed value) is kept in its id's group
+/// only, not in a slot too, and counted apart (`identifiedRoots`): one entry, one reference and
+/// one lookup for each of its beginning and its end. Nothing
 /// stays for work that has ended, so both are bounded by the work in flight, not by how much has
 /// come and gone. Every operation is O(1), except ``close()`` and taking a group to cancel, which
 /// are O(members). ``close()`` hands the running effects back in slot order, which is roughly
@@ -35,12 +38,15 @@ struct EffectTable {
     /// The free slots of `running`, a stack.
     private var freeSlots: [Int] = []
     private var ids: [EffectID: Group] = [:]
+    /// How many of the members in `ids` are roots (see the type's discussion).
+    private var identifiedRoots = 0
 
     init() {}
 
-    /// How many effects are running: the slots that are not free.
+    /// How many effects are running: the slots that are not free, and the roots kept under
+    /// their ids.
     var runningCount: Int {
-        running.count - freeSlots.count
+        running.count - freeSlots.count + identifiedRoots
     }
 
     var idCount: Int {
@@ -57,17 +63,17 @@ struct EffectTable {
         }
     }
 
-    /// Counts `effect` as running, and registers it under `id`.
+    /// Counts `effect`, a root, as running, and registers it under `id` (there only).
     ///
     /// - Returns: false when the context is closed: the effect must not start.
     mutating func begin(_ effect: RunningEffect & CancellableByID, id: EffectID) -> Bool {
         guard case .open = stage else { return false }
-        place(effect)
         insert(effect, id: id)
+        identifiedRoots &+= 1
         return true
     }
 
-    /// Counts `effect` as running and makes it the one member of `id`, in one lookup.
+    /// Counts `effect`, a root, as running and makes it the one member of `id`, in one lookup.
     ///
     /// - Returns: false when the context is closed (the effect must not start), and the members
     ///   it replaced, for the caller to cancel outside the lock.
@@ -75,8 +81,10 @@ struct EffectTable {
         -> (admitted: Bool, replaced: Group?)
     {
         guard case .open = stage else { return (false, nil) }
-        place(effect)
-        return (true, ids.updateValue(.one(effect), forKey: id))
+        let replaced = ids.updateValue(.one(effect), forKey: id)
+        identifiedRoots &+= 1
+        if let replaced { identifiedRoots &-= replaced.rootCount }
+        return (true, replaced)
     }
 
     /// Counts `effect` as running.
@@ -86,14 +94,14 @@ struct EffectTable {
         return true
     }
 
-    /// Forgets a running effect that ended, and its membership of `id`.
+    /// Forgets a root registered under `id` (see ``begin(_:id:)``) that ended.
     ///
-    /// - Returns: what was kept, to be released by the caller outside the lock.
-    mutating func end(_ effect: RunningEffect, id: EffectID) -> RunningEffect? {
-        // The id's member is `effect` itself, which the caller still holds: dropping this
-        // reference here releases nothing under the lock.
-        _ = remove(ObjectIdentifier(effect), id: id)
-        return end(effect)
+    /// - Returns: what was kept, to be released by the caller outside the lock; nil when the
+    ///   root had left already (cancelled by id, replaced in flight, or the context closed).
+    mutating func end(_ effect: RunningEffect, id: EffectID) -> (any CancellableByID)? {
+        let removed = remove(ObjectIdentifier(effect), id: id)
+        if removed != nil { identifiedRoots &-= 1 }
+        return removed
     }
 
     /// Forgets a running effect that ended.
@@ -135,7 +143,9 @@ struct EffectTable {
 
     /// Takes every member of `id` out of the table, for the caller to cancel outside the lock.
     mutating func takeMembers(of id: EffectID) -> Group? {
-        ids.removeValue(forKey: id)
+        let group = ids.removeValue(forKey: id)
+        if let group { identifiedRoots &-= group.rootCount }
+        return group
     }
 
     /// Closes the context and takes everything it kept, for the caller to stop and release
@@ -143,6 +153,7 @@ struct EffectTable {
     mutating func close() -> (running: [RunningEffect?], ids: [EffectID: Group]) {
         stage = .closed
         freeSlots = []
+        identifiedRoots = 0
         defer {
             running = []
             ids = [:]
@@ -199,6 +210,14 @@ struct EffectTable {
 }
 
 extension EffectTable.Group {
+    /// How many of the members are roots registered only here (see ``EffectTable``).
+    var rootCount: Int {
+        switch self {
+        case .one(let member): member.isIdentifiedRoot ? 1 : 0
+        case .many(let members): members.values.reduce(0) { $0 + ($1.isIdentifiedRoot ? 1 : 0) }
+        }
+    }
+
     /// The members, in no particular order.
     var members: [any CancellableByID] {
         switch self {
@@ -235,6 +254,19 @@ package class RunningEffect: @unchecked Sendable {   // `runningSlot`: under the
 @usableFromInline
 package protocol CancellableByID: AnyObject, Sendable {
     /// Stops the part and finishes its downstream, so that whatever contains it goes on. The
-    /// context has already removed it from the id's group.
+    /// context has already removed it from the id's group (and stopped counting it as running,
+    /// if it is an identified root).
     func cancelByID()
+
+    /// Whether this is a root its context counts as running through its id's group alone (see
+    /// ``EffectTable``); false for a part of a larger effect.
+    var isIdentifiedRoot: Bool { get }
+}
+
+extension CancellableByID {
+    /// A part of a larger effect, by default.
+    @usableFromInline
+    package var isIdentifiedRoot: Bool {
+        false
+    }
 }
