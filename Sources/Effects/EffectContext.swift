@@ -204,8 +204,10 @@ public final class EffectContext: Sendable {
     func begin(
         _ effect: RunningEffect & CancellableByID, replacingInFlightOf identified: IdentifiedEffect
     ) -> Bool {
+        // Borrowed, as in `end(_:identified:)`.
+        let node = Unmanaged.passUnretained(identified)
         let (admitted, replaced) = table.withLock { table in
-            table.begin(effect, replacingMembersOf: identified.id)
+            node._withUnsafeGuaranteedRef { table.begin(effect, replacingMembersOf: $0.id) }
         }
         if let replaced { cancel(replaced) }
         return admitted
@@ -215,12 +217,18 @@ public final class EffectContext: Sendable {
     @usableFromInline
     func end(_ effect: RunningEffect, identified: IdentifiedEffect?) {
         // What the table kept is released here, outside the lock.
-        guard let identified else {
+        guard identified != nil else {
             let ended = table.withLock { $0.end(effect) }
             _ = ended
             return
         }
-        let ended = table.withLock { $0.end(effect, id: identified.id) }
+        // The node is borrowed from the caller, who holds it: bound or captured as is, it would
+        // be retained for the critical section.
+        let node = Unmanaged.passUnretained(identified.unsafelyUnwrapped)
+        let member = ObjectIdentifier(effect)
+        let ended = table.withLock { table in
+            node._withUnsafeGuaranteedRef { table.end(member, id: $0.id) }
+        }
         _ = ended
     }
 

@@ -73,16 +73,15 @@ where Downstream.Input == Value {
     /// the downstream cancelled from inside `receive(subscription:)`.
     @inlinable
     func begin(replacingInFlight: Bool = false) -> Bool {
-        if let context {
-            let admitted: Bool
-            if isRoot {
-                if replacingInFlight, let identified {
-                    admitted = context.begin(self, replacingInFlightOf: identified)
-                } else {
-                    admitted = context.begin(self, identified: identified)
+        if context != nil {
+            let admitted = withBooks { context, identified in
+                if isRoot {
+                    if replacingInFlight, let identified {
+                        return context.begin(self, replacingInFlightOf: identified)
+                    }
+                    return context.begin(self, identified: identified)
                 }
-            } else {
-                admitted = identified.map { context.register(self, id: $0.id) } ?? true
+                return identified.map { context.register(self, id: $0.id) } ?? true
             }
             guard admitted else { return false }
         }
@@ -119,11 +118,13 @@ where Downstream.Input == Value {
     /// Leaves the context's books.
     @inlinable @inline(__always)
     func forget() {
-        guard let context else { return }
-        if isRoot {
-            context.end(self, identified: identified)
-        } else if let identified {
-            context.unregister(self, id: identified.id)
+        guard context != nil else { return }
+        withBooks { context, identified in
+            if isRoot {
+                context.end(self, identified: identified)
+            } else if let identified {
+                context.unregister(self, id: identified.id)
+            }
         }
     }
 }
@@ -177,6 +178,20 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
         self.identified = context == nil ? nil : identified
         self.isRoot = isRoot && context != nil
         super.init()
+    }
+
+    /// Calls `body` with the context (which must not be nil) and the id's node, borrowed from
+    /// this object rather than retained for the call: it holds both for as long as it lives, and
+    /// `body` runs while its caller holds it (a retain and a release of each, per start and per
+    /// end of every delayed effect, otherwise).
+    @inlinable @inline(__always)
+    final func withBooks<Result>(_ body: (EffectContext, IdentifiedEffect?) -> Result) -> Result {
+        Unmanaged.passUnretained(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { context in
+            guard let identified else { return body(context, nil) }
+            return Unmanaged.passUnretained(identified)._withUnsafeGuaranteedRef { identified in
+                body(context, identified)
+            }
+        }
     }
 
     /// Schedules `fire` after `interval`, straight into the scheduler's timer queue if it has

@@ -94,12 +94,13 @@ struct EffectTable {
         return true
     }
 
-    /// Forgets a root registered under `id` (see ``begin(_:id:)``) that ended.
+    /// Forgets a root registered under `id` (see ``begin(_:id:)``) that ended; `effect` is its
+    /// identity.
     ///
     /// - Returns: what was kept, to be released by the caller outside the lock; nil when the
     ///   root had left already (cancelled by id, replaced in flight, or the context closed).
-    mutating func end(_ effect: RunningEffect, id: EffectID) -> (any CancellableByID)? {
-        let removed = remove(ObjectIdentifier(effect), id: id)
+    mutating func end(_ effect: ObjectIdentifier, id: EffectID) -> (any CancellableByID)? {
+        let removed = remove(effect, id: id)
         if removed != nil { identifiedRoots &-= 1 }
         return removed
     }
