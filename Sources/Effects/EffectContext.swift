@@ -101,16 +101,24 @@ public final class EffectContext: Sendable {
                 return
             }
             DelayedValue(value, to: downstream, context: self, identified: nil, isRoot: true)
-                .start(after: node.interval, onAny: node.scheduler)
+                .start(after: node.interval, on: node.target)
         case .cancellable(let node):
-            guard let delayed = node.delayed, let value = delayed.value else {
+            // Tested, then borrowed, rather than bound with `let`: a binding retains the node for
+            // the call, and this is the shape a game's delayed action takes on every move.
+            guard node.delayed?.value != nil else {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            DelayedValue(value, to: downstream, context: self, identified: node, isRoot: true)
+            Unmanaged.passUnretained(node.delayed.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                delayed in
+                DelayedValue(
+                    delayed.value.unsafelyUnwrapped, to: downstream, context: self,
+                    identified: node, isRoot: true
+                )
                 .start(
-                    after: delayed.interval, onAny: delayed.scheduler,
+                    after: delayed.interval, on: delayed.target,
                     replacingInFlight: node.cancelInFlight)
+            }
         case .debounced(let node):
             // A debounced value: the same one object as a delayed value that cancels in flight.
             guard case .just(let value) = node.effect.operation else {

@@ -53,6 +53,16 @@ where Downstream.Input == Value {
         schedule(after: interval, on: scheduler) { self.fire() }
     }
 
+    /// As ``start(after:onAny:replacingInFlight:)``, with the timer queue found already (an
+    /// effect's delayed node keeps it).
+    @inlinable
+    func start(
+        after interval: Duration, on target: ScheduledTarget, replacingInFlight: Bool = false
+    ) {
+        guard begin(replacingInFlight: replacingInFlight) else { return }
+        schedule(after: interval, on: target) { self.fire() }
+    }
+
     /// Registers, hands the downstream its subscription, then schedules the delivery on a
     /// scheduler whose type the caller knows (`Delay` does): on a ``TestScheduler``, straight
     /// into its queue, with no existential to make and no queue to look up; on any other, as
@@ -214,6 +224,22 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
             return
         }
         arrive(ScheduledElsewhere(scheduled), TimerHandle(id: 0, slot: 0))
+    }
+
+    /// Schedules `fire` after `interval` into the target's timer queue if it has one, and keeps
+    /// where it waits for a later cancel.
+    @usableFromInline
+    final func schedule(
+        after interval: Duration, on target: ScheduledTarget,
+        _ fire: consuming @escaping @Sendable () -> Void
+    ) {
+        // Tested and unwrapped in place rather than bound: a binding retains the queue twice.
+        guard target.queue != nil else {
+            schedule(after: interval, on: target.scheduler, fire)
+            return
+        }
+        let handle = target.queue.unsafelyUnwrapped.enqueue(TimedWork(fire), after: interval)
+        arrive(target.queue.unsafelyUnwrapped, handle)
     }
 
     /// Schedules `fire` after `interval` straight into a ``TestScheduler``'s queue, and keeps

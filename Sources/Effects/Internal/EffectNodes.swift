@@ -7,6 +7,8 @@ package final class DelayedEffect<Output: Sendable>: Sendable {
     @usableFromInline package let effect: Effect<Output>
     @usableFromInline package let interval: Duration
     @usableFromInline package let scheduler: any Scheduler
+    /// The scheduler with its timer queue, found once here rather than on every start.
+    @usableFromInline let target: ScheduledTarget
     /// The value, when the effect delayed is a single one (`.just`): the shape a store meets
     /// most, found once here rather than by matching (and copying) the effect on every start.
     @usableFromInline package let value: Output?
@@ -16,6 +18,7 @@ package final class DelayedEffect<Output: Sendable>: Sendable {
         self.effect = effect
         self.interval = interval
         self.scheduler = scheduler
+        target = ScheduledTarget(scheduler)
         if case .just(let value) = effect.operation {
             self.value = value
         } else {
@@ -107,5 +110,21 @@ package final class ThrottledEffect<Output: Sendable>: IdentifiedEffect,
         self.latest = latest
         self.effect = effect
         super.init(id: id)
+    }
+}
+
+/// A scheduler and the timer queue behind it, if it has one (see `Scheduler.timerQueue`): what
+/// a delayed value needs to schedule its work, looked up once, when its effect is made, instead
+/// of on every start (through `AnyScheduler`, the lookup copies the wrapper: a retain and two
+/// releases).
+@usableFromInline
+struct ScheduledTarget: Sendable {
+    @usableFromInline let scheduler: any Scheduler
+    let queue: (any TimerQueue)?
+
+    @usableFromInline
+    init(_ scheduler: any Scheduler) {
+        self.scheduler = scheduler
+        queue = scheduler.timerQueue
     }
 }
