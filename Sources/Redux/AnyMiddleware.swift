@@ -91,12 +91,13 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
             >
     ) {
         instantiate = {
-            // Each closure captures the one memory, which holds the rest: its context is then
-            // that object itself, with no captures to unpack on every action.
-            let memory = Memory(remember: remember, middleware: middleware)
+            // The closures call `remember` and `middleware` themselves rather than through the
+            // memory: kept in a generic class, a closure is called through a reabstraction thunk
+            // of its own (about 30 instructions and a copy of the state per call).
+            let memory = Memory<Previous>()
             return Running(
-                remember: { state in memory.remember(state) },
-                react: { state, action in memory.react(to: action, in: state) }
+                remember: { state in memory.value = remember(state) },
+                react: { state, action in middleware(state, memory.previous, action) }
             )
         }
     }
@@ -120,45 +121,27 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
-/// What a remembering middleware keeps for the action being processed, in one store, with the
-/// two functions that write and read it.
+/// What a remembering middleware keeps for the action being processed, in one store.
 ///
 /// `value` needs no lock: the store writes it under its lock just before reducing, and reads it
 /// in the same drainer's middleware call right after; the next write is for the next action,
 /// which that drainer (or the one it handed over to, through the lock) reduces only once this
 /// action's middlewares have returned.
 @usableFromInline
-final class Memory<State, Action: Sendable, Value>: @unchecked Sendable {   // one drainer at a time
-    // Unchecked: the store's serialization (above) is what makes access to `value` exclusive;
-    // the functions are immutable and Sendable.
-    @usableFromInline let pick: @Sendable (State) -> Value
-    @usableFromInline let middleware: @Sendable (State, Value, Action) -> Effect<Action>
+final class Memory<Value>: @unchecked Sendable {   // one drainer at a time, see above
+    // Unchecked: the store's serialization (above) is what makes access to `value` exclusive.
     @exclusivity(unchecked) @usableFromInline var value: Value?
 
     @inlinable
-    init(
-        remember pick: @escaping @Sendable (State) -> Value,
-        middleware: @escaping @Sendable (State, Value, Action) -> Effect<Action>
-    ) {
-        self.pick = pick
-        self.middleware = middleware
-    }
+    init() {}
 
-    /// Keeps what the middleware needs of the state before an action.
+    /// What was kept before the action being processed.
     @inlinable
-    @inline(__always)
-    func remember(_ state: State) {
-        value = pick(state)
-    }
-
-    /// Calls the middleware with the state after the action and what was kept before it.
-    @inlinable
-    @inline(__always)
-    func react(to action: Action, in state: State) -> Effect<Action> {
-        guard let previous = value else {
+    var previous: Value {
+        guard let value else {
             preconditionFailure(
                 "a remembering middleware was called for an action it did not see before")
         }
-        return middleware(state, previous, action)
+        return value
     }
 }
