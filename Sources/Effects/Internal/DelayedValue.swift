@@ -233,13 +233,12 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
         after interval: Duration, on target: ScheduledTarget,
         _ fire: consuming @escaping @Sendable () -> Void
     ) {
-        // Tested and unwrapped in place rather than bound: a binding retains the queue twice.
-        guard target.queue != nil else {
+        guard let queue = target.queue else {
             schedule(after: interval, on: target.scheduler, fire)
             return
         }
-        let handle = target.queue.unsafelyUnwrapped.enqueue(TimedWork(fire), after: interval)
-        arrive(target.queue.unsafelyUnwrapped, handle)
+        let handle = queue.enqueue(TimedWork(fire), after: interval)
+        arrive(queue, handle)
     }
 
     /// Schedules `fire` after `interval` straight into a ``TestScheduler``'s queue, and keeps
