@@ -47,14 +47,16 @@ extension Effect {
 /// Made by ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)``; ids of
 /// different types never match.
 ///
-/// An id is one reference to an immutable box that holds the value with its type and its hash,
-/// made once when the id is made. Copying an id is then a retain, where an existential
+/// An id is one reference to an immutable object that holds the value with its type and its
+/// hash, made once when the id is made, and that hash beside it. Copying an id is then a retain, where an existential
 /// would go through its value witnesses, and a store's registry, which looks ids up for every
-/// cancellable effect it runs, recognizes copies of one id by the box's identity before it
+/// cancellable effect it runs, recognizes copies of one id by the object's identity before it
 /// compares anything: an effect value built once and returned for every action (a game's
 /// delayed un-flip) finds its id at the cost of a pointer comparison.
 public struct EffectID: Hashable, CustomStringConvertible, Sendable {
-    @usableFromInline let storage: EffectIDStorage
+    @usableFromInline let identity: any EffectIdentity
+    /// The value's hash, beside the reference: hashing an id reads it without a call.
+    @usableFromInline let hash: Int
 
     /// Wraps `id`.
     ///
@@ -65,23 +67,33 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
         } else {
-            storage = EffectIDStorage(id)
+            let storage = EffectIDStorage(id)
+            identity = storage
+            hash = storage.idHash
         }
+    }
+
+    /// The id an object that is its own identity stands for (a store's task: see
+    /// ``EffectIdentity``).
+    @inlinable
+    package init(identity: any EffectIdentity) {
+        self.identity = identity
+        hash = identity.idHash
     }
 
     /// Two ids are equal when they wrap equal values of the same type.
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        // Copies of one id share their box: no value to compare.
-        if lhs.storage === rhs.storage { return true }
-        guard lhs.storage.type == rhs.storage.type, lhs.storage.hash == rhs.storage.hash else {
+        // Copies of one id share their identity: no value to compare.
+        if lhs.identity === rhs.identity { return true }
+        guard lhs.hash == rhs.hash, lhs.identity.idType == rhs.identity.idType else {
             return false
         }
-        return lhs.storage.value.isEqual(to: rhs.storage.value)
+        return lhs.identity.idValue.isEqual(to: rhs.identity.idValue)
     }
 
     /// Hashes the wrapped value's hash.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.hash)
+        hasher.combine(hash)
     }
 
     /// The wrapped value's hash, mixed with `seed`, without running a `Hasher` again: the hash
@@ -90,30 +102,46 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     public func _rawHashValue(seed: Int) -> Int {
         // A multiplicative mix (the 64-bit golden ratio), so that nearby hashes spread.
         Int(
-            bitPattern: (UInt(bitPattern: storage.hash) ^ UInt(bitPattern: seed))
+            bitPattern: (UInt(bitPattern: hash) ^ UInt(bitPattern: seed))
                 &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The wrapped value's description.
     public var description: String {
-        "\(storage.value)"
+        "\(identity.idValue)"
     }
 }
 
-/// What an ``EffectID`` wraps: the value, and its type and hash, kept apart from it so that
-/// telling two ids apart is two integer comparisons; only ids that agree on both compare their
-/// values. (`AnyHashable` would unbox through the runtime's generic paths on every comparison.)
+/// What an ``EffectID`` refers to: an immutable object that holds the id's value, with its type
+/// and its hash kept apart from it, so that telling two ids apart is two integer comparisons;
+/// only ids that agree on both compare their values. (`AnyHashable` would unbox through the
+/// runtime's generic paths on every comparison.)
+///
+/// ``EffectIDStorage`` is the one ``EffectID/init(_:)`` makes. An object with an identity of its
+/// own may be one too, and then stands for its id without an allocation for it: a store's task
+/// is (its effects are marked with its id).
 @usableFromInline
-final class EffectIDStorage: Sendable {
-    @usableFromInline let value: any Hashable & Sendable
-    @usableFromInline let type: ObjectIdentifier
-    @usableFromInline let hash: Int
+package protocol EffectIdentity: AnyObject, Sendable {
+    /// The value the id wraps.
+    var idValue: any Hashable & Sendable { get }
+    /// The identity of the value's type.
+    var idType: ObjectIdentifier { get }
+    /// The value's hash.
+    var idHash: Int { get }
+}
+
+/// The identity ``EffectID/init(_:)`` makes for a value.
+@usableFromInline
+final class EffectIDStorage: EffectIdentity {
+    @usableFromInline let idValue: any Hashable & Sendable
+    @usableFromInline let idType: ObjectIdentifier
+    @usableFromInline let idHash: Int
 
     @inlinable
     init<ID: Hashable & Sendable>(_ id: ID) {
-        value = id
-        type = ObjectIdentifier(ID.self)
-        hash = id.hashValue
+        idValue = id
+        idType = ObjectIdentifier(ID.self)
+        idHash = id.hashValue
     }
 }
 

@@ -49,14 +49,25 @@ final class TaskTracker: CancellableByID, Sendable {
     private let state = Mutex(State())
     /// The runtime the task's effects run in.
     let context: EffectContext
-    /// The id every effect of the task is marked with. Its type is private to this file, so no
-    /// id of the application's can equal it; its number is never reused.
-    @usableFromInline let effectID: EffectID
+    /// The value behind the task's id. Its type is private to this file, so no id of the
+    /// application's can equal it; its number is never reused.
+    let trackerID: TrackerID
+    /// Its hash, computed once (see ``EffectIdentity``).
+    let trackerIDHash: Int
 
     @usableFromInline
     init(context: EffectContext) {
         self.context = context
-        effectID = EffectID(TrackerID(serial: trackerSerials.add(1, ordering: .relaxed).newValue))
+        trackerID = TrackerID(serial: trackerSerials.add(1, ordering: .relaxed).newValue)
+        trackerIDHash = trackerID.hashValue
+    }
+
+    /// The id every effect of the task is marked with: the tracker is its own identity, so that
+    /// a task costs no allocation for its id. Made when asked for, not kept: kept, it would keep
+    /// the tracker alive.
+    @usableFromInline
+    var effectID: EffectID {
+        EffectID(identity: self)
     }
 
     /// Joins the context's id table; false if the store is gone (the task is then cancelled).
@@ -231,9 +242,26 @@ struct TaskMembership: Sendable {
 }
 
 /// The identity behind a tracker's cancellation id.
-private struct TrackerID: Hashable, Sendable {
+struct TrackerID: Hashable, Sendable {
     let serial: UInt64
 }
 
 /// Numbers the trackers, so that no two (alive or gone) share an id.
 private let trackerSerials = Atomic<UInt64>(0)
+
+extension TaskTracker: EffectIdentity {
+    @usableFromInline
+    var idValue: any Hashable & Sendable {
+        trackerID
+    }
+
+    @usableFromInline
+    var idType: ObjectIdentifier {
+        ObjectIdentifier(TrackerID.self)
+    }
+
+    @usableFromInline
+    var idHash: Int {
+        trackerIDHash
+    }
+}
