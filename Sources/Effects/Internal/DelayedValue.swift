@@ -86,8 +86,10 @@ where Downstream.Input == Value {
         if context != nil {
             let admitted = withBooks { context, identified in
                 if isRoot {
-                    if replacingInFlight, let identified {
-                        return context.begin(self, replacingInFlightOf: identified)
+                    // Unwrapped rather than bound: see `withBooks`.
+                    if replacingInFlight, identified != nil {
+                        return context.begin(
+                            self, replacingInFlightOf: identified.unsafelyUnwrapped)
                     }
                     return context.begin(self, identified: identified)
                 }
@@ -196,10 +198,11 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
     /// end of every delayed effect, otherwise).
     @inlinable @inline(__always)
     final func withBooks<Result>(_ body: (EffectContext, IdentifiedEffect?) -> Result) -> Result {
+        // Tested, then unwrapped, rather than bound with `let`: a binding retains what it binds.
         Unmanaged.passUnretained(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { context in
-            guard let identified else { return body(context, nil) }
-            return Unmanaged.passUnretained(identified)._withUnsafeGuaranteedRef { identified in
-                body(context, identified)
+            guard identified != nil else { return body(context, nil) }
+            return Unmanaged.passUnretained(identified.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                body(context, $0)
             }
         }
     }
