@@ -283,31 +283,36 @@ import Testing
         #expect(store.runningEffectCount == 0)
     }
 
+    /// A store that logs each `.tick` it reduces and answers every action with `effect`'s.
+    private func tickingStore(_ effect: @escaping @Sendable (Action) -> Effect<Action>) -> Store<
+        Log, Action
+    > {
+        Store(
+            initial: Log(),
+            mutatingReducer: { log, action in if action == .tick { log.received.append(action) } },
+            middlewares: [{ _, action in effect(action) }]
+        )
+    }
+
     @Test(
         "a delayed action under an id counts as running until it arrives, is replaced in flight, or is cancelled with the other members of its id"
     )
     func identifiedRootsCountAsRunning() {
         let scheduler = TestScheduler()
-        let store = Store<Log, Action>(
-            initial: Log(),
-            mutatingReducer: { log, action in if action == .tick { log.received.append(action) } },
-            middlewares: [
-                { _, action in
-                    switch action {
-                    case .start:
-                        // A root kept under its id: the one delayed value the store runs itself.
-                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
-                            .cancellable(id: "timer", cancelInFlight: true)
-                    case .tock:
-                        // A part under the same id, inside a root of its own.
-                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
-                            .cancellable(id: "timer").map { $0 }
-                    case .stop: .cancel(id: "timer")
-                    default: .none
-                    }
-                }
-            ]
-        )
+        let store = tickingStore { action in
+            switch action {
+            case .start:
+                // A root kept under its id: the one delayed value the store runs itself.
+                Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: "timer", cancelInFlight: true)
+            case .tock:
+                // A part under the same id, inside a root of its own.
+                Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: "timer").map { $0 }
+            case .stop: .cancel(id: "timer")
+            default: .none
+            }
+        }
         store.dispatch(.start)
         #expect(store.runningEffectCount == 1)
         store.dispatch(.start)
@@ -332,21 +337,15 @@ import Testing
         "an id marking several running effects cancels them all, and is dropped when the last ends")
     func sharedIDGroup() {
         let scheduler = TestScheduler()
-        let store = Store<Log, Action>(
-            initial: Log(),
-            mutatingReducer: { log, action in if action == .tick { log.received.append(action) } },
-            middlewares: [
-                { _, action in
-                    switch action {
-                    case .start:
-                        Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
-                            .cancellable(id: "timer")
-                    case .stop: .cancel(id: "timer")
-                    default: .none
-                    }
-                }
-            ]
-        )
+        let store = tickingStore { action in
+            switch action {
+            case .start:
+                Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: "timer")
+            case .stop: .cancel(id: "timer")
+            default: .none
+            }
+        }
         store.dispatch(.start)
         store.dispatch(.start)
         store.dispatch(.start)
