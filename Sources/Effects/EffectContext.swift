@@ -194,14 +194,11 @@ public final class EffectContext: Sendable {
 
     /// Counts a root as running, and registers it under the id `identified` carries, if any
     /// (then there only: see ``EffectTable``).
-    ///
-    /// The id is read from its node under the lock rather than passed in: borrowed there, it
-    /// costs no retain of its box, and this runs for every cancellable effect a store starts.
     @usableFromInline
     func begin(_ effect: RunningEffect & CancellableByID, identified: IdentifiedEffect?) -> Bool {
-        table.withLock { table in
-            guard let identified else { return table.begin(effect) }
-            return table.begin(effect, id: identified.id)
+        guard identified != nil else { return table.withLock { $0.begin(effect) } }
+        return withTable(idOf: identified.unsafelyUnwrapped) { table, id in
+            table.begin(effect, id: id)
         }
     }
 
@@ -212,10 +209,8 @@ public final class EffectContext: Sendable {
     func begin(
         _ effect: RunningEffect & CancellableByID, replacingInFlightOf identified: IdentifiedEffect
     ) -> Bool {
-        // Borrowed, as in `end(_:identified:)`.
-        let node = Unmanaged.passUnretained(identified)
-        let (admitted, replaced) = table.withLock { table in
-            node._withUnsafeGuaranteedRef { table.begin(effect, replacingMembersOf: $0.id) }
+        let (admitted, replaced) = withTable(idOf: identified) { table, id in
+            table.begin(effect, replacingMembersOf: id)
         }
         if let replaced { cancel(replaced) }
         return admitted
@@ -230,14 +225,28 @@ public final class EffectContext: Sendable {
             _ = ended
             return
         }
-        // The node is borrowed from the caller, who holds it: bound or captured as is, it would
-        // be retained for the critical section.
-        let node = Unmanaged.passUnretained(identified.unsafelyUnwrapped)
         let member = ObjectIdentifier(effect)
-        let ended = table.withLock { table in
-            node._withUnsafeGuaranteedRef { table.end(member, id: $0.id) }
+        let ended = withTable(idOf: identified.unsafelyUnwrapped) { table, id in
+            table.end(member, id: id)
         }
         _ = ended
+    }
+
+    /// Runs `body` under the table's lock with the id `identified` carries.
+    ///
+    /// The node is borrowed from the caller, who holds it, and its id read under the lock:
+    /// bound with `let` or captured as is, the node would be retained for the critical section,
+    /// and copied out, the id would be retained too. This runs for every cancellable effect a
+    /// store starts and ends. (Callers test an optional node and unwrap it rather than bind it,
+    /// for the same reason.)
+    @inline(__always)
+    private func withTable<Result: Sendable>(
+        idOf identified: IdentifiedEffect, _ body: @Sendable (inout EffectTable, EffectID) -> Result
+    ) -> Result {
+        let node = Unmanaged.passUnretained(identified)
+        return table.withLock { table in
+            node._withUnsafeGuaranteedRef { body(&table, $0.id) }
+        }
     }
 
     /// Registers a running part under `id`; false when the context is closed.
