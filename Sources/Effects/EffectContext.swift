@@ -172,14 +172,14 @@ public final class EffectContext: Sendable {
     /// - Complexity: O(running effects), every stop and release outside the lock.
     package func close() {
         throttles.removeAll()
-        let (running, ids) = table.withLock { $0.close() }
+        let (running, groups) = table.withLock { $0.close() }
         for case let effect? in running {
             effect.stop()
         }
         // A root kept under its id stops as the others did. A member inside a root has stopped
         // with it (cancelling it again does nothing); one subscribed to outside a store's roots
         // is cancelled here.
-        for group in ids.values {
+        for group in groups {
             for member in group.members {
                 if member.isIdentifiedRoot, let root = member as? RunningEffect {
                     root.stop()

@@ -37,7 +37,7 @@ struct EffectTable {
     private var running: [RunningEffect?] = []
     /// The free slots of `running`, a stack.
     private var freeSlots: [Int] = []
-    private var ids: [EffectID: Group] = [:]
+    private var ids = IDRegistry<Group>()
     /// How many of the members in `ids` are roots (see the type's discussion).
     private var identifiedRoots = 0
 
@@ -151,15 +151,12 @@ struct EffectTable {
 
     /// Closes the context and takes everything it kept, for the caller to stop and release
     /// outside the lock.
-    mutating func close() -> (running: [RunningEffect?], ids: [EffectID: Group]) {
+    mutating func close() -> (running: [RunningEffect?], groups: [Group]) {
         stage = .closed
         freeSlots = []
         identifiedRoots = 0
-        defer {
-            running = []
-            ids = [:]
-        }
-        return (running, ids)
+        defer { running = [] }
+        return (running, ids.removeAll())
     }
 
     /// Puts `effect` in a free slot, or a new one.
@@ -173,17 +170,18 @@ struct EffectTable {
         }
     }
 
-    // Each of these costs one hash lookup in the common case (an id marking one effect): the
-    // store does them for every cancellable effect it runs.
+    // Each of these costs one lookup in the common case (an id marking one effect), a comparison
+    // of references when the id is the registry's inline one (see `IDRegistry`): the store does
+    // them for every cancellable effect it runs.
     private mutating func insert(_ member: any CancellableByID, id: EffectID) {
         guard let previous = ids.updateValue(.one(member), forKey: id) else { return }
         let key = ObjectIdentifier(member)
         switch previous {
         case .one(let other):
-            ids[id] = .many([ObjectIdentifier(other): other, key: member])
+            _ = ids.updateValue(.many([ObjectIdentifier(other): other, key: member]), forKey: id)
         case .many(var members):
             members[key] = member
-            ids[id] = .many(members)
+            _ = ids.updateValue(.many(members), forKey: id)
         }
     }
 
@@ -194,7 +192,7 @@ struct EffectTable {
         switch group {
         case .one(let member):
             guard ObjectIdentifier(member) == key else {
-                ids[id] = group
+                _ = ids.updateValue(group, forKey: id)
                 return nil
             }
             return member
@@ -202,8 +200,8 @@ struct EffectTable {
             let removed = members.removeValue(forKey: key)
             switch members.count {
             case 0: break
-            case 1: ids[id] = .one(members.first!.value)
-            default: ids[id] = .many(members)
+            case 1: _ = ids.updateValue(.one(members.first!.value), forKey: id)
+            default: _ = ids.updateValue(.many(members), forKey: id)
             }
             return removed
         }
