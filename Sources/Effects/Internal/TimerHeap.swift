@@ -225,7 +225,8 @@ struct TimerHeap<Payload> {
         dueBy limit: Duration?,
         nextDue: (borrowing Payload, Duration) -> Duration?
     ) -> (payload: Payload, due: Duration)? {
-        guard let first = removeEarliest(dueBy: limit) else { return nil }
+        // Nothing pending means nothing live: the common last look of an advance ends here.
+        guard count != 0, let first = removeEarliest(dueBy: limit) else { return nil }
         let index = Int(first.slot)
         let due = first.dueTime
         // Taken out and freed in one access, as one-shot work (the usual kind) leaves: moved,
@@ -348,17 +349,17 @@ struct TimerHeap<Payload> {
     @inline(__always)
     private mutating func popRunFirst() {
         runStart += 1
-        if runStart >= 1_024 && runStart * 2 >= run.count || runStart == run.count {
+        if runStart == run.count {
+            // Used up (a single timer, or a burst that drained): emptied in place.
+            run.removeAllFromEnd()
+            runStart = 0
+        } else if runStart >= 1_024 && runStart * 2 >= run.count {
             trimRun()
         }
     }
 
     private mutating func trimRun() {
-        if runStart == run.count {
-            run.removeAllFromEnd()
-        } else {
-            run.removeFirst(runStart)
-        }
+        run.removeFirst(runStart)
         runStart = 0
     }
 
@@ -416,17 +417,15 @@ struct TimerHeap<Payload> {
     /// least n/2 removals or pops after the last one, so its share per operation is O(1).
     @inline(__always)
     private mutating func compactIfMostlyDead() {
-        if liveEntries == 0 || entryCount - liveEntries > liveEntries {
-            compact()
-        }
-    }
-
-    private mutating func compact() {
         if liveEntries == 0 {
-            entries.removeAllFromEnd()
-            run.removeAllFromEnd()
-            runStart = 0
-        } else {
+            // Nothing is live: both are emptied in place. After the last pop they usually are
+            // already, and nothing is written.
+            if !entries.isEmpty { entries.removeAllFromEnd() }
+            if !run.isEmpty {
+                run.removeAllFromEnd()
+                runStart = 0
+            }
+        } else if entryCount - liveEntries > liveEntries {
             rebuild()
         }
     }
