@@ -241,7 +241,7 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
             return
         }
         let handle = queue.enqueue(TimedWork(fire), after: interval)
-        arrive(queue, handle)
+        arrive(consume queue, handle)
     }
 
     /// Schedules `fire` after `interval` straight into a ``TestScheduler``'s queue, and keeps
