@@ -11,7 +11,13 @@
 /// Invariant: an id is in at most one of the two places, and the inline entry is taken only
 /// when the dictionary is empty, so that an insertion never has to look for its id in both.
 struct IDRegistry<Value> {
-    private var inline: (id: EffectID, value: Value)?
+    /// An id and what is registered under it.
+    private struct Entry {
+        let id: EffectID
+        var value: Value
+    }
+
+    private var inline: Entry?
     private var others: [EffectID: Value] = [:]
 
     init() {}
@@ -32,12 +38,13 @@ struct IDRegistry<Value> {
     @inline(__always)
     mutating func updateValue(_ value: Value, forKey id: EffectID) -> Value? {
         if inline != nil, inline.unsafelyUnwrapped.id == id {
+            // The value alone is replaced: the id kept is not copied again.
             let previous = inline.unsafelyUnwrapped.value
-            inline = (id, value)
+            inline!.value = value
             return previous
         }
         if inline == nil, others.isEmpty {
-            inline = (id, value)
+            inline = Entry(id: id, value: value)
             return nil
         }
         return others.updateValue(value, forKey: id)
@@ -62,4 +69,5 @@ struct IDRegistry<Value> {
         }
         return values
     }
+
 }
