@@ -69,5 +69,4 @@ struct IDRegistry<Value> {
         }
         return values
     }
-
 }
