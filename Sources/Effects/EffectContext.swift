@@ -23,6 +23,9 @@ public final class EffectContext: Sendable {
     /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:
     /// nothing ties it to the table of running effects).
     let throttles = ThrottleMemory()
+    /// The delivery of the last delayed value started as a root, kept to be restarted for the
+    /// next one once it has fired (see `SpareDelivery`): at most one object, released on close.
+    @usableFromInline let spare = SpareDelivery()
 
     /// Where the tasks of the context's async effects prefer to run; nil for the global
     /// concurrent executor.
@@ -66,8 +69,9 @@ public final class EffectContext: Sendable {
     /// nothing (nothing to do), a value (handed over at once: a synchronous effect has nothing
     /// to count), a merge (each part runs, and is counted, on its own: nobody waits for the
     /// whole), a cancel, and a delayed value, cancellable or not (one object that is at once the
-    /// scheduled work, the running effect and the id's member). Everything else is subscribed to
-    /// through a ``RootSubscriber``.
+    /// scheduled work, the running effect and the id's member, and that the next delayed value
+    /// reuses once it has fired: see `SpareDelivery`). Everything else is subscribed to through
+    /// a ``RootSubscriber``.
     ///
     /// Each part the context counts as running (a root) first hands `downstream` a subscription,
     /// which stops that root when cancelled, and ends with a completion, whether it finished or
@@ -100,8 +104,10 @@ public final class EffectContext: Sendable {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            DelayedValue(value, to: downstream, context: self, identified: nil, isRoot: true)
-                .start(after: node.interval, on: node.target)
+            let delivery = DelayedValue.recycling(
+                spare.take(), value: value, to: downstream, context: self, identified: nil)
+            delivery.start(after: node.interval, on: node.target)
+            spare.keep(delivery)
         case .cancellable(let node):
             // Tested, then borrowed, rather than bound with `let`: a binding retains the node for
             // the call, and this is the shape a game's delayed action takes on every move.
@@ -111,13 +117,13 @@ public final class EffectContext: Sendable {
             }
             Unmanaged.passUnretained(node.delayed.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
                 delayed in
-                DelayedValue(
-                    delayed.value.unsafelyUnwrapped, to: downstream, context: self,
-                    identified: node, isRoot: true
-                )
-                .start(
+                let delivery = DelayedValue.recycling(
+                    spare.take(), value: delayed.value.unsafelyUnwrapped, to: downstream,
+                    context: self, identified: node)
+                delivery.start(
                     after: delayed.interval, on: delayed.target,
                     replacingInFlight: node.cancelInFlight)
+                spare.keep(delivery)
             }
         case .debounced(let node):
             // A debounced value: the same one object as a delayed value that cancels in flight.
@@ -125,8 +131,10 @@ public final class EffectContext: Sendable {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            DelayedValue(value, to: downstream, context: self, identified: node, isRoot: true)
-                .start(after: node.interval, onAny: node.scheduler, replacingInFlight: true)
+            let delivery = DelayedValue.recycling(
+                spare.take(), value: value, to: downstream, context: self, identified: node)
+            delivery.start(after: node.interval, onAny: node.scheduler, replacingInFlight: true)
+            spare.keep(delivery)
         case .publisher, .concatenate, .throttled:
             startRoot(effect, sendingTo: downstream)
         }
@@ -172,6 +180,8 @@ public final class EffectContext: Sendable {
     /// - Complexity: O(running effects), every stop and release outside the lock.
     package func close() {
         throttles.removeAll()
+        // The kept delivery holds its downstream (for a store, the store): let it go, for good.
+        spare.close()
         let (running, groups) = table.withLock { $0.close() }
         for case let effect? in running {
             effect.stop()

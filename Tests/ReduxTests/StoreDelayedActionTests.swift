@@ -1,3 +1,4 @@
+import AllocationCounter
 import Effects
 import Redux
 import Testing
@@ -148,5 +149,122 @@ import Testing
         store.dispatch(.ping)
         scheduler.advance(by: .seconds(1))
         #expect(store.state.count == 0)   // add(10), then reset
+    }
+
+    // MARK: A delivery that fired serves the next delayed action
+
+    @Test("the same delayed action answered over and over allocates nothing after the first")
+    func firedDeliveryIsReused() {
+        let scheduler = TestScheduler()
+        let later = Effect.just(CounterAction.increment)
+            .delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: "timer", cancelInFlight: true)
+        let store = store(scheduler: scheduler) { $0 == .ping ? later : .none }
+        for _ in 0..<2 {
+            store.dispatch(.ping)
+            scheduler.advance(by: .seconds(1))
+        }
+
+        let before = allocation_count_on_this_thread()
+        for _ in 0..<1_000 {
+            store.dispatch(.ping)
+            scheduler.advance(by: .seconds(1))
+        }
+        let allocations = allocation_count_on_this_thread() - before
+
+        #expect(allocations == 0)
+        #expect(store.state.count == 1_002)
+        #expect(store.runningEffectCount == 0)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("a delayed action that runs in a reused delivery is cancelled by id like any other")
+    func reusedDeliveryIsCancelledByID() {
+        let scheduler = TestScheduler()
+        let later = Effect.just(CounterAction.increment)
+            .delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: "timer")
+        let store = store(scheduler: scheduler) { action in
+            switch action {
+            case .ping: later
+            case .pong: .cancel(id: "timer")
+            default: .none
+            }
+        }
+        store.dispatch(.ping)
+        scheduler.advance(by: .seconds(1))   // fired: kept for the next one
+        store.dispatch(.ping)
+        #expect(store.runningEffectCount == 1)
+        store.dispatch(.pong)
+        #expect(store.runningEffectCount == 0)
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(5))
+        #expect(store.state.count == 1)
+        store.dispatch(.ping)   // after a cancelled delivery (not reusable), a new one
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.count == 2)
+    }
+
+    @Test("a pending delivery is never reused: two in flight under one id both arrive")
+    func pendingDeliveryIsNotReused() {
+        let scheduler = TestScheduler()
+        let later = Effect.just(CounterAction.increment)
+            .delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: "timer")
+        let store = store(scheduler: scheduler) { $0 == .ping ? later : .none }
+        store.dispatch(.ping)
+        scheduler.advance(by: .seconds(1))
+        store.dispatch(.ping)   // reuses the one that fired
+        scheduler.advance(by: .milliseconds(500))
+        store.dispatch(.ping)   // that one is pending: a new one
+        #expect(store.runningEffectCount == 2)
+        scheduler.advance(by: .milliseconds(500))
+        #expect(store.state.count == 2)
+        scheduler.advance(by: .milliseconds(500))
+        #expect(store.state.count == 3)
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test("each delayed value arrives as itself, even when the one before it fired")
+    func differentValuesAreNeverMixedUp() {
+        let scheduler = TestScheduler()
+        let store = store(scheduler: scheduler) { action in
+            if case .add(let amount) = action, amount < 10 {
+                return Effect.just(.add(amount * 10)).delay(for: .seconds(1), scheduler: scheduler)
+            }
+            return .none
+        }
+        store.dispatch(.add(1))   // then add(10) a second later
+        scheduler.advance(by: .seconds(1))
+        store.dispatch(.add(2))   // then add(20)
+        scheduler.advance(by: .seconds(1))
+        store.dispatch(.add(3))   // then add(30)
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.count == 1 + 10 + 2 + 20 + 3 + 30)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("the delivery a store keeps after a delayed action fired does not keep the store alive")
+    func keptDeliveryDoesNotLeakTheStore() {
+        let scheduler = TestScheduler()
+        final class Witness: Sendable {}
+        var witness: Witness? = Witness()
+        weak let released = witness
+        var store: Store<Counter, CounterAction>? = { [witness] in
+            let later = Effect.just(CounterAction.increment)
+                .delay(for: .seconds(1), scheduler: scheduler)
+                .cancellable(id: "timer")
+            return self.store(scheduler: scheduler) { action in
+                // The middleware holds the witness: it goes when the store's engine does.
+                withExtendedLifetime(witness) { action == .ping ? later : .none }
+            }
+        }()
+        witness = nil
+        store?.dispatch(.ping)
+        scheduler.advance(by: .seconds(1))
+        #expect(store?.state.count == 1)
+        #expect(released != nil)
+        store = nil
+        #expect(released == nil)
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// completion, both `interval` later — and the same cancellation rules hold.
 ///
 /// `stage` decides the race between firing and the ways of being cancelled: whichever moves it
-/// to `over` first wins, the others do nothing (see ``DelayedDelivery``).
+/// to an end first wins, the others do nothing (see ``DelayedDelivery``).
 @usableFromInline
 final class DelayedValue<Value, Downstream: Subscriber>: DelayedDelivery, Subscription,
     // Its mutable state is its base's, safe as explained there; the rest is immutable and
@@ -34,6 +34,53 @@ where Downstream.Input == Value {
         self.value = value
         self.downstream = downstream
         super.init(context: context, identified: identified, isRoot: isRoot)
+    }
+
+    /// The delivery of `value` to `downstream` that a context starts as a root: `spare`, the
+    /// context's kept delivery, restarted, if it can serve (see `SpareDelivery`), a new one
+    /// otherwise.
+    ///
+    /// `spare` can serve when this caller holds the only reference to it, it fired, and a new
+    /// delivery would be identical: same type, context and effect node, and bit for bit the same
+    /// value and downstream (two values with the same bits are the same value: the same
+    /// references, the same numbers). A mismatch only costs the allocation it would have saved.
+    @inlinable
+    static func recycling(
+        _ spare: consuming DelayedDelivery?, value: Value, to downstream: Downstream,
+        context: EffectContext, identified: IdentifiedEffect?
+    ) -> DelayedValue {
+        var spare = spare
+        guard spare != nil, isKnownUniquelyReferenced(&spare) else {
+            return DelayedValue(
+                value, to: downstream, context: context, identified: identified, isRoot: true)
+        }
+        // Looked at through an unretained reference, then moved out of `spare`: bound, or
+        // compared from out here, it and its fields would be retained and released.
+        let fits = Unmanaged.passUnretained(spare.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            ObjectIdentifier(type(of: $0)) == ObjectIdentifier(DelayedValue.self)
+                && unsafeDowncast($0, to: DelayedValue.self).canRestart(
+                    as: value, to: downstream, context: context, identified: identified)
+        }
+        guard fits else {
+            return DelayedValue(
+                value, to: downstream, context: context, identified: identified, isRoot: true)
+        }
+        let delivery = unsafeDowncast(spare.take().unsafelyUnwrapped, to: DelayedValue.self)
+        delivery.rearm()
+        return delivery
+    }
+
+    /// Whether this delivery fired, as a root, and would be made again identical for `value`,
+    /// `downstream`, `context` and `identified` (see ``recycling(_:value:to:context:identified:)``).
+    @inlinable
+    final func canRestart(
+        as value: Value, to downstream: Downstream, context: EffectContext,
+        identified: IdentifiedEffect?
+    ) -> Bool {
+        // The effect node fixes the value; without one, the value is compared.
+        isRoot && isSpent && self.context === context && self.identified === identified
+            && (identified != nil || areBitwiseIdentical(self.value, value))
+            && areBitwiseIdentical(self.downstream, downstream)
     }
 
     /// Registers, hands the downstream its subscription, then schedules the delivery on a
@@ -98,7 +145,7 @@ where Downstream.Input == Value {
             guard admitted else { return false }
         }
         downstream.receive(subscription: self)
-        return stage.load(ordering: .acquiring) != DelayedStage.over
+        return stage.load(ordering: .acquiring) < DelayedStage.over
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
@@ -154,10 +201,13 @@ where Downstream.Input == Value {
 ///
 /// - `scheduling` → `waiting`: the scheduler has taken the work, and `arrive` has stored where
 ///   it waits (`timer` and its handle).
-/// - `scheduling` or `waiting` → `over`: fired or cancelled, whichever came first; the loser
-///   finds `over` and does nothing. A cancel that finds `waiting` takes the work out of its
-///   timer queue; one that finds `scheduling` leaves that to `arrive`, which then fails to move
-///   to `waiting` and takes it out itself.
+/// - `scheduling` or `waiting` → `fired` or `over`: fired, or cancelled, whichever came first;
+///   the loser finds an end and does nothing. A cancel that finds `waiting` takes the work out
+///   of its timer queue; one that finds `scheduling` leaves that to `arrive`, which then fails
+///   to move to `waiting` and takes it out itself.
+/// - `fired` → `scheduling`: a context restarts a delivery that fired and that nothing else
+///   holds any more (see `SpareDelivery`). Only a delivery that fired qualifies: once it has
+///   fired, nothing writes its fields again, so the thread that restarts it races with no one.
 ///
 /// Where the work waits is kept as a reference and a plain handle, not as the `any Cancellable`
 /// a scheduler's `schedule(after:_:)` returns: this package's schedulers hand their timer queue
@@ -222,7 +272,7 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
         let scheduled = scheduler.schedule(after: interval, fire)
         // Fired already (a scheduler that runs delayed work at once), or cancelled meanwhile:
         // there is nothing to keep, and cancelling spent work is harmless.
-        if stage.load(ordering: .acquiring) == DelayedStage.over {
+        if stage.load(ordering: .acquiring) >= DelayedStage.over {
             scheduled.cancel()
             return
         }
@@ -283,10 +333,37 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
         isRoot && identified != nil
     }
 
-    /// Moves to `over` as the scheduled work runs; true when this call did it.
+    /// Moves to `fired` as the scheduled work runs; true when this call did it (false when it
+    /// was cancelled first).
+    ///
+    /// A compare-and-swap rather than an exchange, so that a delivery cancelled first keeps
+    /// `over`: `fired` promises that no cancel wrote its fields (see ``isSpent``).
     @inlinable
     final func endFiring() -> Bool {
-        stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing) != DelayedStage.over
+        // Usually `waiting`; `scheduling` when the work ran before `arrive` stored where it
+        // waited (a real-time scheduler on another thread).
+        var expected = DelayedStage.waiting
+        while true {
+            let (moved, found) = stage.compareExchange(
+                expected: expected, desired: DelayedStage.fired, ordering: .acquiringAndReleasing)
+            if moved { return true }
+            if found >= DelayedStage.over { return false }
+            expected = found
+        }
+    }
+
+    /// Whether the delivery fired, so that it may start again once nothing else holds it.
+    @inlinable
+    final var isSpent: Bool {
+        stage.load(ordering: .acquiring) == DelayedStage.fired
+    }
+
+    /// Makes a delivery that fired ready to start again. Only its one holder calls this (see
+    /// `SpareDelivery`): the stage is published with the next registration and scheduling,
+    /// each behind a lock.
+    @inlinable
+    final func rearm() {
+        stage.store(DelayedStage.scheduling, ordering: .relaxed)
     }
 
     /// Moves to `over` and takes the scheduled work out of its queue; true when this call did it.
@@ -294,10 +371,10 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
     final func endCancelling() -> Bool {
         // A plain load first: a cancel usually comes after the delivery (a cancellable
         // released once it has served), and an exchange is a locked instruction.
-        if stage.load(ordering: .acquiring) == DelayedStage.over { return false }
+        if stage.load(ordering: .acquiring) >= DelayedStage.over { return false }
         let previous = stage.exchange(DelayedStage.over, ordering: .acquiringAndReleasing)
         if previous == DelayedStage.waiting { cancelTimer() }
-        return previous != DelayedStage.over
+        return previous < DelayedStage.over
     }
 
     /// Takes the work out of its timer queue (only the caller that moved `stage` from
@@ -330,6 +407,33 @@ enum DelayedStage {
     @usableFromInline static let scheduling: UInt8 = 0
     /// Scheduled, with where the work waits stored.
     @usableFromInline static let waiting: UInt8 = 1
-    /// Fired or cancelled.
+    /// Cancelled (or stopped): the end for every stage but a firing. Every stage from here on
+    /// is an end.
     @usableFromInline static let over: UInt8 = 2
+    /// Fired: the value went, or is going, downstream.
+    @usableFromInline static let fired: UInt8 = 3
+}
+
+/// Whether `first` and `second` have the same bits: then they are the same value (the same
+/// references, the same numbers). Values that differ only in padding compare as different,
+/// which is safe for the one use (`DelayedValue.recycling`): it then makes a new delivery.
+@inlinable @inline(__always)
+func areBitwiseIdentical<Value>(_ first: Value, _ second: Value) -> Bool {
+    withUnsafeBytes(of: first) { first in
+        withUnsafeBytes(of: second) { second in
+            var offset = 0
+            while offset &+ 8 <= first.count {
+                guard
+                    first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset &+= 8
+            }
+            while offset < first.count {
+                guard first[offset] == second[offset] else { return false }
+                offset &+= 1
+            }
+            return true
+        }
+    }
 }

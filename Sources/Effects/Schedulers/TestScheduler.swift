@@ -85,7 +85,9 @@ public final class TestScheduler: Scheduler {
         /// otherwise the next piece of work due by `limit`. One critical section per step.
         mutating func takeStep(dueBy limit: Duration?) -> Step? {
             if !tasks.isEmpty, let job = tasks.popFirst() { return .job(job) }
-            return takeNext(dueBy: limit).map(Step.work)
+            // Not `.map(Step.work)`: an unoptimized build allocates a closure for the case.
+            guard let work = takeNext(dueBy: limit) else { return nil }
+            return .work(work)
         }
     }
 
@@ -226,21 +228,26 @@ public final class TestScheduler: Scheduler {
     /// piece of work takes the lock twice.
     private func runSteps(until horizon: Horizon?) {
         let executor = asUnownedTaskExecutor()
-        var limit: Duration?
-        var isFirstStep = true
-        while let step = state.withLock({ state -> Step? in
-            if isFirstStep {
-                limit = horizon?.instant(from: state.now)
-                isFirstStep = false
-            }
-            if let step = state.takeStep(dueBy: limit) { return step }
-            if let limit, limit.attoseconds > state.now.attoseconds { state.now = limit }
-            return nil
-        }) {
-            // Consumed, not copied: the action is run and released without a retain of its own.
-            switch consume step {
-            case .job(let job): job.runSynchronously(on: executor)
-            case .work(let action): action()
+        // The limit is read against the clock in the first critical section. Reached by pointer:
+        // a variable that the locked closure captured and changed would be boxed on the heap in
+        // an unoptimized build, and an advance is meant to allocate nothing, in tests too.
+        var limit: Duration?? = nil
+        withUnsafeMutablePointer(to: &limit) { limit in
+            while let step = state.withLock({ state -> Step? in
+                if limit.pointee == nil {
+                    limit.pointee = .some(horizon?.instant(from: state.now))
+                }
+                let horizon = limit.pointee.unsafelyUnwrapped
+                if let step = state.takeStep(dueBy: horizon) { return step }
+                if let horizon, horizon.attoseconds > state.now.attoseconds { state.now = horizon }
+                return nil
+            }) {
+                // Consumed, not copied: the action is run and released without a retain of its
+                // own.
+                switch consume step {
+                case .job(let job): job.runSynchronously(on: executor)
+                case .work(let action): action()
+                }
             }
         }
     }
