@@ -21,14 +21,17 @@ import Effects
 ///
 /// ## Why it remembers a projection
 ///
-/// The store asks a remembering middleware what to keep (`remembering:`) just before it reduces,
-/// under its lock, and hands it back after. Remembering the whole state would copy it on every
-/// action, and the copy costs more than its retains: the reducer then finds every array and
-/// dictionary of the state shared with that copy, and copies it to change it (for the card game,
-/// the whole deck on every flip). A projection (the moves and the screen, for the game) copies
-/// only what it names, so the reducer goes on changing the state in place. Stores whose
-/// middlewares do not remember pay nothing at all: the store keeps no memory for them.
-/// ``beforeAndAfter(_:)`` remembers the whole state, for small states or tests.
+/// The store asks a remembering middleware what to keep (`remembering:`) of its initial state,
+/// then of the state after each action, once the middleware has seen that action, and hands it
+/// back with the next action: the state after one action is the state before the next, since
+/// only the store's reducer changes the state, one action at a time. Remembering the whole state
+/// would keep a copy of it across the next reduce, and the copy costs more than its retains:
+/// the reducer then finds every array and dictionary of the state shared with that copy, and
+/// copies it to change it (for the card game, the whole deck on every flip). A projection (the
+/// moves and the screen, for the game) copies only what it names, so the reducer goes on
+/// changing the state in place. Stores whose middlewares do not remember pay nothing at all: the
+/// store keeps no memory for them. ``beforeAndAfter(_:)`` remembers the whole state, for small
+/// states or tests.
 ///
 /// For the same reason the state after the action is an argument of its own, as in the
 /// shorthand, rather than a field of a value that also carries what was remembered: such a value
@@ -74,9 +77,11 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     /// Makes a middleware that sees the state after the action and what it remembered of the
     /// state before.
     ///
-    /// `remember` runs for every action that reaches the reducer, just before it, under the
-    /// store's lock: like the reducer, it must be pure and quick (read a few fields). Name only
-    /// what the middleware needs (see "Why it remembers a projection" above).
+    /// `remember` runs once with the store's initial state, then with the state after every
+    /// action that reaches the reducer, right after the middleware has seen that action, on the
+    /// thread that drains the store and outside its lock: what it picked is what the middleware
+    /// gets as `previous` with the next action. It must be pure and quick (read a few fields).
+    /// Name only what the middleware needs (see "Why it remembers a projection" above).
     ///
     /// - Parameters:
     ///   - remember: Picks what to keep of the state before the action, for example `\.moves`.
@@ -121,12 +126,12 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
-/// What a remembering middleware keeps for the action being processed, in one store.
+/// What a remembering middleware keeps of the state before the next action, in one store.
 ///
-/// `value` needs no lock: the store writes it under its lock just before reducing, and reads it
-/// in the same drainer's middleware call right after; the next write is for the next action,
-/// which that drainer (or the one it handed over to, through the lock) reduces only once this
-/// action's middlewares have returned.
+/// `value` needs no lock: the store writes it once before it is shared with any thread (the
+/// initial state's), then in each action's middleware calls, right after the middleware has
+/// read it; the next read is in the next action's, which the same drainer, or the one it hands
+/// over to through the store's lock, reaches only once this action's middlewares have returned.
 @usableFromInline
 final class Memory<Value>: @unchecked Sendable {   // one drainer at a time, see above
     // Unchecked: the store's serialization (above) is what makes access to `value` exclusive.

@@ -68,8 +68,9 @@ import Effects
 ///     processed and no effect runs. Their waiters are resumed by the thread that ends the work,
 ///     never by polling; while nobody waits, `dispatch` pays one relaxed atomic load for them.
 ///
-/// The reducer (and what a remembering middleware picks, see ``AnyMiddleware``) runs while
-/// the store's lock is held: it must be pure and must not touch the store.
+/// The reducer runs while the store's lock is held: it must be pure and must not touch the
+/// store. What a remembering middleware picks (see ``AnyMiddleware``) runs with the middleware,
+/// after the lock is let go.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let core: StoreCore<State, Action>
 

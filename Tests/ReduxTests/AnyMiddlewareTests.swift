@@ -131,4 +131,116 @@ import Testing
         #expect(calls.load(ordering: .relaxed) == 40_000)
         #expect(mismatches.load(ordering: .relaxed) == 0)
     }
+
+    @Test("the first action sees what was remembered of the store's initial state")
+    func firstActionSeesTheInitialState() {
+        let log = EventLog<String>()
+        let store = Store.counter(count: 7, middlewares: [
+            AnyMiddleware(remembering: \.count) { state, countBefore, action in
+                log.append("\(action): \(countBefore) → \(state.count)")
+                return .none
+            }
+        ])
+
+        store.dispatch(.increment)
+
+        #expect(log.entries == ["increment: 7 → 8"])
+    }
+
+    @Test("an action an interceptor drops leaves what was remembered as it was")
+    func droppedActionRemembersNothing() {
+        let log = EventLog<String>()
+        let store = Store.counter(
+            interceptors: [
+                Interceptor { action, _, next in
+                    if action != .pong { next(action) }
+                }
+            ],
+            middlewares: [
+                AnyMiddleware(remembering: \.count) { state, countBefore, action in
+                    log.append("\(action): \(countBefore) → \(state.count)")
+                    return .none
+                }
+            ]
+        )
+
+        store.dispatch(.add(2))
+        store.dispatch(.pong)
+        store.dispatch(.add(3))
+
+        #expect(log.entries == ["add(2): 0 → 2", "add(3): 2 → 5"])
+    }
+
+    @Test(
+        "a pulled-back remembering middleware sees its feature's state before each of its actions, whatever changed it"
+    )
+    func pulledBackSeesChangesByOtherActions() {
+        let log = EventLog<String>()
+        let counting = AnyMiddleware<Counter, CounterAction>(remembering: \.count) {
+            state, countBefore, action in
+            log.append("\(action): \(countBefore) → \(state.count)")
+            return .none
+        }
+        let store = Store(
+            initial: Tally(),
+            mutatingReducer: tallyReducer,
+            middlewares: [counting.pullback(state: \.counter, action: TallyAction.counterPath)]
+        )
+
+        store.dispatch(.counter(.increment))
+        store.dispatch(.setCounter(10))   // the app's own action: the feature's middleware is not called
+        store.dispatch(.counter(.increment))
+
+        #expect(log.entries == ["increment: 0 → 1", "increment: 10 → 11"])
+    }
+
+    @Test("what a remembering middleware keeps is released outside the store's lock")
+    func rememberedValueReleasedOutsideTheLock() {
+        let reference = StoreReference<Counter, CounterAction>()
+        let reads = Atomic(0)
+        // Each remembered value, once replaced, reads the store as it goes.
+        final class Reading: Sendable {
+            let onRelease: @Sendable () -> Void
+            init(_ onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+            deinit { onRelease() }
+        }
+        let store = Store.counter(middlewares: [
+            AnyMiddleware(remembering: { _ in
+                Reading {
+                    _ = reference.store?.state
+                    reads.add(1, ordering: .relaxed)
+                }
+            }) { _, _, _ in .none }
+        ])
+        reference.refer(to: store)
+
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+
+        #expect(store.state.count == 2)
+        #expect(reads.load(ordering: .relaxed) == 2)
+    }
+}
+
+/// A counter beside an app's own field, for the pullback test above: the app can set the
+/// counter itself, with an action the counter's middleware never sees.
+private struct Tally: Equatable, Sendable {
+    var counter = Counter()
+}
+
+private enum TallyAction: Equatable, Sendable {
+    case counter(CounterAction)
+    case setCounter(Int)
+
+    static let counterPath = ActionPath<TallyAction, CounterAction>(embed: TallyAction.counter) {
+        guard case .counter(let action) = $0 else { return nil }
+        return action
+    }
+}
+
+private let tallyReducer: MutatingReducer<Tally, TallyAction> = { tally, action in
+    switch action {
+    case .counter(let action): tally.counter = counterReducer(tally.counter, action)
+    case .setCounter(let count): tally.counter.count = count
+    }
 }

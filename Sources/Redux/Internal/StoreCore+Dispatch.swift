@@ -290,9 +290,9 @@ extension StoreCore {
         }
     }
 
-    /// The drainer's critical section for one action: the remembering middlewares keep what
-    /// they need, the reducer runs in place, then the state is lent to `lent` and the observers
-    /// are taken, unless `lent` is nil (nobody will read them).
+    /// The drainer's critical section for one action: the reducer runs in place, then the state
+    /// is lent to `lent` and the observers are taken, unless `lent` is nil (nobody will read
+    /// them).
     @inlinable
     @inline(__always)
     func reduceAndLend(
@@ -301,9 +301,6 @@ extension StoreCore {
         to lent: UnsafeMutablePointer<State>?,
         observers: inout ObserverList<State>.Snapshot?
     ) {
-        if !memories.isEmpty {
-            remember(shared.state)
-        }
         reduce(&shared.state, action)
         guard let lent else { return }
         lend(&shared.state, to: lent)
@@ -340,12 +337,6 @@ extension StoreCore {
         }
     }
 
-    /// Lets the remembering middlewares keep what they need of the state before an action.
-    @inlinable
-    func remember(_ state: State) {
-        forEachUnretained(in: memories) { $0.remember(state) }
-    }
-
     /// Starts the middlewares' effects for a reduced action, then notifies the observers, with
     /// the state the drainer lent to `lent` (see `StateLoan`).
     ///
@@ -376,6 +367,10 @@ extension StoreCore {
     ) {
         forEachUnretained(in: middlewares) { box in
             let effect = box.run(state, action)
+            // A remembering middleware keeps what it needs of this state, for the next action:
+            // the state after this action is the state before the next (only the drainer
+            // reduces, one action at a time, and it reduces the next only once this returns).
+            box.remember?(state)
             // A tag check: the common answer costs no copy of the effect.
             if effect.isNone { return }
             if membership == nil, case .just(let next) = effect.operation {

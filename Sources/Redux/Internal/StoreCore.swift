@@ -37,11 +37,9 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let reduce: MutatingReducer<State, Action>
     @usableFromInline let interceptors: [Interceptor<State, Action>]
     /// Each middleware in a box of its own, so that dispatch calls it through an unretained
-    /// reference (see `react`).
+    /// reference (see `react`), with what a remembering one keeps of the state (see
+    /// ``AnyMiddleware``).
     @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
-    /// What the remembering middlewares keep of the state before each action; empty, and
-    /// never consulted beyond an `isEmpty`, when none of them asks (see ``AnyMiddleware``).
-    @usableFromInline let memories: [MemoryBox<State>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
     @usableFromInline let effects: EffectContext
     /// The tasks waiting in `idle()`; see `StoreCore+Idle`.
@@ -69,16 +67,13 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         self.reduce = reduce
         self.interceptors = interceptors
         var boxes: [MiddlewareBox<State, Action>] = []
-        var memories: [MemoryBox<State>] = []
         for middleware in middlewares {
             let running = middleware.instantiate()
-            boxes.append(MiddlewareBox(running.react))
-            if let remember = running.remember {
-                memories.append(MemoryBox(remember))
-            }
+            // What a remembering middleware will see as the state before the first action.
+            running.remember?(initial)
+            boxes.append(MiddlewareBox(running.react, remember: running.remember))
         }
         self.middlewares = boxes
-        self.memories = memories
         self.home = home
         self.capacity = capacity
         turnLength = capacity
@@ -102,19 +97,13 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 @usableFromInline
 final class MiddlewareBox<State, Action>: Sendable {
     @usableFromInline let run: Middleware<State, Action>
+    /// For a remembering middleware, keeps what it needs of the state after each action, which
+    /// is the state before the next one (see ``AnyMiddleware/init(remembering:_:)``); nil for
+    /// one that sees only the state after.
+    @usableFromInline let remember: (@Sendable (State) -> Void)?
 
-    init(_ run: @escaping Middleware<State, Action>) {
+    init(_ run: @escaping Middleware<State, Action>, remember: (@Sendable (State) -> Void)?) {
         self.run = run
-    }
-}
-
-/// What one remembering middleware keeps of the state before each action (see
-/// ``AnyMiddleware/init(remembering:_:)``), called under the store's lock before the reducer.
-@usableFromInline
-final class MemoryBox<State>: Sendable {
-    @usableFromInline let remember: @Sendable (State) -> Void
-
-    init(_ remember: @escaping @Sendable (State) -> Void) {
         self.remember = remember
     }
 }
