@@ -79,6 +79,49 @@ import Testing
     }
 
     @Test(
+        "the last work of an advance, due at its horizon, may still schedule work that runs in the same advance"
+    )
+    func lastWorkAtTheHorizonSchedulesMore() {
+        let scheduler = TestScheduler()
+        let log = Mutex<[String]>([])
+        scheduler.schedule(after: .seconds(1)) {
+            log.withLock { $0.append("last at \(scheduler.now)") }
+            scheduler.schedule {
+                log.withLock { $0.append("now at \(scheduler.now)") }
+                scheduler.schedule(after: .zero) {
+                    log.withLock { $0.append("and again at \(scheduler.now)") }
+                }
+            }
+            scheduler.schedule(after: .milliseconds(1)) {
+                log.withLock { $0.append("later at \(scheduler.now)") }
+            }
+        }
+
+        scheduler.advance(by: .seconds(1))
+        #expect(
+            log.withLock { $0 } == [
+                "last at 1.0 seconds", "now at 1.0 seconds", "and again at 1.0 seconds",
+            ])
+        #expect(scheduler.now == .seconds(1))
+        #expect(scheduler.pendingWorkCount == 1)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(log.withLock { $0.last } == "later at 1.001 seconds")
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("an advance past its last work still moves the clock to its horizon")
+    func advancePastTheLastWork() {
+        let scheduler = TestScheduler()
+        let ran = Mutex<Duration?>(nil)
+        scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = scheduler.now } }
+
+        scheduler.advance(by: .seconds(3))
+
+        #expect(ran.withLock { $0 } == .seconds(1))
+        #expect(scheduler.now == .seconds(3))
+    }
+
+    @Test(
         "advance(to:) runs what is due up to and including the instant, and moves the clock there")
     func advanceToInstant() {
         let scheduler = TestScheduler()

@@ -9,6 +9,7 @@ extension TestScheduler: TaskExecutor {
         let job = UnownedJob(job)
         let observers = state.withLock { state -> [@Sendable () -> Void]? in
             state.tasks.append(job)
+            noteArrival()
             return state.taskObservers.isEmpty ? nil : Array(state.taskObservers.values)
         }
         for observer in observers ?? [] {

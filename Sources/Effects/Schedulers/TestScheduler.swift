@@ -89,6 +89,17 @@ public final class TestScheduler: Scheduler {
             guard let work = takeNext(dueBy: limit) else { return nil }
             return .work(work)
         }
+
+        /// Whether an advance to `limit` (a run, if nil) has nothing left to do once the step it
+        /// just took has run, unless that step adds work: no job is ready, nothing else falls
+        /// due by `limit`, and the clock stands at `limit` already.
+        mutating func isSettled(at limit: Duration?) -> Bool {
+            guard tasks.isEmpty else { return false }
+            if let next = queue.firstDue() {
+                guard let limit, next.attoseconds > limit.attoseconds else { return false }
+            }
+            return limit.map { $0.attoseconds == now.attoseconds } ?? true
+        }
     }
 
     /// One step of an advance or a run.
@@ -98,6 +109,12 @@ public final class TestScheduler: Scheduler {
     }
 
     let state = Mutex(State())
+
+    /// How many pieces of work and jobs have arrived, ever. Written only under the lock (a plain
+    /// load and store, no atomic read-modify-write), read without it by an advance: a step that
+    /// left the advance settled, and after which nothing arrived, is its last, and the advance
+    /// ends without taking the lock again to find that out.
+    let arrivals = Atomic<UInt64>(0)
 
     /// Makes a scheduler whose clock reads zero.
     public init() {}
@@ -225,22 +242,29 @@ public final class TestScheduler: Scheduler {
 
     /// Runs ready jobs and due work, one step per lock, until neither is left; then, in that
     /// same last critical section, moves the clock to the horizon. An advance that runs one
-    /// piece of work takes the lock twice.
+    /// piece of work due at its horizon takes the lock once: the step that takes it finds the
+    /// advance settled (see ``State/isSettled(at:)``), and if nothing arrives while it runs,
+    /// there is nothing left to look for.
     private func runSteps(until horizon: Horizon?) {
         let executor = asUnownedTaskExecutor()
-        // The limit is read against the clock in the first critical section. Reached by pointer:
-        // a variable that the locked closure captured and changed would be boxed on the heap in
-        // an unoptimized build, and an advance is meant to allocate nothing, in tests too.
-        var limit: Duration?? = nil
-        withUnsafeMutablePointer(to: &limit) { limit in
+        // Reached by pointer: variables that the locked closure captured and changed would be
+        // boxed on the heap in an unoptimized build, and an advance is meant to allocate
+        // nothing, in tests too.
+        var progress = AdvanceProgress()
+        withUnsafeMutablePointer(to: &progress) { progress in
             while let step = state.withLock({ state -> Step? in
-                if limit.pointee == nil {
-                    limit.pointee = .some(horizon?.instant(from: state.now))
+                if !progress.pointee.hasLimit {
+                    progress.pointee.limit = horizon?.instant(from: state.now)
+                    progress.pointee.hasLimit = true
                 }
-                let horizon = limit.pointee.unsafelyUnwrapped
-                if let step = state.takeStep(dueBy: horizon) { return step }
-                if let horizon, horizon.attoseconds > state.now.attoseconds { state.now = horizon }
-                return nil
+                let limit = progress.pointee.limit
+                guard let step = state.takeStep(dueBy: limit) else {
+                    if let limit, limit.attoseconds > state.now.attoseconds { state.now = limit }
+                    return nil
+                }
+                progress.pointee.settledAfter =
+                    state.isSettled(at: limit) ? arrivals.load(ordering: .relaxed) : nil
+                return step
             }) {
                 // Consumed, not copied: the action is run and released without a retain of its
                 // own.
@@ -248,9 +272,29 @@ public final class TestScheduler: Scheduler {
                 case .job(let job): job.runSynchronously(on: executor)
                 case .work(let action): action()
                 }
+                if let settled = progress.pointee.settledAfter,
+                    arrivals.load(ordering: .acquiring) == settled
+                {
+                    return
+                }
             }
         }
     }
+
+    /// Counts an arrival (under the lock).
+    func noteArrival() {
+        arrivals.store(arrivals.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+    }
+}
+
+/// Where an advance stands, between its critical sections.
+private struct AdvanceProgress {
+    /// Whether `limit` has been read against the clock (in the first critical section).
+    var hasLimit = false
+    /// The instant the advance runs to; nil for a run.
+    var limit: Duration?
+    /// The arrivals counted when the last step left the advance settled; nil if it did not.
+    var settledAfter: UInt64?
 }
 
 extension TestScheduler: TimerQueue {
@@ -262,8 +306,9 @@ extension TestScheduler: TimerQueue {
         var pending = Optional(work)
         return withUnsafeMutablePointer(to: &pending) { pending in
             state.withLock { state in
+                noteArrival()
                 // In attoseconds: `Duration`'s `+` and `max` are calls into the standard library.
-                state.queue.insert(
+                return state.queue.insert(
                     pending.pointee.take()!,
                     due: Duration(attoseconds: state.now.attoseconds + max(delay.attoseconds, 0)))
             }
