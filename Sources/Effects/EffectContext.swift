@@ -19,13 +19,10 @@ import Synchronization
 /// (``Effect/run(priority:operation:)``) prefer: a ``TestScheduler`` in tests, so that async work
 /// moves only with virtual time.
 public final class EffectContext: Sendable {
-    let table = Mutex(EffectTable())
+    @usableFromInline let table = Mutex(EffectTable())
     /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:
     /// nothing ties it to the table of running effects).
     let throttles = ThrottleMemory()
-    /// The delivery of the last delayed value started as a root, kept to be restarted for the
-    /// next one once it has fired (see `SpareDelivery`): at most one object, released on close.
-    @usableFromInline let spare = SpareDelivery()
 
     /// Where the tasks of the context's async effects prefer to run; nil for the global
     /// concurrent executor.
@@ -70,8 +67,8 @@ public final class EffectContext: Sendable {
     /// to count), a merge (each part runs, and is counted, on its own: nobody waits for the
     /// whole), a cancel, and a delayed value, cancellable or not (one object that is at once the
     /// scheduled work, the running effect and the id's member, and that the next delayed value
-    /// reuses once it has fired: see `SpareDelivery`). Everything else is subscribed to through
-    /// a ``RootSubscriber``.
+    /// of the same effect restarts once it has fired: see `EffectTable.spare`). Everything else is
+    /// subscribed to through a ``RootSubscriber``.
     ///
     /// Each part the context counts as running (a root) first hands `downstream` a subscription,
     /// which stops that root when cancelled, and ends with a completion, whether it finished or
@@ -104,10 +101,8 @@ public final class EffectContext: Sendable {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            let delivery = DelayedValue.recycling(
-                spare.take(), value: value, to: downstream, context: self, identified: nil)
-            delivery.start(after: node.interval, on: node.target)
-            spare.keep(delivery)
+            beginRoot(delivering: value, to: downstream, identified: nil, replacingInFlight: false)?
+                .scheduleFiring(after: node.interval, on: node.target)
         case .cancellable(let node):
             // Tested, then borrowed, rather than bound with `let`: a binding retains the node for
             // the call, and this is the shape a game's delayed action takes on every move.
@@ -117,13 +112,11 @@ public final class EffectContext: Sendable {
             }
             Unmanaged.passUnretained(node.delayed.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
                 delayed in
-                let delivery = DelayedValue.recycling(
-                    spare.take(), value: delayed.value.unsafelyUnwrapped, to: downstream,
-                    context: self, identified: node)
-                delivery.start(
-                    after: delayed.interval, on: delayed.target,
-                    replacingInFlight: node.cancelInFlight)
-                spare.keep(delivery)
+                beginRoot(
+                    delivering: delayed.value.unsafelyUnwrapped, to: downstream, identified: node,
+                    replacingInFlight: node.cancelInFlight
+                )?
+                .scheduleFiring(after: delayed.interval, on: delayed.target)
             }
         case .debounced(let node):
             // A debounced value: the same one object as a delayed value that cancels in flight.
@@ -131,12 +124,52 @@ public final class EffectContext: Sendable {
                 startRoot(effect, sendingTo: downstream)
                 return
             }
-            let delivery = DelayedValue.recycling(
-                spare.take(), value: value, to: downstream, context: self, identified: node)
-            delivery.start(after: node.interval, onAny: node.scheduler, replacingInFlight: true)
-            spare.keep(delivery)
+            beginRoot(delivering: value, to: downstream, identified: node, replacingInFlight: true)?
+                .scheduleFiring(after: node.interval, onAny: node.scheduler)
         case .publisher, .concatenate, .throttled:
             startRoot(effect, sendingTo: downstream)
+        }
+    }
+
+    /// Registers the delivery of a delayed value as a root, and announces it to `downstream`:
+    /// the context's spare delivery, restarted, if it can serve, taken and registered in one
+    /// critical section; otherwise a new one, made outside the lock and registered in a second.
+    ///
+    /// - Returns: The delivery, for the caller to schedule; nil when there is nothing to schedule
+    ///   (the context is closed, or the downstream cancelled on arrival).
+    @inlinable
+    func beginRoot<Downstream: Subscriber>(
+        delivering value: Downstream.Input, to downstream: Downstream,
+        identified: IdentifiedEffect?, replacingInFlight: Bool
+    ) -> DelayedValue<Downstream.Input, Downstream>? {
+        // The node is borrowed for the critical section (see `withTable(idOf:)`).
+        let node = identified.map { Unmanaged.passUnretained($0) }
+        let restarted = table.withLock {
+            table -> (DelayedValue<Downstream.Input, Downstream>, RootAdmission)? in
+            guard
+                let delivery = DelayedValue.takeSpare(
+                    &table.spare, value: value, to: downstream, context: self,
+                    identified: identified)
+            else { return nil }
+            guard node != nil else {
+                return (delivery, RootAdmission(admitted: table.begin(delivery)))
+            }
+            return node.unsafelyUnwrapped._withUnsafeGuaranteedRef { node in
+                guard replacingInFlight else {
+                    return (delivery, RootAdmission(admitted: table.begin(delivery, id: node.id)))
+                }
+                let (admitted, replaced) = table.begin(delivery, replacingMembersOf: node.id)
+                return (delivery, RootAdmission(admitted: admitted, replaced: replaced))
+            }
+        }
+        switch consume restarted {
+        case .none:
+            let delivery = DelayedValue(
+                value, to: downstream, context: self, identified: identified, isRoot: true)
+            return delivery.begin(replacingInFlight: replacingInFlight) ? delivery : nil
+        case .some(let (delivery, admission)):
+            if let replaced = admission.replaced { cancel(replaced) }
+            return admission.admitted && delivery.announce() ? delivery : nil
         }
     }
 
@@ -164,6 +197,7 @@ public final class EffectContext: Sendable {
     }
 
     /// Cancels the members taken out of an id's group, outside the lock.
+    @usableFromInline
     func cancel(_ group: EffectTable.Group) {
         switch group {
         case .one(let member):
@@ -180,9 +214,9 @@ public final class EffectContext: Sendable {
     /// - Complexity: O(running effects), every stop and release outside the lock.
     package func close() {
         throttles.removeAll()
-        // The kept delivery holds its downstream (for a store, the store): let it go, for good.
-        spare.close()
-        let (running, groups) = table.withLock { $0.close() }
+        // The spare delivery holds its downstream (for a store, the store): it goes too.
+        let (running, groups, spare) = table.withLock { $0.close() }
+        _ = spare
         for case let effect? in running {
             effect.stop()
         }
@@ -259,6 +293,31 @@ public final class EffectContext: Sendable {
         }
     }
 
+    /// Forgets a delivery of a delayed value, a root, that ended, and its membership of the id
+    /// `identified` carries, if any; one that fired becomes the spare (see `EffectTable.spare`),
+    /// and the one it replaces is released here, outside the lock.
+    @usableFromInline
+    func end(delivery: DelayedDelivery, identified: IdentifiedEffect?) {
+        let isSpent = delivery.isSpent
+        guard identified != nil else {
+            let released = table.withLock { table -> DelayedDelivery? in
+                guard let ended = table.end(delivery) else { return nil }
+                let taken = unsafeDowncast(consume ended, to: DelayedDelivery.self)
+                return isSpent ? table.keepSpare(taken) : taken
+            }
+            _ = released
+            return
+        }
+        let member = ObjectIdentifier(delivery)
+        let released = withTable(idOf: identified.unsafelyUnwrapped) {
+            table, id -> DelayedDelivery? in
+            guard let ended = table.end(member, id: id) else { return nil }
+            let taken = unsafeDowncast(consume ended as AnyObject, to: DelayedDelivery.self)
+            return isSpent ? table.keepSpare(taken) : taken
+        }
+        _ = released
+    }
+
     /// Registers a running part under `id`; false when the context is closed.
     @usableFromInline
     package func register(_ member: any CancellableByID, id: EffectID) -> Bool {
@@ -270,5 +329,19 @@ public final class EffectContext: Sendable {
     package func unregister(_ member: any CancellableByID, id: EffectID) {
         let removed = table.withLock { $0.unregister(member, id: id) }
         _ = removed
+    }
+}
+
+/// How a root's registration went: whether the context admitted it, and what it replaced under
+/// its id, for the caller to cancel outside the lock.
+@usableFromInline
+struct RootAdmission: Sendable {
+    @usableFromInline let admitted: Bool
+    @usableFromInline let replaced: EffectTable.Group?
+
+    @inlinable
+    init(admitted: Bool, replaced: EffectTable.Group? = nil) {
+        self.admitted = admitted
+        self.replaced = replaced
     }
 }

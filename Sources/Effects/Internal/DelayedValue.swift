@@ -36,24 +36,20 @@ where Downstream.Input == Value {
         super.init(context: context, identified: identified, isRoot: isRoot)
     }
 
-    /// The delivery of `value` to `downstream` that a context starts as a root: `spare`, the
-    /// context's kept delivery, restarted, if it can serve (see `SpareDelivery`), a new one
-    /// otherwise.
+    /// The context's spare delivery (see `EffectTable.spare`), moved out of `spare` and made
+    /// ready to start again, if it can serve as the delivery of `value` to `downstream`; nil,
+    /// leaving `spare` as it is, if not. Called under the context's lock.
     ///
-    /// `spare` can serve when this caller holds the only reference to it, it fired, and a new
-    /// delivery would be identical: same type, context and effect node, and bit for bit the same
-    /// value and downstream (two values with the same bits are the same value: the same
-    /// references, the same numbers). A mismatch only costs the allocation it would have saved.
+    /// It can serve when the slot holds the only reference to it, it fired, and a new delivery
+    /// would be identical: same type, context and effect node, and bit for bit the same value and
+    /// downstream (two values with the same bits are the same value: the same references, the
+    /// same numbers). A mismatch only costs the allocation it would have saved.
     @inlinable
-    static func recycling(
-        _ spare: consuming DelayedDelivery?, value: Value, to downstream: Downstream,
+    static func takeSpare(
+        _ spare: inout DelayedDelivery?, value: Value, to downstream: Downstream,
         context: EffectContext, identified: IdentifiedEffect?
-    ) -> DelayedValue {
-        var spare = spare
-        guard spare != nil, isKnownUniquelyReferenced(&spare) else {
-            return DelayedValue(
-                value, to: downstream, context: context, identified: identified, isRoot: true)
-        }
+    ) -> DelayedValue? {
+        guard spare != nil, isKnownUniquelyReferenced(&spare) else { return nil }
         // Looked at through an unretained reference, then moved out of `spare`: bound, or
         // compared from out here, it and its fields would be retained and released.
         let fits = Unmanaged.passUnretained(spare.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
@@ -61,17 +57,14 @@ where Downstream.Input == Value {
                 && unsafeDowncast($0, to: DelayedValue.self).canRestart(
                     as: value, to: downstream, context: context, identified: identified)
         }
-        guard fits else {
-            return DelayedValue(
-                value, to: downstream, context: context, identified: identified, isRoot: true)
-        }
+        guard fits else { return nil }
         let delivery = unsafeDowncast(spare.take().unsafelyUnwrapped, to: DelayedValue.self)
         delivery.rearm()
         return delivery
     }
 
     /// Whether this delivery fired, as a root, and would be made again identical for `value`,
-    /// `downstream`, `context` and `identified` (see ``recycling(_:value:to:context:identified:)``).
+    /// `downstream`, `context` and `identified` (see ``takeSpare(_:value:to:context:identified:)``).
     @inlinable
     final func canRestart(
         as value: Value, to downstream: Downstream, context: EffectContext,
@@ -97,16 +90,19 @@ where Downstream.Input == Value {
         after interval: Duration, onAny scheduler: any Scheduler, replacingInFlight: Bool = false
     ) {
         guard begin(replacingInFlight: replacingInFlight) else { return }
+        scheduleFiring(after: interval, onAny: scheduler)
+    }
+
+    /// Schedules the delivery, once registered and announced (see ``begin(replacingInFlight:)``).
+    @inlinable
+    func scheduleFiring(after interval: Duration, onAny scheduler: any Scheduler) {
         schedule(after: interval, on: scheduler) { self.fire() }
     }
 
-    /// As ``start(after:onAny:replacingInFlight:)``, with the timer queue found already (an
-    /// effect's delayed node keeps it).
+    /// As ``scheduleFiring(after:onAny:)``, with the timer queue found already (an effect's
+    /// delayed node keeps it).
     @inlinable
-    func start(
-        after interval: Duration, on target: ScheduledTarget, replacingInFlight: Bool = false
-    ) {
-        guard begin(replacingInFlight: replacingInFlight) else { return }
+    func scheduleFiring(after interval: Duration, on target: ScheduledTarget) {
         schedule(after: interval, on: target) { self.fire() }
     }
 
@@ -144,6 +140,13 @@ where Downstream.Input == Value {
             }
             guard admitted else { return false }
         }
+        return announce()
+    }
+
+    /// Hands the downstream its subscription, once registered; false when the downstream
+    /// cancelled from inside `receive(subscription:)`, and there is nothing to schedule.
+    @inlinable
+    func announce() -> Bool {
         downstream.receive(subscription: self)
         return stage.load(ordering: .acquiring) < DelayedStage.over
     }
@@ -180,7 +183,7 @@ where Downstream.Input == Value {
         guard context != nil else { return }
         withBooks { context, identified in
             if isRoot {
-                context.end(self, identified: identified)
+                context.end(delivery: self, identified: identified)
             } else if let identified {
                 context.unregister(self, id: identified.id)
             }
@@ -286,12 +289,22 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
         after interval: Duration, on target: ScheduledTarget,
         _ fire: consuming @escaping @Sendable () -> Void
     ) {
-        guard let queue = target.queue else {
+        // Tested, then unwrapped, rather than bound: a binding retains what it binds.
+        guard target.queue != nil else {
             schedule(after: interval, on: target.scheduler, fire)
             return
         }
-        let handle = queue.enqueue(TimedWork(fire), after: interval)
-        arrive(consume queue, handle)
+        let handle = target.queue.unsafelyUnwrapped.enqueue(TimedWork(fire), after: interval)
+        // A restarted delivery waits in the queue it waited in before (see `EffectTable.spare`):
+        // kept as it is, rather than stored again for a retain and a release. Only this thread
+        // touches `timer` until `arrive` publishes the stage.
+        if timer == nil
+            || ObjectIdentifier(timer.unsafelyUnwrapped)
+                != ObjectIdentifier(target.queue.unsafelyUnwrapped)
+        {
+            timer = target.queue
+        }
+        arrive(handle)
     }
 
     /// Schedules `fire` after `interval` straight into a ``TestScheduler``'s queue, and keeps
@@ -310,9 +323,15 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
     /// work is harmless).
     @inline(__always)
     private func arrive(_ queue: consuming any TimerCancelling, _ handle: TimerHandle) {
+        timer = queue
+        arrive(handle)
+    }
+
+    /// As ``arrive(_:_:)``, with `timer` stored already.
+    @inline(__always)
+    private func arrive(_ handle: TimerHandle) {
         timerSlot = handle.slot
         timerID = handle.id
-        timer = queue
         let (moved, _) = stage.compareExchange(
             expected: DelayedStage.scheduling,
             desired: DelayedStage.waiting,

@@ -27,7 +27,8 @@ struct EffectTable {
 
     /// The members of one id. Most ids mark one effect at a time (a game's single timer), so
     /// that case is stored inline and costs no dictionary of its own.
-    enum Group {
+    @usableFromInline
+    enum Group: Sendable {
         case one(any CancellableByID)
         case many([ObjectIdentifier: any CancellableByID])
     }
@@ -40,6 +41,10 @@ struct EffectTable {
     private var ids = IDRegistry<Group>()
     /// How many of the members in `ids` are roots (see the type's discussion).
     private var identifiedRoots = 0
+    /// The last delivery of a delayed value, started as a root, that ended by firing: kept so
+    /// that the next delayed value of the same effect restarts it instead of making another
+    /// (see `DelayedValue.takeSpare`). One object at most, given back on close.
+    @usableFromInline var spare: DelayedDelivery?
 
     init() {}
 
@@ -63,9 +68,21 @@ struct EffectTable {
         }
     }
 
+    /// Keeps `delivery`, a root delivery that fired and ended, as the spare, unless the context
+    /// is closed.
+    ///
+    /// - Returns: what the slot held before (or `delivery` itself, once closed), to be released
+    ///   by the caller outside the lock.
+    mutating func keepSpare(_ delivery: consuming DelayedDelivery) -> DelayedDelivery? {
+        guard case .open = stage else { return delivery }
+        defer { spare = delivery }
+        return spare.take()
+    }
+
     /// Counts `effect`, a root, as running, and registers it under `id` (there only).
     ///
     /// - Returns: false when the context is closed: the effect must not start.
+    @usableFromInline
     mutating func begin(_ effect: RunningEffect & CancellableByID, id: EffectID) -> Bool {
         guard case .open = stage else { return false }
         insert(effect, id: id)
@@ -77,6 +94,7 @@ struct EffectTable {
     ///
     /// - Returns: false when the context is closed (the effect must not start), and the members
     ///   it replaced, for the caller to cancel outside the lock.
+    @usableFromInline
     mutating func begin(_ effect: RunningEffect & CancellableByID, replacingMembersOf id: EffectID)
         -> (admitted: Bool, replaced: Group?)
     {
@@ -88,6 +106,7 @@ struct EffectTable {
     }
 
     /// Counts `effect` as running.
+    @usableFromInline
     mutating func begin(_ effect: RunningEffect) -> Bool {
         guard case .open = stage else { return false }
         place(effect)
@@ -151,12 +170,12 @@ struct EffectTable {
 
     /// Closes the context and takes everything it kept, for the caller to stop and release
     /// outside the lock.
-    mutating func close() -> (running: [RunningEffect?], groups: [Group]) {
+    mutating func close() -> (running: [RunningEffect?], groups: [Group], spare: DelayedDelivery?) {
         stage = .closed
         freeSlots = []
         identifiedRoots = 0
         defer { running = [] }
-        return (running, ids.removeAll())
+        return (running, ids.removeAll(), spare.take())
     }
 
     /// Puts `effect` in a free slot, or a new one.
