@@ -20,6 +20,29 @@ import Testing
         #expect(registry.count == 1)
     }
 
+    @Test("the inline id stays vacant when its value leaves, and a different id takes its place")
+    func vacantInlineID() {
+        var registry = IDRegistry<String>()
+        var first: EffectID? = EffectID(Token())
+        weak let firstIdentity = first?.identity as AnyObject?
+        #expect(registry.updateValue("a", forKey: first!) == nil)
+        #expect(registry.removeValue(forKey: first!) == "a")
+        #expect(registry.count == 0)
+        #expect(registry.values.isEmpty)
+        // Vacant, it still answers for its id: registered again, then removed again.
+        #expect(registry.updateValue("b", forKey: first!) == nil)
+        #expect(registry.count == 1)
+        #expect(registry.removeValue(forKey: first!) == "b")
+        first = nil
+        #expect(firstIdentity != nil, "the vacant slot keeps the last inline id")
+        // Another id takes the slot; the vacant one is let go: one extra id at most.
+        let second = EffectID("second")
+        #expect(registry.updateValue("c", forKey: second) == nil)
+        #expect(firstIdentity == nil)
+        #expect(registry.count == 1)
+        #expect(registry.removeValue(forKey: second) == "c")
+    }
+
     @Test("10,000 random registrations and removals over a few ids answer as a dictionary does")
     func behavesAsADictionary() {
         var generator = SplitMix64(seed: 7)
@@ -42,4 +65,10 @@ import Testing
         #expect(registry.removeAll().sorted() == model.values.sorted())
         #expect(registry.count == 0)
     }
+}
+
+/// An id whose value is an object, so that a test can see when the registry lets it go.
+private final class Token: Hashable, Sendable {
+    static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
