@@ -103,20 +103,23 @@ public final class EffectContext: Sendable {
             }
             beginRoot(delivering: value, to: downstream, identified: nil, replacingInFlight: false)?
                 .scheduleFiring(after: node.interval, on: node.target)
-        case .cancellable(let node):
-            // Tested, then borrowed, rather than bound with `let`: a binding retains the node for
-            // the call, and this is the shape a game's delayed action takes on every move.
-            guard node.delayed?.value != nil else {
-                startRoot(effect, sendingTo: downstream)
-                return
-            }
-            Unmanaged.passUnretained(node.delayed.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                delayed in
-                beginRoot(
-                    delivering: delayed.value.unsafelyUnwrapped, to: downstream, identified: node,
-                    replacingInFlight: node.cancelInFlight
-                )?
-                .scheduleFiring(after: delayed.interval, on: delayed.target)
+        case .cancellable:
+            // Borrowed from the effect, which the caller holds, rather than bound with `let`: a
+            // binding retains the node for the call, and this is the shape a game's delayed
+            // action takes on every move.
+            effect.cancellableNode.unsafelyUnwrapped._withUnsafeGuaranteedRef { node in
+                guard node.delayed?.value != nil else {
+                    startRoot(effect, sendingTo: downstream)
+                    return
+                }
+                Unmanaged.passUnretained(node.delayed.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                    delayed in
+                    beginRoot(
+                        delivering: delayed.value.unsafelyUnwrapped, to: downstream,
+                        identified: node, replacingInFlight: node.cancelInFlight
+                    )?
+                    .scheduleFiring(after: delayed.interval, on: delayed.target)
+                }
             }
         case .debounced(let node):
             // A debounced value: the same one object as a delayed value that cancels in flight.

@@ -128,3 +128,14 @@ struct ScheduledTarget: Sendable {
         queue = scheduler.timerQueue
     }
 }
+
+extension Effect {
+    /// The node of a `.cancellable` effect, unretained (the caller holds the effect, which holds
+    /// the node); nil for any other shape. Bound with `let` where it is used, the node would be
+    /// retained and released around the use.
+    @inlinable @inline(__always)
+    var cancellableNode: Unmanaged<CancellableEffect<Output>>? {
+        guard case .cancellable(let node) = operation else { return nil }
+        return Unmanaged.passUnretained(node)
+    }
+}
