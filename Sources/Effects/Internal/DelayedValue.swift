@@ -294,7 +294,7 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
             schedule(after: interval, on: target.scheduler, fire)
             return
         }
-        let handle = target.queue.unsafelyUnwrapped.enqueue(TimedWork(fire), after: interval)
+        let handle = target.queue!.enqueue(TimedWork(fire), after: interval)
         // A restarted delivery waits in the queue it waited in before (see `EffectTable.spare`):
         // kept as it is, rather than stored again for a retain and a release. Only this thread
         // touches `timer` until `arrive` publishes the stage.
