@@ -246,7 +246,6 @@ public final class TestScheduler: Scheduler {
     /// advance settled (see ``State/isSettled(at:)``), and if nothing arrives while it runs,
     /// there is nothing left to look for.
     private func runSteps(until horizon: Horizon?) {
-        let executor = asUnownedTaskExecutor()
         // Reached by pointer: variables that the locked closure captured and changed would be
         // boxed on the heap in an unoptimized build, and an advance is meant to allocate
         // nothing, in tests too.
@@ -269,7 +268,7 @@ public final class TestScheduler: Scheduler {
                 // Consumed, not copied: the action is run and released without a retain of its
                 // own.
                 switch consume step {
-                case .job(let job): job.runSynchronously(on: executor)
+                case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
                 case .work(let action): action()
                 }
                 if let settled = progress.pointee.settledAfter,
