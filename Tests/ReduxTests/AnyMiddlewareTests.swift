@@ -135,12 +135,14 @@ import Testing
     @Test("the first action sees what was remembered of the store's initial state")
     func firstActionSeesTheInitialState() {
         let log = EventLog<String>()
-        let store = Store.counter(count: 7, middlewares: [
-            AnyMiddleware(remembering: \.count) { state, countBefore, action in
-                log.append("\(action): \(countBefore) → \(state.count)")
-                return .none
-            }
-        ])
+        let store = Store.counter(
+            count: 7,
+            middlewares: [
+                AnyMiddleware(remembering: \.count) { state, countBefore, action in
+                    log.append("\(action): \(countBefore) → \(state.count)")
+                    return .none
+                }
+            ])
 
         store.dispatch(.increment)
 
@@ -188,7 +190,8 @@ import Testing
         )
 
         store.dispatch(.counter(.increment))
-        store.dispatch(.setCounter(10))   // the app's own action: the feature's middleware is not called
+        // The app's own action: the feature's middleware is not called for it.
+        store.dispatch(.setCounter(10))
         store.dispatch(.counter(.increment))
 
         #expect(log.entries == ["increment: 0 → 1", "increment: 10 → 11"])
