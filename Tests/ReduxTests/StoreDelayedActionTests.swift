@@ -153,12 +153,20 @@ import Testing
 
     // MARK: A delivery that fired serves the next delayed action
 
+    /// An increment a second later, cancellable by the id "timer": one effect value, answered
+    /// again and again, as a game answers every mismatch with the same delayed un-flip.
+    private func incrementLater(
+        on scheduler: TestScheduler, cancelInFlight: Bool = false
+    ) -> Effect<CounterAction> {
+        Effect.just(.increment)
+            .delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: "timer", cancelInFlight: cancelInFlight)
+    }
+
     @Test("the same delayed action answered over and over allocates nothing after the first")
     func firedDeliveryIsReused() {
         let scheduler = TestScheduler()
-        let later = Effect.just(CounterAction.increment)
-            .delay(for: .seconds(1), scheduler: scheduler)
-            .cancellable(id: "timer", cancelInFlight: true)
+        let later = incrementLater(on: scheduler, cancelInFlight: true)
         let store = store(scheduler: scheduler) { $0 == .ping ? later : .none }
         for _ in 0..<2 {
             store.dispatch(.ping)
@@ -181,9 +189,7 @@ import Testing
     @Test("a delayed action that runs in a reused delivery is cancelled by id like any other")
     func reusedDeliveryIsCancelledByID() {
         let scheduler = TestScheduler()
-        let later = Effect.just(CounterAction.increment)
-            .delay(for: .seconds(1), scheduler: scheduler)
-            .cancellable(id: "timer")
+        let later = incrementLater(on: scheduler)
         let store = store(scheduler: scheduler) { action in
             switch action {
             case .ping: later
@@ -208,9 +214,7 @@ import Testing
     @Test("a pending delivery is never reused: two in flight under one id both arrive")
     func pendingDeliveryIsNotReused() {
         let scheduler = TestScheduler()
-        let later = Effect.just(CounterAction.increment)
-            .delay(for: .seconds(1), scheduler: scheduler)
-            .cancellable(id: "timer")
+        let later = incrementLater(on: scheduler)
         let store = store(scheduler: scheduler) { $0 == .ping ? later : .none }
         store.dispatch(.ping)
         scheduler.advance(by: .seconds(1))
@@ -251,9 +255,7 @@ import Testing
         var witness: Witness? = Witness()
         weak let released = witness
         var store: Store<Counter, CounterAction>? = { [witness] in
-            let later = Effect.just(CounterAction.increment)
-                .delay(for: .seconds(1), scheduler: scheduler)
-                .cancellable(id: "timer")
+            let later = incrementLater(on: scheduler)
             return self.store(scheduler: scheduler) { action in
                 // The middleware holds the witness: it goes when the store's engine does.
                 withExtendedLifetime(witness) { action == .ping ? later : .none }
