@@ -266,4 +266,39 @@ import Testing
         #expect(store.state.count == 5)
         #expect(store.longestQueue == 5)
     }
+
+    @Test(
+        "an action another thread dispatches while the drainer is in a middleware is reduced before the drainer's dispatch returns, 1,000 times"
+    )
+    func actionQueuedWhileCallingOutIsDrained() async {
+        // The drainer would leave without the lock if nothing had happened meanwhile: the other
+        // thread's dispatch must stop it, or its action would be left in the queue.
+        let inMiddleware = DispatchSemaphore(value: 0)
+        let queued = DispatchSemaphore(value: 0)
+        let store = Store.counter(middlewares: [
+            { _, action in
+                if action == .ping {
+                    inMiddleware.signal()
+                    queued.wait()
+                }
+                return .none
+            }
+        ])
+        let other = onAnotherThread {
+            for _ in 0..<1000 {
+                inMiddleware.wait()
+                store.dispatch(.increment)   // queued: this thread is not the drainer
+                queued.signal()
+            }
+        }
+        var missed = 0
+        for round in 1...1000 {
+            store.dispatch(.ping)
+            if store.state.count != round { missed += 1 }
+        }
+        await other.value
+        #expect(missed == 0)
+        #expect(store.state.count == 1000)
+        #expect(store.queuedCount == 0)
+    }
 }

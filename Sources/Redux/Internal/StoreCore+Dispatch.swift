@@ -54,6 +54,7 @@ extension StoreCore {
         lendingTo lent: UnsafeMutablePointer<State>,
         observers: inout ObserverList<State>.Snapshot?
     ) -> Entry {
+        settleDeparture(&shared)
         switch shared.phase {
         case .idle:
             guard interceptors.isEmpty else {
@@ -62,11 +63,13 @@ extension StoreCore {
             }
             // The common case in one critical section: become the drainer and reduce. The
             // drainer's identity matters only once it calls out (a nested dispatch must know
-            // it), so a store with nothing to call does not ask for it.
+            // it), so a store with nothing to call does not ask for it. It may leave without
+            // the lock (see `StoreCore+Departure`).
             let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
             shared.startTurn(callsOut ? .current : .unknown)
             reduceAndLend(
                 action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
+            openDeparture()
             return callsOut ? .reduced : .reducedSilently
         case .draining
         where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
@@ -97,6 +100,7 @@ extension StoreCore {
     /// closes if the queue just filled up.
     @inlinable
     func arrive(with work: Work, in shared: inout Shared) -> Arrival {
+        settleDeparture(&shared)
         let arrival = shared.arrive(
             with: work, capacity: capacity, turnLength: turnLength, home: home)
         if shared.queue.count >= capacity, !shared.isGateClosed {
@@ -176,8 +180,13 @@ extension StoreCore {
     /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
-        // Most of the time nothing was queued while this thread reduced: one small critical
-        // section gives the role up.
+        // Most of the time nothing happened to the store while this thread reduced and called
+        // out: it leaves without the lock (see `StoreCore+Departure`), or else in one small
+        // critical section.
+        if departWithoutLock() {
+            workEnded()
+            return
+        }
         let isDone = shared.withLock { shared -> Bool in
             guard shared.queue.isEmpty, shared.successors.isEmpty, !shared.isRoomWanted,
                 case .draining = shared.phase
@@ -315,6 +324,8 @@ extension StoreCore {
     func queueNested(_ action: Action) {
         let isQueued = shared.withLock { shared -> Bool in
             guard case .draining = shared.phase else { return false }
+            // Its own work: it must find it before it leaves.
+            barDeparture()
             shared.queue.append(.action(action))
             if shared.queue.count &+ 1 >= capacity {
                 noteNearlyFullQueue(in: &shared)

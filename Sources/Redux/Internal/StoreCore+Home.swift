@@ -21,6 +21,7 @@ extension StoreCore {
     @inlinable
     func drainOnHome() {
         let isDrainer = shared.withLock { shared -> Bool in
+            settleDeparture(&shared)
             guard case .scheduled = shared.phase else { return false }
             shared.startTurn(.current)
             return true

@@ -8,6 +8,7 @@ extension StoreCore {
     /// Both are read at one moment: the effect count is read while the store's lock is held.
     var isIdle: Bool {
         shared.withLock { shared in
+            settleDeparture(&shared)
             switch shared.phase {
             case .draining, .scheduled: return false
             case .idle, .away, .shutDown: return effects.runningCount == 0
@@ -53,6 +54,7 @@ extension StoreCore {
     @usableFromInline
     func resumeIdleWaitersIfIdle() {
         let waiting = shared.withLock { shared -> [UnsafeContinuation<Void, Never>] in
+            settleDeparture(&shared)
             switch shared.phase {
             case .draining, .scheduled:
                 return []

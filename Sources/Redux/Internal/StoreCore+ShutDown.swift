@@ -11,6 +11,7 @@ extension StoreCore {
     /// - Complexity: O(queued work + observers + running effects + waiting threads).
     func shutDown() {
         let (queue, observers, waiters, opened) = shared.withLock { shared in
+            settleDeparture(&shared)
             shared.phase = .shutDown
             defer {
                 shared.queue = FIFOQueue()

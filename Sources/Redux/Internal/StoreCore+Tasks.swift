@@ -31,6 +31,7 @@ extension StoreCore {
     @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {
         let arrival = shared.withLock { shared -> Arrival? in
+            settleDeparture(&shared)
             if case .idle = shared.phase {
                 shared.startTurn(.current)
                 return nil

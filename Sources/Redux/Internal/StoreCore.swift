@@ -5,7 +5,8 @@ import Synchronization
 /// one lock (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
 /// Split by concern: dispatching and draining (`StoreCore+Dispatch`), who drains and who waits
-/// (`StoreCore+Queue`, the state machine), observers (`StoreCore+Observers`), effects
+/// (`StoreCore+Queue`, the state machine), how a drainer leaves without taking the lock again
+/// (`StoreCore+Departure`), observers (`StoreCore+Observers`), effects
 /// (`StoreCore+Effects`), tasks and waiting for the store to be idle (`StoreCore+Tasks`,
 /// `StoreCore+Idle`), the home (`StoreCore+Home`) and shutting down (`StoreCore+ShutDown`).
 ///
@@ -34,6 +35,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     @usableFromInline let shared: Mutex<Shared>
+    /// Whether the drainer may give up its role without the lock (see `StoreCore+Departure`).
+    @usableFromInline let departure = Atomic<UInt8>(Departure.barred)
     @usableFromInline let reduce: MutatingReducer<State, Action>
     @usableFromInline let interceptors: [Interceptor<State, Action>]
     /// Each middleware in a box of its own, so that dispatch calls it through an unretained
