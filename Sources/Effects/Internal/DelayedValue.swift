@@ -209,7 +209,7 @@ where Downstream.Input == Value {
 ///   of its timer queue; one that finds `scheduling` leaves that to `arrive`, which then fails
 ///   to move to `waiting` and takes it out itself.
 /// - `fired` → `scheduling`: a context restarts a delivery that fired and that nothing else
-///   holds any more (see `SpareDelivery`). Only a delivery that fired qualifies: once it has
+///   holds any more (see `EffectTable.spare`). Only a delivery that fired qualifies: once it has
 ///   fired, nothing writes its fields again, so the thread that restarts it races with no one.
 ///
 /// Where the work waits is kept as a reference and a plain handle, not as the `any Cancellable`
@@ -378,7 +378,7 @@ class DelayedDelivery: RunningEffect, @unchecked Sendable {   // atomic `stage` 
     }
 
     /// Makes a delivery that fired ready to start again. Only its one holder calls this (see
-    /// `SpareDelivery`): the stage is published with the next registration and scheduling,
+    /// `takeSpare`): the stage is published with the next registration and scheduling,
     /// each behind a lock.
     @inlinable
     final func rearm() {
@@ -435,7 +435,7 @@ enum DelayedStage {
 
 /// Whether `first` and `second` have the same bits: then they are the same value (the same
 /// references, the same numbers). Values that differ only in padding compare as different,
-/// which is safe for the one use (`DelayedValue.recycling`): it then makes a new delivery.
+/// which is safe for the one use (`DelayedValue.takeSpare`): it then makes a new delivery.
 @inlinable @inline(__always)
 func areBitwiseIdentical<Value>(_ first: Value, _ second: Value) -> Bool {
     withUnsafeBytes(of: first) { first in

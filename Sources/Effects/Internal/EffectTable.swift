@@ -8,13 +8,14 @@
 /// that has not ended, and free slots reused last freed first; each effect keeps its own slot
 /// number, so beginning and ending one costs O(1) with no hashing. The table is as long as the
 /// most effects ever running at once, and is emptied whenever none runs. `ids` holds one entry
-/// per id that some running effect is marked with, removed when its last member ends. A root
-/// that is itself marked with an id (a cancellable delayed value) is kept in its id's group
-/// only, not in a slot too, and counted apart (`identifiedRoots`): one entry, one reference and
-/// one lookup for each of its beginning and its end. Nothing
-/// stays for work that has ended, so both are bounded by the work in flight, not by how much has
-/// come and gone. Every operation is O(1), except ``close()`` and taking a group to cancel, which
-/// are O(members). ``close()`` hands the running effects back in slot order, which is roughly
+/// per id that some running effect is marked with, removed when its last member ends (the
+/// inline id alone stays, vacant: see `IDRegistry`). A root that is itself marked with an id (a
+/// cancellable delayed value) is kept in its id's group only, not in a slot too, and counted
+/// apart (`identifiedRoots`): one entry, one reference and one lookup for each of its beginning
+/// and its end. Of the work that has ended, only two things stay: that vacant id, and `spare`,
+/// one delivery kept for reuse. So everything is bounded by the work in flight, plus those two,
+/// not by how much has come and gone. Every operation is O(1), except ``close()`` and taking a
+/// group to cancel, which are O(members). ``close()`` hands the running effects back in slot order, which is roughly
 /// the order they started in, and so the order they sit in memory.
 @usableFromInline
 struct EffectTable {
