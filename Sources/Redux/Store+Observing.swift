@@ -99,11 +99,13 @@ func selecting<State, Value: Equatable & Sendable>(
 /// drainer's role from thread to thread.
 // Unchecked: `last`, its one mutable field, is read and written only in `receive`, which the
 // store calls one call at a time, each ordered after the previous by the store's lock (above).
+// That is also why its accesses need no dynamic exclusivity check, which costs more than the
+// rest of a notification (see the Performance article's decision log).
 @usableFromInline
 final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {
     @usableFromInline let select: @Sendable (State) -> Value
     @usableFromInline let observer: @Sendable (Value) -> Void
-    @usableFromInline var last: Value?
+    @exclusivity(unchecked) @usableFromInline var last: Value?
 
     @inlinable
     init(

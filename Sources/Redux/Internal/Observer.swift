@@ -1,4 +1,5 @@
 import Effects
+import Synchronization
 
 /// One subscriber to a store's states, as its store's list holds it.
 ///
@@ -60,18 +61,18 @@ protocol ObserverHost<State>: AnyObject, Sendable {
 // field is a lock; each subclass says why its own fields are safe.
 @usableFromInline
 class SubscriptionFlag: @unchecked Sendable {
-    @usableFromInline final let on = Lock(true)
+    @usableFromInline final let on = Atomic(true)
 
     @inlinable
     init() {}
 
     @inlinable
     final var isOn: Bool {
-        on.withLock { $0 }
+        on.load(ordering: .acquiring)
     }
 
     final func turnOff() {
-        on.withLock { $0 = false }
+        on.store(false, ordering: .releasing)
     }
 }
 
@@ -165,7 +166,7 @@ struct ObserverList<State>: Sendable {
         /// flag, see `Observer`).
         @inlinable
         func notify(_ state: State) {
-            for case let observer? in slots {
+            forEachUnretained(in: slots) { observer in
                 observer.notify(state)
             }
         }

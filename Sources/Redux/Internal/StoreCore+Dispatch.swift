@@ -10,6 +10,8 @@ extension StoreCore {
         /// It became the drainer, reduced its action, and nothing listens: the drainer's next
         /// step was decided in the same critical section too.
         case drained(Next)
+        /// The same, and that step was to stop with nobody to wake: the dispatch is over.
+        case done
         /// Anything else: do what the machine answered.
         case arrived(Machine.Arrival)
     }
@@ -26,8 +28,9 @@ extension StoreCore {
         case handOff(Waiter)
         /// Stop: schedule another piece of work on the home.
         case reschedule
-        /// Stop: resume the tasks waiting in `idle()`, if the store is idle now.
-        case finished([UnsafeContinuation<Void, Never>])
+        /// Stop, resuming the tasks waiting in `idle()` if the store is idle now (nil while
+        /// none waits).
+        case finished([UnsafeContinuation<Void, Never>]?)
     }
 
     /// Sends `action` through the store, from any thread.
@@ -51,7 +54,10 @@ extension StoreCore {
                 }
                 let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
                 reduceAndLend(action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
-                return callsOut ? .reduced : .drained(next(in: &shared))
+                if callsOut { return .reduced }
+                let next = next(in: &shared)
+                if case .finished(nil) = next { return .done }
+                return .drained(next)
             }
             switch entry {
             case .reduced:
@@ -59,6 +65,8 @@ extension StoreCore {
                 drain()
             case .drained(let next):
                 drain(from: next)
+            case .done:
+                return
             case .arrived(let arrival):
                 proceed(after: arrival)
             }
@@ -220,7 +228,7 @@ extension StoreCore {
                 scheduleOnHome()
                 return
             case .finished(let idleWaiters):
-                for continuation in idleWaiters {
+                for continuation in idleWaiters ?? [] {
                     continuation.resume()
                 }
                 return
@@ -305,7 +313,7 @@ extension StoreCore {
         membership: TaskMembership? = nil
     ) {
         borrowLent(lent) { state in
-            for box in middlewares {
+            forEachUnretained(in: middlewares) { box in
                 let effect = box.run(state, action)
                 // A remembering middleware keeps what it needs of this state, for the next
                 // action: the state after this action is the state before the next (only the
@@ -313,13 +321,13 @@ extension StoreCore {
                 // returns).
                 box.remember?(state)
                 // A tag check: the common answer costs no copy of the effect.
-                if effect.isNone { continue }
+                if effect.isNone { return }
                 if membership == nil, case .just(let next) = effect.operation {
                     // What starting it would do (its value dispatched by this thread, the
                     // drainer, so queued), without going through the effect runtime. A task's
                     // action takes the runtime, which marks what it sends as the task's.
                     dispatch(next)
-                    continue
+                    return
                 }
                 start(effect, for: membership?.tracker)
             }

@@ -39,17 +39,17 @@ extension StoreCore {
     @inlinable
     func workEnded() {
         let resumed = shared.withLock { idleWaitersToResume(in: &$0) }
-        for continuation in resumed {
+        for continuation in resumed ?? [] {
             continuation.resume()
         }
     }
 
     /// Under the lock, as some work ends: the tasks in `idle()` to resume, if the store is idle
-    /// now. The effect count is read (the store's lock, then the effect table's: never the other
-    /// way round) only while a task waits.
+    /// now; nil while none waits. The effect count is read (the store's lock, then the effect
+    /// table's: never the other way round) only while a task waits.
     @inlinable
-    func idleWaitersToResume(in shared: inout Shared) -> [UnsafeContinuation<Void, Never>] {
-        guard shared.machine.isIdleWatched else { return [] }
+    func idleWaitersToResume(in shared: inout Shared) -> [UnsafeContinuation<Void, Never>]? {
+        guard shared.machine.isIdleWatched else { return nil }
         return shared.machine.workEnded(effectsRunning: areEffectsRunning)
     }
 
