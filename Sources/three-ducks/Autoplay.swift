@@ -24,27 +24,30 @@ struct Autoplay {
     /// Where the moves are printed.
     let output: any TextOutput
 
-    /// Blocks until the store is idle: awaiting `idle()` in the program, running a `TestScheduler`
-    /// in tests.
-    let waitUntilIdle: () -> Void
+    /// Returns when the store is idle: awaiting `idle()` in the program, running a
+    /// `TestScheduler` in tests.
+    let waitUntilIdle: () async -> Void
 
     /// Plays one game and prints it.
     ///
     /// - Parameters:
     ///   - seed: The seed, for the header.
     ///   - speed: How much faster than real time the clock runs, for the header.
+    ///   - isolation: The caller's actor, if any; left to its default.
     /// - Returns: The state at the end: the won screen, unless something went wrong.
     @discardableResult
-    func run(seed: UInt64, speed: Double) -> ThreeDucksState {
+    func run(
+        seed: UInt64, speed: Double, isolation: isolated (any Actor)? = #isolation
+    ) async -> ThreeDucksState {
         let store = session.store
         let renderer = session.renderer
         session.begin()
-        waitUntilIdle()
+        await waitUntilIdle()
         // A high-score file that could not be used is told at once, as the title screen of the
         // game tells it: a save later in the game would clear the message from the state.
         let loadError = store.state.highScoreError
         store.dispatch(.startGame)
-        waitUntilIdle()
+        await waitUntilIdle()
         var state = store.state
         output.write(
             renderer.autoplayHeader(
@@ -67,7 +70,7 @@ struct Autoplay {
             let isSecond = state.selectedCards.count == 1
             store.dispatch(.flipCard(id))
             player.look(at: store.state)
-            waitUntilIdle()
+            await waitUntilIdle()
             state = store.state
             let outcome: Outcome =
                 isSecond ? (state.cards[index].isFlipped ? .pair : .turnedBack) : .first
