@@ -1,23 +1,14 @@
 import ThreeDucks
 
-/// `--autoplay`: a ``PerfectMemoryPlayer`` plays one whole game through the real store and
+/// `--autoplay`: an ``ThreeDucks/Autoplayer`` plays one whole game through the real store and
 /// every move is printed, then the result.
 ///
 /// The game runs exactly as when a person plays (the same middlewares, the mismatch delay on
-/// the real-time scheduler, scaled by `--speed`); the player only dispatches flips and reads
-/// the face-up cards. After each flip it waits for the store to be idle, so it sees whether
-/// the pair stayed face up or turned back, and the cues the engine played.
+/// the real-time scheduler, scaled by `--speed`); the autoplayer only says which card to flip
+/// and what the flip leads to, and when to stop. After each flip the program waits for the
+/// store to be idle, so that a mismatch has turned back and the engine's cues have played before
+/// the move is printed.
 struct Autoplay {
-    /// What became of the second card of a turn.
-    enum Outcome: Equatable, Sendable {
-        /// The first card of a turn: nothing yet.
-        case first
-        /// The two cards matched and stay face up.
-        case pair
-        /// The two cards did not match and turned back.
-        case turnedBack
-    }
-
     /// The session whose store is played.
     let session: Session
 
@@ -55,31 +46,19 @@ struct Autoplay {
         output.write(renderer.board(state) + "\n")
         _ = session.cues.take()
 
-        var player = PerfectMemoryPlayer()
+        var autoplayer = Autoplayer()
         let grid = Grid(cardCount: state.cards.count)
-        // A perfect-memory player needs fewer than twice as many moves as cards; the cap only
-        // stops a runaway loop.
-        let moveLimit = state.cards.count * 3
-        var flips = 0
-        while state.screen == .started, flips < moveLimit {
-            flips += 1
-            player.look(at: state)
-            guard let id = player.nextCard(in: state), let index = state.index(ofCard: id) else {
-                break
-            }
-            let isSecond = state.selectedCards.count == 1
-            store.dispatch(.flipCard(id))
-            player.look(at: store.state)
+        while let move = autoplayer.nextMove(in: state) {
+            store.dispatch(.flipCard(move.card))
+            autoplayer.look(at: store.state)
             await waitUntilIdle()
             state = store.state
-            let outcome: Outcome =
-                isSecond ? (state.cards[index].isFlipped ? .pair : .turnedBack) : .first
             output.write(
                 renderer.autoplayMove(
                     number: state.moves,
-                    coordinate: grid.coordinate(ofIndex: index),
-                    animal: state.cards[index].animal,
-                    outcome: outcome,
+                    coordinate: grid.coordinate(ofIndex: move.index),
+                    animal: state.cards[move.index].animal,
+                    outcome: move.outcome,
                     cues: session.cues.take()
                 ))
         }

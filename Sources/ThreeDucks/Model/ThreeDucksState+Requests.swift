@@ -14,9 +14,9 @@ extension ThreeDucksState {
     ///   level (at the same level, a restart).
     ///
     /// ```swift
-    /// ThreeDucksState(screen: .won).answer(to: .chooseDifficulty(.hard))
+    /// let restart = ThreeDucksState(screen: .won).answer(to: .chooseDifficulty(.hard))
     /// // .accepted([.endGame, .setDifficulty(.hard), .startGame])
-    /// ThreeDucksState(screen: .title).answer(to: .giveUp)   // .refused(.noGame)
+    /// let refusal = ThreeDucksState(screen: .title).answer(to: .giveUp)   // .refused(.noGame)
     /// ```
     ///
     /// It only reads the state; the actions, dispatched one after the other with nothing in
