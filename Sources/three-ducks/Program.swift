@@ -13,8 +13,9 @@ import ThreeDucks
 /// The program: parses the command line, runs the mode it asks for, returns the exit status.
 ///
 /// It runs on the main actor, from `main.swift`'s top-level code: the line mode and the full
-/// screen block the main thread reading the terminal, and between two lines (and at the end)
-/// the program awaits the store being idle rather than blocking a thread for it.
+/// screen block the main actor reading the terminal (nothing else in the program runs there),
+/// and between two lines (and at the end) the program awaits the store being idle rather than
+/// blocking a thread for it.
 @MainActor
 enum Program {
     /// Runs `three-ducks` with `arguments` (without the program's name).

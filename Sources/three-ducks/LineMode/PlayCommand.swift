@@ -24,8 +24,8 @@ struct PlayCommand {
 
     /// Plays until `quit` or the end of the input, then says goodbye.
     ///
-    /// It runs where it is called (the program's main actor): reading a line blocks that
-    /// thread, waiting for the store to be idle does not.
+    /// It runs in its caller's isolation (the program's main actor): reading a line blocks it,
+    /// waiting for the store to be idle does not.
     ///
     /// - Parameter isolation: The caller's actor, if any; left to its default.
     func run(isolation: isolated (any Actor)? = #isolation) async {
