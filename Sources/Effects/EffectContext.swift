@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The runtime a store's effects run in: which effects are running, and which of them answer
 /// to which cancellation id.
 ///
@@ -19,7 +17,7 @@ import Synchronization
 /// (``Effect/run(priority:operation:)``) prefer: a ``TestScheduler`` in tests, so that async work
 /// moves only with virtual time.
 public final class EffectContext: Sendable {
-    @usableFromInline let table = Mutex(EffectTable())
+    @usableFromInline let table = Lock(EffectTable())
     /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:
     /// nothing ties it to the table of running effects).
     let throttles = ThrottleMemory()

@@ -1,6 +1,5 @@
 import Effects
 import Observation
-import Synchronization
 
 /// A view of a ``Store`` for the Observation framework, so SwiftUI views (or any code using
 /// `withObservationTracking`) update when the state changes.
@@ -23,15 +22,15 @@ import Synchronization
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
     private let registrar = ObservationRegistrar()
     private let store: Store<State, Action>
-    private let current: Mutex<State>
-    private let subscription = Mutex<AnyCancellable?>(nil)
+    private let current: Lock<State>
+    private let subscription = Lock<AnyCancellable?>(nil)
 
     /// Watches `store`.
     ///
     /// - Parameter store: The store to observe; it is kept alive by this view.
     public init(_ store: Store<State, Action>) {
         self.store = store
-        current = Mutex(store.state)
+        current = Lock(store.state)
         let token = store.subscribe { [weak self] state in
             self?.update(state)
         }

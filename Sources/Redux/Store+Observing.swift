@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 extension Store {
     /// Calls `observer` with the current state, then with the state after every action.

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
+import Effects
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A file that a recorder appends lines to, one `write` per line.
 ///
@@ -36,7 +36,7 @@ public final class RecordingFile: LineSink {
     /// The path of the file.
     public let path: String
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// Opens `path` for appending, creating it (mode 0644) if it does not exist.
     ///
@@ -57,7 +57,7 @@ public final class RecordingFile: LineSink {
             throw RecordingFileError(path: path, reason: reason)
         }
         self.path = path
-        state = Mutex(State(descriptor: descriptor))
+        state = Lock(State(descriptor: descriptor))
     }
 
     deinit {

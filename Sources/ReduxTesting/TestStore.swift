@@ -1,7 +1,6 @@
 import Dispatch
 import Effects
 import Redux
-import Synchronization
 import Testing
 
 /// A store for exhaustive tests: every action, every state change and every effect is accounted

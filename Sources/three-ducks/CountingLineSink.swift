@@ -1,10 +1,10 @@
+import Effects
 import ReduxRecording
-import Synchronization
 
 /// A line sink that counts the lines it passes on, to say how many actions were recorded.
 final class CountingLineSink: LineSink {
     private let base: any LineSink
-    private let lines = Mutex(0)
+    private let lines = Lock(0)
 
     /// Counts the lines written to `base`.
     init(_ base: any LineSink) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Effects
 import ThreeDucks
 
 /// The sound cues played and not shown yet.
@@ -7,7 +7,7 @@ import ThreeDucks
 /// the screen takes them and shows them after it, so a cue is never wiped by the redraw that
 /// follows it.
 final class CueBoard: Sendable {
-    private let cues = Mutex<[SoundCue]>([])
+    private let cues = Lock<[SoundCue]>([])
 
     /// Posts `cue`.
     func post(_ cue: SoundCue) {

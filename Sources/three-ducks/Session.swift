@@ -2,7 +2,6 @@ import Effects
 import Foundation
 import Redux
 import ReduxRecording
-import Synchronization
 import ThreeDucks
 
 /// One run of the game: the store with the real middlewares, and what the player types turned
@@ -86,9 +85,9 @@ final class Session: Sendable {
     /// Where the text goes.
     let output: any TextOutput
     /// What the line mode last drew (see LineMode/Session+Drawing.swift).
-    let display = Mutex(Display())
+    let display = Lock(Display())
     /// The observer that draws, while the session shows.
-    let observation = Mutex<AnyCancellable?>(nil)
+    let observation = Lock<AnyCancellable?>(nil)
 
     /// Builds the store: the game logic (a seeded deck, delays on `scheduler`), the high scores
     /// (file I/O on `ioScheduler`), the sound cues, and the recorder if there is one.

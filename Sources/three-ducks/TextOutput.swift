@@ -1,11 +1,11 @@
 #if canImport(Glibc)
+import Effects
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Somewhere text goes: the terminal, or a buffer in tests.
 ///
@@ -29,7 +29,7 @@ final class StandardStream: TextOutput {
 
     private let descriptor: Int32
     /// Serialises the pieces; holds nothing else.
-    private let lock = Mutex(())
+    private let lock = Lock(())
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor

@@ -6,7 +6,7 @@ import Testing
 @Suite struct AnyCancellableTests {
     @Test("cancel() runs the closure once, however often it is called")
     func cancelRunsOnce() {
-        let calls = Mutex(0)
+        let calls = Lock(0)
         let cancellable = AnyCancellable { calls.withLock { $0 += 1 } }
         #expect(calls.withLock { $0 } == 0)
         cancellable.cancel()
@@ -43,8 +43,8 @@ import Testing
 
     @Test("a closure that cancels its own cancellable runs once, and does not wait on itself")
     func reentrantCancel() {
-        let calls = Mutex(0)
-        let box = Mutex<AnyCancellable?>(nil)
+        let calls = Lock(0)
+        let box = Lock<AnyCancellable?>(nil)
         let cancellable = AnyCancellable {
             calls.withLock { $0 += 1 }
             box.withLock { $0 }?.cancel()
@@ -57,7 +57,7 @@ import Testing
 
     @Test("releasing it cancels, and not again after an explicit cancel")
     func releaseCancels() {
-        let calls = Mutex(0)
+        let calls = Lock(0)
         do {
             _ = AnyCancellable { calls.withLock { $0 += 1 } }
         }
@@ -84,7 +84,7 @@ import Testing
 
     @Test("store(in:) keeps it alive in a set until the set lets go")
     func storeInSet() {
-        let calls = Mutex(0)
+        let calls = Lock(0)
         var cancellables = Set<AnyCancellable>()
         AnyCancellable { calls.withLock { $0 += 1 } }.store(in: &cancellables)
         AnyCancellable { calls.withLock { $0 += 1 } }.store(in: &cancellables)
@@ -97,7 +97,7 @@ import Testing
 
     @Test("store(in:) keeps it alive in an array until the array lets go")
     func storeInArray() {
-        let calls = Mutex(0)
+        let calls = Lock(0)
         var cancellables: [AnyCancellable] = []
         let cancellable = AnyCancellable { calls.withLock { $0 += 1 } }
         cancellable.store(in: &cancellables)

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct AnySchedulerTests {
@@ -7,7 +6,7 @@ import Testing
     func forwards() {
         let scheduler = TestScheduler()
         let erased = AnyScheduler(scheduler)
-        let ran = Mutex<[String]>([])
+        let ran = Lock<[String]>([])
         erased.schedule { ran.withLock { $0.append("now") } }
         erased.schedule(after: .seconds(1)) { ran.withLock { $0.append("later") } }
         let cancelled = erased.schedule(after: .seconds(1)) {
@@ -42,7 +41,7 @@ import Testing
     func forwardsRepeating() {
         let scheduler = TestScheduler()
         let erased = AnyScheduler(scheduler)
-        let runs = Mutex<[Duration]>([])
+        let runs = Lock<[Duration]>([])
         let ticking = erased.schedule(after: .seconds(1), interval: .seconds(2)) {
             runs.withLock { $0.append(scheduler.now) }
         }

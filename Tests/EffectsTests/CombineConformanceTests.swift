@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 import Testing
 
 /// The operators and sources added for issue 13, held to Combine's documented behaviour: for
@@ -197,7 +196,7 @@ import Testing
         "handleEvents: each closure runs before its event goes on; deliberate difference: no receiveRequest"
     )
     func handleEventsOrder() {
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let recorder = Recorder<Int> { _, event in log.withLock { $0.append("got \(event)") } }
         Just(1).handleEvents(receiveOutput: { value in log.withLock { $0.append("saw \(value)") } })
             .subscribe(recorder)
@@ -320,8 +319,8 @@ import Testing
     )
     func subjectQueuesReentrantSend() {
         let subject = CurrentValueSubject(0)
-        let depth = Mutex(0)
-        let maxDepth = Mutex(0)
+        let depth = Lock(0)
+        let maxDepth = Lock(0)
         let recorder = Recorder<Int> { _, event in
             guard case .value(let value) = event else { return }
             let current = depth.withLock {
@@ -356,7 +355,7 @@ import Testing
     )
     func futureCombineExample() {
         let scheduler = TestScheduler()
-        let runs = Mutex(0)
+        let runs = Lock(0)
         let future = Future<Int> { promise in
             runs.withLock { $0 += 1 }
             scheduler.schedule(after: .seconds(2)) { promise(7) }

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct ConcatenateTests {
@@ -34,7 +33,7 @@ import Testing
     @Test("a deferred suffix is made only once a delayed prefix has finished")
     func deferredSuffixMadeAfterDelayedPrefix() {
         let scheduler = TestScheduler()
-        let suffixesMade = Mutex(0)
+        let suffixesMade = Lock(0)
         let recorder = Recorder<Int>()
         Just(1).delay(for: .seconds(1), scheduler: scheduler)
             .append(

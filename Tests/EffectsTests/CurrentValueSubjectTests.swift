@@ -1,5 +1,5 @@
-import Effects
 import Synchronization
+import Effects
 import Testing
 
 @Suite struct CurrentValueSubjectTests {

@@ -1,11 +1,10 @@
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct DeferredTests {
     @Test("makes its publisher only when subscribed to, once per subscription")
     func makesPublisherPerSubscription() {
-        let made = Mutex(0)
+        let made = Lock(0)
         let deferred = Deferred {
             Just(
                 made.withLock { count in

@@ -1,6 +1,5 @@
 import Dispatch
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct DelayTests {
@@ -242,7 +241,7 @@ import Testing
         let schedulers = (0..<2).map {
             DispatchQueueScheduler(queue: DispatchQueue(label: "DelayTests.race.\($0)"))
         }
-        let deliveries = Mutex([Int](repeating: 0, count: subscriptionCount))
+        let deliveries = Lock([Int](repeating: 0, count: subscriptionCount))
         let recorders = (0..<subscriptionCount).map { _ in
             Recorder<Int> { _, event in
                 if case .value(let value) = event {

@@ -11,7 +11,7 @@ import Testing
         let queue = DispatchQueue(label: "DispatchQueueSchedulerTests.order")
         queue.setSpecific(key: key, value: 7)
         let scheduler = DispatchQueueScheduler(queue: queue)
-        let log = Mutex<[Int?]>([])
+        let log = Lock<[Int?]>([])
 
         await withCheckedContinuation { continuation in
             for _ in 0..<3 {
@@ -82,7 +82,7 @@ import Testing
     )
     func manyItemsRunInDueOrder() async {
         let scheduler = DispatchQueueScheduler()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         // Each item's due time lies between the clock read before scheduling it, and the one
         // after, plus its delay.
         var dueBounds: [Int: (earliest: Duration, latest: Duration)] = [:]
@@ -153,9 +153,9 @@ import Testing
         .timeLimit(.minutes(1)))
     func repeatingRunsUntilCancelled() async {
         let scheduler = DispatchQueueScheduler()
-        let runs = Mutex<[Duration]>([])
+        let runs = Lock<[Duration]>([])
         let start = scheduler.now
-        let handle = Mutex<(any Cancellable)?>(nil)
+        let handle = Lock<(any Cancellable)?>(nil)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ticking = scheduler.schedule(after: .milliseconds(5), interval: .milliseconds(5)) {
                 dispatchPrecondition(condition: .onQueue(scheduler.queue))
@@ -205,7 +205,7 @@ import Testing
         .timeLimit(.minutes(1)))
     func workAfterCancellingEverything() async {
         let scheduler = DispatchQueueScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         // Arms the timer for 30 ms, then leaves it armed for nothing.
         scheduler.schedule(after: .milliseconds(30)) { log.withLock { $0.append("cancelled") } }
             .cancel()
@@ -224,8 +224,8 @@ import Testing
         await withCheckedContinuation { continuation in
             DispatchQueueScheduler().schedule(after: .milliseconds(5)) { continuation.resume() }
         }
-        let runs = Mutex(0)
-        let ticking = Mutex<(any Cancellable)?>(nil)
+        let runs = Lock(0)
+        let ticking = Lock<(any Cancellable)?>(nil)
         await withCheckedContinuation { continuation in
             let handle = DispatchQueueScheduler().schedule(
                 after: .milliseconds(1), interval: .milliseconds(1)

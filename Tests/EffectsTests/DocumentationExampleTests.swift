@@ -2,7 +2,6 @@
 // The examples here are the documentation's, line for line (DocumentationSnippetTests checks
 // it): they keep the layout the documentation shows.
 import Effects
-import Synchronization
 import Testing
 
 // The examples in the doc comments of the Effects module, compiled and run so that they stay
@@ -13,7 +12,7 @@ import Testing
 /// What the examples print, per test: `print` below records here instead of writing to the
 /// standard output.
 final class PrintLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     @TaskLocal static var current: PrintLog?
 
@@ -75,7 +74,7 @@ private struct LoadError: Error {}
     @Test("Subject: keystrokes, debounced")
     func subject() {
         let scheduler = TestScheduler()
-        let searched = Mutex<[String]>([])
+        let searched = Lock<[String]>([])
         @Sendable func search(_ query: String) { searched.withLock { $0.append(query) } }
 
         let keystrokes = PassthroughSubject<String>()
@@ -133,7 +132,7 @@ private struct LoadError: Error {}
     func debounce() {
         let scheduler = TestScheduler()
         let queries = PassthroughSubject<String>()
-        let searched = Mutex<[String]>([])
+        let searched = Lock<[String]>([])
         @Sendable func search(_ query: String) { searched.withLock { $0.append(query) } }
 
         let cancellable = queries   // what the user types, keystroke by keystroke
@@ -154,7 +153,7 @@ private struct LoadError: Error {}
     func throttle() {
         let scheduler = TestScheduler()
         let scrollOffsets = PassthroughSubject<Int>()
-        let redrawn = Mutex<[Int]>([])
+        let redrawn = Lock<[Int]>([])
         @Sendable func redraw(at offset: Int) { redrawn.withLock { $0.append(offset) } }
 
         let cancellable = scrollOffsets
@@ -482,7 +481,7 @@ private struct LoadError: Error {}
 
     @Test("Deferred: the work happens on subscription")
     func deferred() {
-        let loads = Mutex(0)
+        let loads = Lock(0)
         @Sendable func loadScores() -> [Int] {
             loads.withLock { $0 += 1 }
             return [3]
@@ -566,7 +565,7 @@ private struct LoadError: Error {}
     @Test("Scheduler: repeating work until cancelled")
     func repeating() {
         let scheduler = TestScheduler()
-        let ticks = Mutex(0)
+        let ticks = Lock(0)
         @Sendable func tick() { ticks.withLock { $0 += 1 } }
 
         let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) { tick() }
@@ -594,7 +593,7 @@ private struct LoadError: Error {}
     @Test("TestScheduler: repeating work at exact virtual instants")
     func testSchedulerRepeating() {
         let scheduler = TestScheduler()
-        let ticks = Mutex<[Duration]>([])
+        let ticks = Lock<[Duration]>([])
         @Sendable func tick() { ticks.withLock { $0.append(scheduler.now) } }
 
         let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(2)) { tick() }
@@ -626,7 +625,7 @@ private struct LoadError: Error {}
     @Test("runReadyTasks: a task runs until it first waits", .timeLimit(.minutes(1)))
     func runReadyTasks() async {
         let scheduler = TestScheduler()
-        let steps = Mutex<[String]>([])
+        let steps = Lock<[String]>([])
         @Sendable func work() async {
             steps.withLock { $0.append("started") }
             try? await scheduler.clock.sleep(for: .seconds(1))

@@ -116,7 +116,7 @@ import Testing
 /// Counts the values it receives and keeps the last subscription it was given.
 private final class SubscriptionKeeper<Input: Sendable>: Subscriber, Sendable {
     private let values = Atomic(0)
-    private let subscription = Mutex<(any Subscription)?>(nil)
+    private let subscription = Lock<(any Subscription)?>(nil)
 
     /// How many values arrived.
     var valueCount: Int {

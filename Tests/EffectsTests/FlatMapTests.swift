@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct FlatMapTests {

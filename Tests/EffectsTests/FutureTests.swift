@@ -5,7 +5,7 @@ import Testing
 @Suite struct FutureTests {
     /// A callback-based API: it keeps the callback until the test calls `complete`.
     final class CallbackAPI: Sendable {
-        private let callbacks = Mutex<[@Sendable (Int) -> Void]>([])
+        private let callbacks = Lock<[@Sendable (Int) -> Void]>([])
         let calls = Atomic(0)
 
         func load(_ callback: @escaping @Sendable (Int) -> Void) {

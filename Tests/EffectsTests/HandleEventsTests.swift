@@ -1,11 +1,10 @@
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct HandleEventsTests {
     /// The hooks called so far, in order, each as a short string.
     final class HookLog: Sendable {
-        let entries = Mutex<[String]>([])
+        let entries = Lock<[String]>([])
 
         func note(_ entry: String) {
             entries.withLock { $0.append(entry) }

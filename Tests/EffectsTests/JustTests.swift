@@ -1,4 +1,3 @@
-import Synchronization
 import Effects
 import Testing
 
@@ -28,7 +27,7 @@ import Testing
 
 /// A subscriber that cancels as soon as it is handed its subscription.
 private final class CancelsAtOnce<Input: Sendable>: Subscriber, Sendable {
-    let received = Mutex<[String]>([])
+    let received = Lock<[String]>([])
 
     func receive(subscription: any Subscription) {
         received.withLock { $0.append("subscription") }

@@ -1,6 +1,6 @@
+import Synchronization
 import Dispatch
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct PassthroughSubjectTests {
@@ -71,7 +71,7 @@ import Testing
     )
     func reentrantSendIsQueued() {
         let subject = PassthroughSubject<Int>()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let recorder = Recorder<Int> { _, event in
             guard case .value(let value) = event else { return }
             log.withLock { $0.append("begin \(value)") }

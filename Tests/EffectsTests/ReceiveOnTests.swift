@@ -1,6 +1,5 @@
 import Dispatch
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct ReceiveOnTests {
@@ -52,7 +51,7 @@ import Testing
         let queue = DispatchQueue(label: "ReceiveOnTests.queue")
         queue.setSpecific(key: key, value: "receive-on")
         let scheduler = DispatchQueueScheduler(queue: queue)
-        let queuesSeen = Mutex<[String?]>([])
+        let queuesSeen = Lock<[String?]>([])
         let recorder = Recorder<Int> { _, event in
             if event != .subscription {
                 queuesSeen.withLock { $0.append(DispatchQueue.getSpecific(key: key)) }

@@ -57,7 +57,7 @@ import Testing
 /// A subscriber that cancels its subscription when it is released, as an object holding a
 /// token does.
 private final class CancelsWhenReleased<Input: Sendable>: Subscriber, Sendable {
-    let subscription = Mutex<(any Subscription)?>(nil)
+    let subscription = Lock<(any Subscription)?>(nil)
     private let released: ReleaseFlag
 
     init(released: ReleaseFlag) {

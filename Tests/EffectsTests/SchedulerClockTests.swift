@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 import Testing
 
 /// A scheduler's clock: async code sleeps on the scheduler it is given, real or virtual.
@@ -22,7 +21,7 @@ import Testing
     @Test("a sleep on a TestScheduler's clock ends exactly at its deadline, not a moment before")
     func sleepEndsAtDeadline() {
         let scheduler = TestScheduler()
-        let woke = Mutex<[Duration]>([])
+        let woke = Lock<[Duration]>([])
         Task(executorPreference: scheduler) {
             try await scheduler.clock.sleep(for: .seconds(1))
             woke.withLock { $0.append(scheduler.now) }
@@ -43,7 +42,7 @@ import Testing
     )
     func waitingForAnInstant() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         scheduler.advance(by: .seconds(5))
         Task(executorPreference: scheduler) {
             let virtualClock = scheduler.clock
@@ -66,7 +65,7 @@ import Testing
     @Test("sleepers wake in due order, each running on until it waits again before the next wakes")
     func sleepersWakeInDueOrder() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         for (name, delay) in [("c", 3), ("a", 1), ("b", 2), ("a2", 1)] {
             Task(executorPreference: scheduler) { @Sendable in
                 try await scheduler.clock.sleep(for: .seconds(delay))
@@ -144,7 +143,7 @@ import Testing
     @Test("a scheduler's clock works wherever a Clock<Duration> is expected")
     func asAnyClock() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Duration]>([])
+        let log = Lock<[Duration]>([])
         func waitTwice(on clock: some Clock<Duration>) async throws {
             try await clock.sleep(for: .seconds(1))
             log.withLock { $0.append(scheduler.now) }

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 import Testing
 
 /// The protocol's default repeating schedule, on schedulers that implement only one-shot work.
@@ -48,7 +47,7 @@ import Testing
     func defaultRunsOnGrid() {
         let base = TestScheduler()
         let scheduler = OneShotScheduler(base: base)
-        let runs = Mutex<[Duration]>([])
+        let runs = Lock<[Duration]>([])
         base.advance(by: .milliseconds(300))
         let ticking = scheduler.schedule(after: .seconds(1), interval: .milliseconds(700)) {
             runs.withLock { $0.append(base.now) }
@@ -83,8 +82,8 @@ import Testing
         released.cancel()
         #expect(weakWitness == nil)
 
-        let runs = Mutex(0)
-        let handle = Mutex<(any Cancellable)?>(nil)
+        let runs = Lock(0)
+        let handle = Lock<(any Cancellable)?>(nil)
         let ticking = scheduler.schedule(after: .zero, interval: .seconds(1)) {
             if runs.withLock({ runs in
                 runs += 1; return runs
@@ -101,7 +100,7 @@ import Testing
 
     @Test("on a scheduler that does not wait, the default runs the work once")
     func defaultOnSynchronousScheduler() {
-        let runs = Mutex(0)
+        let runs = Lock(0)
         let cancellable = SynchronousScheduler().schedule(after: .seconds(1), interval: .seconds(1))
         {
             runs.withLock { $0 += 1 }

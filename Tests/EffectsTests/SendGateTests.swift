@@ -62,7 +62,7 @@ import Testing
 
     @Test("Effect.run's send outside a store never waits")
     func sendOutsideAStore() async {
-        let values = Mutex<[Int]>([])
+        let values = Lock<[Int]>([])
         let finished = Atomic(false)
         let cancellable = Effect<Int>.run { send in
             for value in 1...3 { await send(value) }

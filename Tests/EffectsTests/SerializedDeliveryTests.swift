@@ -10,7 +10,7 @@ import Testing
     final class OverlapDetector: Subscriber, Sendable {
         let inside = Atomic(0)
         let overlapped = Atomic(false)
-        let values = Mutex<[Int]>([])
+        let values = Lock<[Int]>([])
         let finished: @Sendable () -> Void
 
         init(finished: @escaping @Sendable () -> Void) {
@@ -46,7 +46,7 @@ import Testing
         _ makePublisher: (ConcurrentScheduler) -> some Publisher<Int>
     ) async -> (values: [Int], overlapped: Bool) {
         let scheduler = ConcurrentScheduler()
-        let detector = Mutex<OverlapDetector?>(nil)
+        let detector = Lock<OverlapDetector?>(nil)
         await withCheckedContinuation { continuation in
             let subscriber = OverlapDetector { continuation.resume() }
             detector.withLock { $0 = subscriber }

@@ -1,11 +1,10 @@
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct SinkTests {
     @Test("calls the value closure for each value and the completion closure once")
     func receivesValuesAndCompletion() {
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let cancellable = [1, 2].publisher.sink(
             receiveCompletion: { _ in log.withLock { $0.append("finished") } },
             receiveValue: { value in log.withLock { $0.append("\(value)") } }
@@ -18,7 +17,7 @@ import Testing
     @Test("after cancel, nothing reaches the closures and the upstream is cancelled")
     func cancelStopsEverything() {
         let upstream = TestSubject<Int>()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let cancellable = upstream.sink(
             receiveCompletion: { _ in log.withLock { $0.append("finished") } },
             receiveValue: { value in log.withLock { $0.append("\(value)") } }
@@ -34,7 +33,7 @@ import Testing
     @Test("releasing the cancellable it returns stops a delivery still waiting")
     func releasingSinkStopsDelivery() {
         let scheduler = TestScheduler()
-        let received = Mutex<[Int]>([])
+        let received = Lock<[Int]>([])
         do {
             _ = Just(1).delay(for: .seconds(1), scheduler: scheduler).sink { value in
                 received.withLock { $0.append(value) }
@@ -48,7 +47,7 @@ import Testing
     @Test("releasing the cancellable it returns cancels the upstream")
     func releasingSinkCancelsUpstream() {
         let upstream = TestSubject<Int>()
-        let received = Mutex<[Int]>([])
+        let received = Lock<[Int]>([])
         do {
             _ = upstream.sink { value in received.withLock { $0.append(value) } }
         }
@@ -59,7 +58,7 @@ import Testing
 
     @Test("ignores anything that arrives after the completion")
     func ignoresEventsAfterCompletion() {
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let sink = Subscribers.Sink<Int>(
             receiveCompletion: { _ in log.withLock { $0.append("finished") } },
             receiveValue: { value in log.withLock { $0.append("\(value)") } }

@@ -1,6 +1,5 @@
 import Dispatch
 import Effects
-import Synchronization
 import Testing
 
 /// The test scheduler as the executor of async tasks: they run only when the test moves it,
@@ -44,7 +43,7 @@ import Testing
     @Test("a task that prefers the scheduler does not start until the test runs it")
     func waitsForTheTest() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         Task(executorPreference: scheduler) { log.withLock { $0.append("ran") } }
         #expect(log.withLock { $0 } == [])
         #expect(scheduler.pendingWorkCount == 1)
@@ -56,7 +55,7 @@ import Testing
     @Test("ready tasks run before work due at the same advance, and in the order they became ready")
     func readyTasksFirst() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         scheduler.schedule { log.withLock { $0.append("scheduled work") } }
         for name in ["first task", "second task"] {
             Task(executorPreference: scheduler) { @Sendable in log.withLock { $0.append(name) } }
@@ -68,7 +67,7 @@ import Testing
     @Test("child tasks and task groups run on the scheduler too, and finish inside the advance")
     func childTasks() {
         let scheduler = TestScheduler()
-        let total = Mutex<Int?>(nil)
+        let total = Lock<Int?>(nil)
         Task(executorPreference: scheduler) {
             async let one: Int = {
                 try? await scheduler.clock.sleep(for: .seconds(1))
@@ -97,7 +96,7 @@ import Testing
     func plainActorsStay() {
         let scheduler = TestScheduler()
         let counter = Counter()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         Task(executorPreference: scheduler) {
             try await scheduler.clock.sleep(for: .seconds(1))
             let count = await counter.increment()
@@ -114,7 +113,7 @@ import Testing
     func comesBackFromAnActor() async {
         let scheduler = TestScheduler()
         let elsewhere = Elsewhere()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         let observation = scheduler.observeTaskArrivals { arrived.yield() }
         defer { observation.cancel() }
@@ -140,7 +139,7 @@ import Testing
     func deterministicUnderRepetition() {
         for _ in 0..<1_000 {
             let scheduler = TestScheduler()
-            let log = Mutex<[Duration]>([])
+            let log = Lock<[Duration]>([])
             Task(executorPreference: scheduler) {
                 for _ in 0..<3 {
                     try await scheduler.clock.sleep(for: .milliseconds(250))

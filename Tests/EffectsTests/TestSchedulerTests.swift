@@ -1,13 +1,12 @@
 import AllocationCounter
 import Effects
-import Synchronization
 import Testing
 
 @Suite struct TestSchedulerTests {
     @Test("the clock starts at zero and nothing runs until it moves")
     func nothingRunsUntilAdvance() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         scheduler.schedule { log.withLock { $0.append("now") } }
         #expect(scheduler.now == .zero)
         #expect(log.withLock { $0 } == [])
@@ -21,7 +20,7 @@ import Testing
     @Test("work due at the same instant runs in the order it was scheduled")
     func sameInstantInSchedulingOrder() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         for index in 0..<10 {
             scheduler.schedule(after: .seconds(1)) { log.withLock { $0.append(index) } }
         }
@@ -40,7 +39,7 @@ import Testing
     @Test("work runs in time order, whatever the order it was scheduled in")
     func timeOrder() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Duration]>([])
+        let log = Lock<[Duration]>([])
         for seconds in [3, 1, 2] {
             scheduler.schedule(after: .seconds(seconds)) {
                 log.withLock { $0.append(scheduler.now) }
@@ -54,7 +53,7 @@ import Testing
     @Test("work scheduled while advancing runs if it falls inside the window, and not otherwise")
     func nestedSchedulingInsideWindow() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         scheduler.schedule(after: .seconds(1)) {
             log.withLock { $0.append("outer at \(scheduler.now)") }
             scheduler.schedule(after: .milliseconds(500)) {
@@ -83,7 +82,7 @@ import Testing
     )
     func lastWorkAtTheHorizonSchedulesMore() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         scheduler.schedule(after: .seconds(1)) {
             log.withLock { $0.append("last at \(scheduler.now)") }
             scheduler.schedule {
@@ -112,7 +111,7 @@ import Testing
     @Test("an advance past its last work still moves the clock to its horizon")
     func advancePastTheLastWork() {
         let scheduler = TestScheduler()
-        let ran = Mutex<Duration?>(nil)
+        let ran = Lock<Duration?>(nil)
         scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = scheduler.now } }
 
         scheduler.advance(by: .seconds(3))
@@ -125,7 +124,7 @@ import Testing
         "advance(to:) runs what is due up to and including the instant, and moves the clock there")
     func advanceToInstant() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         scheduler.schedule(after: .seconds(2)) { log.withLock { $0.append(2) } }
         scheduler.schedule(after: .seconds(5)) { log.withLock { $0.append(5) } }
         scheduler.schedule(after: .seconds(6)) { log.withLock { $0.append(6) } }
@@ -147,7 +146,7 @@ import Testing
     )
     func runRunsEverything() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Duration]>([])
+        let log = Lock<[Duration]>([])
         scheduler.schedule(after: .seconds(10)) { log.withLock { $0.append(scheduler.now) } }
         scheduler.schedule(after: .seconds(1)) {
             log.withLock { $0.append(scheduler.now) }
@@ -179,7 +178,7 @@ import Testing
     @Test("cancelled work does not run, and cancelling twice or after running is harmless")
     func cancelledWorkDoesNotRun() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let cancelled = scheduler.schedule(after: .seconds(1)) {
             log.withLock { $0.append("cancelled") }
         }
@@ -196,8 +195,8 @@ import Testing
     @Test("work may cancel other work due at the same instant")
     func workCancelsOtherWork() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
-        let victim = Mutex<(any Cancellable)?>(nil)
+        let log = Lock<[String]>([])
+        let victim = Lock<(any Cancellable)?>(nil)
         scheduler.schedule(after: .seconds(1)) {
             log.withLock { $0.append("first") }
             victim.withLock { $0 }?.cancel()
@@ -214,7 +213,7 @@ import Testing
     func negativeDelayRunsNow() {
         let scheduler = TestScheduler()
         scheduler.advance(by: .seconds(3))
-        let ranAt = Mutex<Duration?>(nil)
+        let ranAt = Lock<Duration?>(nil)
         scheduler.schedule(after: .seconds(-1)) { ranAt.withLock { $0 = scheduler.now } }
 
         scheduler.advance(by: .zero)
@@ -226,7 +225,7 @@ import Testing
     @Test("many items at the same instant, some scheduled while advancing, run in scheduling order")
     func sameInstantManyWithNested() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         for index in 0..<100 {
             scheduler.schedule(after: .seconds(1)) {
                 log.withLock { $0.append(index) }
@@ -263,7 +262,7 @@ import Testing
         let scheduler = TestScheduler()
         var generator = SystemRandomNumberGenerator()
         var dues: [Int] = []
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         log.withLock { $0.reserveCapacity(100_000) }
         for _ in 0..<100_000 {
             let due = Int.random(in: 0..<1_000_000, using: &generator)
@@ -281,7 +280,7 @@ import Testing
     )
     func cancelAnywhere() {
         let scheduler = TestScheduler()
-        let log = Mutex<[Int]>([])
+        let log = Lock<[Int]>([])
         let handles = (0..<5).map { index in
             scheduler.schedule(after: .seconds(index + 1)) { log.withLock { $0.append(index) } }
         }
@@ -359,7 +358,7 @@ import Testing
     @Test("repeating work runs at exactly delay, delay + interval, delay + 2 × interval, …")
     func repeatingRunsOnExactInstants() {
         let scheduler = TestScheduler()
-        let runs = Mutex<[Duration]>([])
+        let runs = Lock<[Duration]>([])
         let ticking = scheduler.schedule(after: .seconds(2), interval: .milliseconds(1_500)) {
             runs.withLock { $0.append(scheduler.now) }
         }
@@ -386,7 +385,7 @@ import Testing
     )
     func repeatingInsideOneAdvance() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Lock<[String]>([])
         let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(1)) {
             log.withLock { $0.append("tick at \(scheduler.now)") }
         }
@@ -412,8 +411,8 @@ import Testing
     @Test("repeating work that cancels itself from inside its action runs no more")
     func repeatingCancelsItself() {
         let scheduler = TestScheduler()
-        let runs = Mutex(0)
-        let handle = Mutex<(any Cancellable)?>(nil)
+        let runs = Lock(0)
+        let handle = Lock<(any Cancellable)?>(nil)
         let ticking = scheduler.schedule(after: .zero, interval: .seconds(1)) {
             let count = runs.withLock { runs in
                 runs += 1

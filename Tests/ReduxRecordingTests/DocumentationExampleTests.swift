@@ -4,7 +4,6 @@
 import Effects
 import Redux
 import ReduxRecording
-import Synchronization
 import TestSupport
 import Testing
 
@@ -16,7 +15,7 @@ import Testing
 /// What the examples print, per test: `print` below records here.
 private final class PrintedLines: Sendable {
     @TaskLocal static var current: PrintedLines?
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     var all: [String] { lines.withLock { $0 } }
 

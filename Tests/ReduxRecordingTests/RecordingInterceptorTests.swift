@@ -1,7 +1,6 @@
 import Effects
 import Redux
 import ReduxRecording
-import Synchronization
 import Testing
 
 @Suite struct RecordingInterceptorTests {
@@ -53,7 +52,7 @@ import Testing
 
     @Test("an action that cannot be encoded is reported, skipped in the log, and still reduced")
     func unencodableAction() {
-        let errors = Mutex(0)
+        let errors = Lock(0)
         let lines = LineBuffer()
         let store = Store(
             initial: Counter(),

@@ -1,7 +1,6 @@
 import Effects
 import Redux
 import ReduxRecording
-import Synchronization
 import Testing
 
 @Suite struct ReplayerTests {
@@ -32,7 +31,7 @@ import Testing
     func dispatchesAtRecordedTimes() {
         let scheduler = TestScheduler()
         let store = Store(initial: Counter(), mutatingReducer: counterReducer)
-        let seen = Mutex<[Duration]>([])
+        let seen = Lock<[Duration]>([])
         let token = store.subscribe(to: \.total) { _ in seen.withLock { $0.append(scheduler.now) } }
         Replayer<Counter, CounterAction>.dispatch(
             [

@@ -1,7 +1,6 @@
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import Testing
 
 /// Reducers, middlewares and interceptors written for one feature, lifted into an app's state and

@@ -5,7 +5,6 @@ import Effects
 import Observation
 import Redux
 import ReduxTesting
-import Synchronization
 import Testing
 
 // The examples in the doc comments of the Redux and ReduxTesting modules (and the one of
@@ -159,7 +158,7 @@ private func tickingTwice(clock: some Clock<Duration>) -> Middleware<Stopwatch, 
 /// What the examples print, per test: `print` below records here.
 private final class ExampleOutput: Sendable {
     @TaskLocal static var current: ExampleOutput?
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     var printed: [String] { lines.withLock { $0 } }
 
@@ -211,7 +210,7 @@ private func print(_ items: Any...) {
             if case .flipCard = action, context.state.selected.count == 2 { return }
             next(action)
         }
-        let reached = Mutex<[GameAction]>([])
+        let reached = Lock<[GameAction]>([])
         let recorder = Interceptor<Game, GameAction> { action, _, next in
             reached.withLock { $0.append(action) }
             next(action)
@@ -276,8 +275,8 @@ private func print(_ items: Any...) {
     @Test("ObservableStore: a tracked read is told of the next change")
     func observableStore() {
         let store = Store(initial: Game(cards: deck), reducer: gameReducer)
-        let rendered = Mutex<[Int]>([])
-        let redraws = Mutex(0)
+        let rendered = Lock<[Int]>([])
+        let redraws = Lock(0)
         @Sendable func render(_ game: Game) { rendered.withLock { $0.append(game.moves) } }
         @Sendable func scheduleRedraw() { redraws.withLock { $0 += 1 } }
 

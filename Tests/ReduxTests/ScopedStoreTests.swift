@@ -1,6 +1,5 @@
 import Effects
 import Redux
-import Synchronization
 import Testing
 
 /// A store's view of one feature: its part of the state, its actions, the observing API,

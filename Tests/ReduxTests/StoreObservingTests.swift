@@ -97,7 +97,7 @@ import Testing
     func unsubscribeDuringNotification() {
         let store = Store.counter()
         let log = EventLog<String>()
-        let ownToken = Mutex<AnyCancellable?>(nil)
+        let ownToken = Lock<AnyCancellable?>(nil)
         let first = store.subscribe { state in
             log.append("first \(state.count)")
             if state.count == 1 {
@@ -125,7 +125,7 @@ import Testing
     func cancelAnotherDuringNotification(_ kind: ObserverKind) {
         let store = Store.counter()
         let log = EventLog<String>()
-        let victim = Mutex<AnyCancellable?>(nil)
+        let victim = Lock<AnyCancellable?>(nil)
         let first = store.subscribe { state in
             log.append("first \(state.count)")
             if state.count == 1 {
@@ -169,7 +169,7 @@ import Testing
     func subscribeFromAnObserver() {
         let store = Store.counter()
         let log = EventLog<String>()
-        let inner = Mutex<AnyCancellable?>(nil)
+        let inner = Lock<AnyCancellable?>(nil)
         let outer = store.subscribe { [store] state in
             log.append("outer \(state.count)")
             if state.count == 1 {

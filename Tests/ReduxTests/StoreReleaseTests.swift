@@ -14,7 +14,7 @@ import Testing
 
     /// Holds the only strong reference to a store, so that a test can drop it from inside.
     final class Holder: Sendable {
-        let store = Mutex<Store<Int, Action>?>(nil)
+        let store = Lock<Store<Int, Action>?>(nil)
     }
 
     @Test(
@@ -77,7 +77,7 @@ import Testing
     @Test("observers keep their order as others leave, however many come and go")
     func observersKeepOrderAsOthersLeave() {
         let store = Store<Int, Int>(initial: 0, mutatingReducer: { count, add in count += add })
-        let calls = Mutex<[Int]>([])
+        let calls = Lock<[Int]>([])
         var tokens: [AnyCancellable] = (0..<100).map { number in
             store.subscribe { _ in calls.withLock { $0.append(number) } }
         }

@@ -1,6 +1,5 @@
 import Effects
 import Redux
-import Synchronization
 import Testing
 
 /// The state a store hands its middlewares and observers after each action is lent, not copied:
@@ -120,7 +119,7 @@ import Testing
 
 /// How many objects were freed; shared by reference.
 final class FreeCount: Sendable {
-    private let count = Mutex(0)
+    private let count = Lock(0)
 
     var value: Int { count.withLock { $0 } }
 

@@ -1,7 +1,6 @@
 import Dispatch
 import Effects
 import Redux
-import Synchronization
 import Testing
 
 /// `store.send(_:)` and the `StoreTask` it returns: waiting for, and cancelling, all the work

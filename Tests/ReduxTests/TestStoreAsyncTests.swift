@@ -2,7 +2,6 @@ import Dispatch
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import Testing
 
 /// A beeper: once started, it waits a second and beeps, twice, telling the time of each beep.

@@ -2,7 +2,6 @@ import Dispatch
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import Testing
 
 /// `TestStore.send` asserts the state its own action led to, whichever thread reduces it.

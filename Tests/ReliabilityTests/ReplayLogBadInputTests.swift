@@ -182,7 +182,7 @@ import ThreeDucks
     /// and the state the game ended in.
     private func recordedSession() -> ([String], ThreeDucksState) {
         let scheduler = TestScheduler()
-        let lines = Mutex<[String]>([])
+        let lines = Lock<[String]>([])
         let store = Store(
             initial: ThreeDucksState(),
             mutatingReducer: threeDucksReducer,

@@ -1,9 +1,9 @@
-import Synchronization
+import Effects
 import ThreeDucks
 
 /// A sound player that keeps every cue it was asked to play, for tests to compare whole.
 public final class RecordingSoundPlayer: SoundPlayer {
-    private let storage = Mutex<[SoundCue]>([])
+    private let storage = Lock<[SoundCue]>([])
 
     /// A player that has played nothing yet.
     public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import Effects
 import TestSupport
 import Testing
 import ThreeDucks
@@ -7,10 +7,10 @@ import ThreeDucks
 @Suite struct PlayCommandTests {
     /// Lines handed out one by one, then the end of the input.
     final class Input: Sendable {
-        private let lines: Mutex<[String]>
+        private let lines: Lock<[String]>
 
         init(_ lines: [String]) {
-            self.lines = Mutex(lines)
+            self.lines = Lock(lines)
         }
 
         func next() -> LineReader.Line? {

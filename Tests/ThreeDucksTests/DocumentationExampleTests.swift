@@ -3,7 +3,6 @@
 // it): they keep the layout the documentation shows.
 import Effects
 import Redux
-import Synchronization
 import TestSupport
 import Testing
 import ThreeDucks
@@ -15,7 +14,7 @@ import ThreeDucks
 /// What the examples print, per test: `print` below records here.
 private final class PrintedLines: Sendable {
     @TaskLocal static var current: PrintedLines?
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     var all: [String] { lines.withLock { $0 } }
 

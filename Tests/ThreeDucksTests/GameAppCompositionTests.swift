@@ -1,7 +1,6 @@
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import TestSupport
 import Testing
 import ThreeDucks
@@ -92,8 +91,8 @@ import ThreeDucks
         )
         let game = store.scope(state: \.game, action: GameAppAction.gamePath)
         let settings = store.scope(state: \.settings, action: GameAppAction.settingsPath)
-        let moves = Mutex<[Int]>([])
-        let settingsSeen = Mutex(0)
+        let moves = Lock<[Int]>([])
+        let settingsSeen = Lock(0)
         let tokens = [
             game.subscribe(to: \.moves) { value in moves.withLock { $0.append(value) } },
             settings.subscribe { _ in settingsSeen.withLock { $0 += 1 } },

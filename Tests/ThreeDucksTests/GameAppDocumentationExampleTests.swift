@@ -5,7 +5,6 @@ import Dispatch
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import TestSupport
 import Testing
 import ThreeDucks
@@ -67,7 +66,7 @@ private let flipGuard = Interceptor<Game, GameAction> { action, context, next in
 
 /// Where the examples save the settings: here, a list of what was written.
 private final class SettingsFile: Sendable {
-    private let contents = Mutex<[GameSettings]>([])
+    private let contents = Lock<[GameSettings]>([])
 
     /// Every version written, in order.
     var written: [GameSettings] { contents.withLock { $0 } }
@@ -140,7 +139,7 @@ private func saveSettings(to file: SettingsFile) -> Middleware<GameSettings, Set
         let deck = seededDeck(.easy, seed: 1)
         let (first, second) = mismatch(in: deck)
         let third = deck.first { $0.id != first && $0.id != second }!.id
-        let reduced = Mutex<[AppAction]>([])
+        let reduced = Lock<[AppAction]>([])
         let guardFlips = flipGuard.pullback(state: \AppState.game, action: gameActions)
         let store = Store(
             initial: AppState(game: Game(screen: .started, difficulty: .easy, cards: deck)),
@@ -174,7 +173,7 @@ private func saveSettings(to file: SettingsFile) -> Middleware<GameSettings, Set
     @Test("ScopedStore: its observer is called with the settings now, then only when they change")
     func scopedStore() {
         let appStore = Store(initial: AppState(), mutatingReducer: appReducer)
-        let rendered = Mutex<[GameSettings]>([])
+        let rendered = Lock<[GameSettings]>([])
         @Sendable func render(_ settings: GameSettings) { rendered.withLock { $0.append(settings) } }
 
         let settings = appStore.scope(state: \.settings, action: settingsActions)
@@ -201,7 +200,7 @@ private func saveSettings(to file: SettingsFile) -> Middleware<GameSettings, Set
         // The other store's work, its observer's included, runs on the worker's queue.
         let onWorker = DispatchSpecificKey<Bool>()
         worker.queue.setSpecific(key: onWorker, value: true)
-        let seen = Mutex<[String]>([])
+        let seen = Lock<[String]>([])
         let token = store2.subscribe(to: \.difficulty) { difficulty in
             let queue = DispatchQueue.getSpecific(key: onWorker) == true ? "worker" : "elsewhere"
             seen.withLock { $0.append("\(difficulty.rawValue) on the \(queue)") }

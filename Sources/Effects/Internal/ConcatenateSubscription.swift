@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Attaches one downstream to several upstreams, one after another.
 ///
 /// The next upstream is started when the current one finishes; the downstream finishes after
@@ -36,14 +34,14 @@ final class ConcatenateSubscription<Downstream: Subscriber>: Subscription {
         case stop
     }
 
-    private let stage: Mutex<LiveStage<Live>>
+    private let stage: Lock<LiveStage<Live>>
     /// The downstream's effect runtime, answered by every child so that ids inside work.
     let context: EffectContext?
     private let starts: [Start]
 
     init(downstream: Downstream, starts: [Start]) {
         context = downstream.effectContext
-        stage = Mutex(.live(Live(downstream: downstream)))
+        stage = Lock(.live(Live(downstream: downstream)))
         self.starts = starts
     }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Subscribes to an effect only once `interval` has passed on `scheduler`: the waiting part of
 /// ``Effect/debounce(id:for:scheduler:)``, which starts the work (a search, a save) only when
 /// the burst is over, rather than starting it at once and delaying what it sends.
@@ -28,7 +26,7 @@ private final class DelayedStartSubscription<Downstream: Subscriber>: Subscriber
 
     private let downstream: Downstream
     private let effect: Effect<Downstream.Input>
-    private let stage = Mutex(Stage.waiting(nil))
+    private let stage = Lock(Stage.waiting(nil))
 
     init(downstream: Downstream, effect: Effect<Downstream.Input>) {
         self.downstream = downstream

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Attaches one downstream to several upstreams at once and forwards everything they send.
 ///
 /// Upstreams may deliver from different threads at the same moment; the downstream still sees
@@ -36,13 +34,13 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription {
         case idle
     }
 
-    private let stage: Mutex<LiveStage<Live>>
+    private let stage: Lock<LiveStage<Live>>
     /// The downstream's effect runtime, answered by every child so that ids inside work.
     let context: EffectContext?
 
     init(downstream: Downstream, upstreamCount: Int) {
         context = downstream.effectContext
-        stage = Mutex(
+        stage = Lock(
             .live(
                 Live(
                     downstream: downstream,

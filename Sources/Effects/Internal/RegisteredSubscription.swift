@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Sits between a `.cancellable` effect and its downstream while it runs, registered under its
 /// id in the context.
 ///
@@ -12,7 +10,7 @@ final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscrip
     private let downstream: Downstream
     private let id: EffectID
     let context: EffectContext
-    private let link = Mutex(SubscriptionLink.starting)
+    private let link = Lock(SubscriptionLink.starting)
 
     init(downstream: Downstream, id: EffectID, context: EffectContext) {
         self.downstream = downstream

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscriber at the top of an effect a context runs: it passes values on, answers the
 /// context to everything above it, and keeps the effect counted as running until it finishes,
 /// is cancelled by the context, or the context closes.
@@ -10,13 +8,13 @@ import Synchronization
 /// A stop can come before the effect has handed over its subscription (a store released on
 /// another thread while the effect starts); the subscription is then cancelled as it arrives.
 final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription,
-    // Its own state is `link`, behind a Mutex; the rest is immutable and Sendable, and
+    // Its own state is `link`, behind a Lock; the rest is immutable and Sendable, and
     // `runningSlot` belongs to the context's lock.
-    @unchecked Sendable   // `link` is behind a Mutex; see above for the rest
+    @unchecked Sendable   // `link` is behind a Lock; see above for the rest
 {
     private let downstream: Downstream
     private let context: EffectContext
-    private let link = Mutex(SubscriptionLink.starting)
+    private let link = Lock(SubscriptionLink.starting)
 
     init(downstream: Downstream, context: EffectContext) {
         self.downstream = downstream

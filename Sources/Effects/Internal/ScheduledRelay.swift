@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
 /// `receive(on:)`), one call at a time.
 ///
@@ -44,7 +42,7 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
         var released = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let downstream: Downstream
     private let scheduler: Context
     private let delay: Duration

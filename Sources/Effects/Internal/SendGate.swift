@@ -39,7 +39,7 @@ package final class SendGate: Sendable {
 
     /// Read without the lock on the fast path; written only under it.
     private let isOpenHint = Atomic(true)
-    private let waiters = Mutex(Waiters())
+    private let waiters = Lock(Waiters())
 
     /// Makes an open gate.
     package init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One sleep on a ``SchedulerClock``: the suspended task's continuation and the wake-up it
 /// scheduled, and the race between waking up and being cancelled.
 ///
@@ -19,7 +17,7 @@ final class Sleeper: Sendable {
         case over
     }
 
-    private let stage = Mutex(Stage.starting)
+    private let stage = Lock(Stage.starting)
 
     /// Schedules the wake-up `delay` from now on `scheduler`, unless already cancelled.
     func sleep(

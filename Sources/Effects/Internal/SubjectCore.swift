@@ -17,11 +17,11 @@ import Synchronization
 /// subjects have one or two. `waiting` holds the events sent while a delivery was under way.
 @usableFromInline
 final class SubjectCore<Output: Sendable>: Sendable {
-    @usableFromInline let state: Mutex<SubjectState<Output>>
+    @usableFromInline let state: Lock<SubjectState<Output>>
 
     @inlinable
     init(current: Output?) {
-        state = Mutex(SubjectState(current: current))
+        state = Lock(SubjectState(current: current))
     }
 
     /// The current value (for ``CurrentValueSubject``).

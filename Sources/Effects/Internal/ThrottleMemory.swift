@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What an ``EffectContext`` remembers about throttled ids
 /// (``Effect/throttle(id:for:scheduler:latest:)``): for each id, until when the value last let
 /// through keeps others waiting (its window), and, for `latest: false`, the first value held
@@ -53,7 +51,7 @@ final class ThrottleMemory: Sendable {
     /// The least size a sweep waits for.
     static let sweepFloor = 64
 
-    private let table = Mutex(Table())
+    private let table = Lock(Table())
 
     init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs the effect of a ``ThrottledEffect`` and throttles what it sends, across every effect
 /// with the same id, through a ``ThrottleMemory`` (its context's, or one of its own outside a
 /// store).
@@ -27,7 +25,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
     private let downstream: Downstream
     private let node: ThrottledEffect<Downstream.Input>
     private let memory: ThrottleMemory
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(downstream: Downstream, node: ThrottledEffect<Downstream.Input>, memory: ThrottleMemory) {
         self.downstream = downstream

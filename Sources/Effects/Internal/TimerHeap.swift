@@ -75,26 +75,38 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        /// The due time in attoseconds: `Duration`'s own comparison is a call into the standard
-        /// library, where two 128-bit integers compare inline in a few instructions.
-        var due: Int128
+        /// The due time as `Duration`'s two components, compared in place: `Duration`'s own
+        /// comparison is a call into the standard library (and its 128-bit `attoseconds` needs
+        /// macOS 15 / iOS 18).
+        var seconds: Int64
+        var attoseconds: Int64
         var order: UInt64
         var slot: UInt32
 
         init(due: Duration, order: UInt64, slot: UInt32) {
-            self.due = due.attoseconds
+            (seconds, attoseconds) = due.components
             self.order = order
             self.slot = slot
         }
 
         var dueTime: Duration {
-            Duration(attoseconds: due)
+            Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+        }
+
+        /// Whether this entry is due after `limit`.
+        @inline(__always)
+        func isLater(than limit: Duration) -> Bool {
+            let (limitSeconds, limitAttoseconds) = limit.components
+            return seconds > limitSeconds
+                || (seconds == limitSeconds && attoseconds > limitAttoseconds)
         }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            due < other.due || (due == other.due && order < other.order)
+            if seconds != other.seconds { return seconds < other.seconds }
+            if attoseconds != other.attoseconds { return attoseconds < other.attoseconds }
+            return order < other.order
         }
     }
 
@@ -299,7 +311,7 @@ struct TimerHeap<Payload> {
     private mutating func removeEarliest(dueBy limit: Duration?) -> Entry? {
         dropDeadTop()
         guard let (first, isInRun) = earliest() else { return nil }
-        if let limit, first.due > limit.attoseconds { return nil }
+        if let limit, first.isLater(than: limit) { return nil }
         if isInRun {
             popRunFirst()
         } else {

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Sends the latest value of this publisher and of `other`, as a pair, whenever either
     /// sends, once both have sent.
@@ -95,7 +93,7 @@ where Downstream.Input == (First, Second) {
     }
 
     private let downstream: Downstream
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// The downstream's effect runtime, answered by both upstreams' subscribers.
     let context: EffectContext?
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Sends a value only once `dueTime` has passed without a newer one: the last value of
     /// each burst, when the burst is over.
@@ -91,14 +89,14 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline let downstream: Downstream
     @usableFromInline let dueTime: Duration
     @usableFromInline let scheduler: Context
-    @usableFromInline let state: Mutex<DebounceState<Downstream.Input>>
+    @usableFromInline let state: Lock<DebounceState<Downstream.Input>>
 
     @inlinable
     init(downstream: Downstream, dueTime: Duration, scheduler: Context) {
         self.downstream = downstream
         self.dueTime = dueTime
         self.scheduler = scheduler
-        state = Mutex(DebounceState())
+        state = Lock(DebounceState())
     }
 
     @inlinable

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Turns every value into a publisher and sends the values of all of them, interleaved as
     /// they arrive.
@@ -136,7 +134,7 @@ where Inner.Output == Downstream.Input {
     private let downstream: Downstream
     private let limit: Int
     private let transform: @Sendable (Input) -> Inner
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// The downstream's effect runtime, answered by every inner subscriber.
     let context: EffectContext?
 

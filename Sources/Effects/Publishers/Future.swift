@@ -27,7 +27,7 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
         case fulfilled(Output)
     }
 
-    private let stage = Mutex(Stage.pending([]))
+    private let stage = Lock(Stage.pending([]))
 
     /// Makes a future and runs `attemptToFulfill` at once, handing it the promise.
     ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Calls closures when the publisher's events pass, without changing them: for logging,
     /// metrics and debugging.
@@ -113,7 +111,7 @@ private struct EventHooks<Output: Sendable>: Sendable {
 private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription {
     private let downstream: Downstream
     private let hooks: EventHooks<Downstream.Input>
-    private let link = Mutex(SubscriptionLink.starting)
+    private let link = Lock(SubscriptionLink.starting)
 
     init(downstream: Downstream, hooks: EventHooks<Downstream.Input>) {
         self.downstream = downstream

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
     /// A publisher that runs async work in a `Task` and sends what the work hands to `send`.
     ///
@@ -105,10 +103,10 @@ private final class RunSubscription<Downstream: Subscriber>: Subscription {
         var task: Task<Void, Never>?
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     init(downstream: Downstream) {
-        state = Mutex(State(downstream: downstream))
+        state = Lock(State(downstream: downstream))
     }
 
     func attach(_ task: Task<Void, Never>) {

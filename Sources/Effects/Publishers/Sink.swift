@@ -55,7 +55,7 @@ extension Subscribers {
         // The lock only guards the stored subscription, and is only taken to store or drop a
         // real one: `Subscriptions.empty` (from `Just` and `Empty`) is never stored.
         @usableFromInline let stage = Atomic<UInt8>(SinkStage.awaitingSubscription)
-        @usableFromInline let subscription = Mutex<(any Subscription)?>(nil)
+        @usableFromInline let subscription = Lock<(any Subscription)?>(nil)
         @usableFromInline let receiveValue: @Sendable (Input) -> Void
         @usableFromInline let receiveCompletion: @Sendable (Completion) -> Void
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher where Output: Publisher {
     /// Sends the values of the latest publisher this publisher sent, cancelling the one before
     /// as each new one arrives.
@@ -80,7 +78,7 @@ where Inner.Output == Downstream.Input {
     }
 
     private let downstream: Downstream
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// The downstream's effect runtime, answered by every inner subscriber.
     let context: EffectContext?
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Sends at most one value per `interval`: the first or the latest of those that arrived
     /// meanwhile.
@@ -95,7 +93,7 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     private let interval: Duration
     private let scheduler: Context
     private let latest: Bool
-    private let state = Mutex(ThrottleState<Downstream.Input>())
+    private let state = Lock(ThrottleState<Downstream.Input>())
 
     init(downstream: Downstream, interval: Duration, scheduler: Context, latest: Bool) {
         self.downstream = downstream

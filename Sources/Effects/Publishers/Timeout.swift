@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Finishes if the upstream goes `interval` without sending a value.
     ///
@@ -121,7 +119,7 @@ private final class TimeoutSubscription<Relay: Subscriber, Context: Scheduler>: 
     private let interval: Duration
     private let scheduler: Context
     private let timeoutOutput: Relay.Input?
-    private let state = Mutex(TimeoutState())
+    private let state = Lock(TimeoutState())
 
     init(downstream: Relay, interval: Duration, scheduler: Context, timeoutOutput: Relay.Input?) {
         self.downstream = downstream

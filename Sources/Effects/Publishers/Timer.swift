@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
     /// A publisher that ticks every `interval` on a scheduler, sending the scheduler's time at
     /// each tick, until cancelled.
@@ -74,7 +72,7 @@ where Downstream.Input == Duration {
 
     private let downstream: Downstream
     private let scheduler: Context
-    private let stage = Mutex(Stage.starting)
+    private let stage = Lock(Stage.starting)
 
     init(downstream: Downstream, scheduler: Context) {
         self.downstream = downstream

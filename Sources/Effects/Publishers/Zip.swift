@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Pairs each value of this publisher with the value of `other` at the same position: the
     /// first with the first, the second with the second, and so on.
@@ -113,7 +111,7 @@ where Downstream.Input == (First, Second) {
     }
 
     private let downstream: Downstream
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// The downstream's effect runtime, answered by both upstreams' subscribers.
     let context: EffectContext?
 

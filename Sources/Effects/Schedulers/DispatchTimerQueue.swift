@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// While work is pending the queue holds a reference to itself, so that work scheduled on a
 /// scheduler nobody keeps still runs, as one Dispatch timer per piece did.
-final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {   // state behind a Mutex
+final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {   // state behind a Lock
     // Its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe.
     /// What will next run a pass over the due work.
     private enum Alarm {
@@ -70,7 +70,7 @@ final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {   // state beh
     let queue: DispatchQueue
     private let timer: any DispatchSourceTimer
     private let epoch: ContinuousClock.Instant
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(queue: DispatchQueue) {
         self.queue = queue

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Repeating work on a scheduler that only knows one-shot work: the default behind
 /// ``Scheduler/schedule(after:interval:_:)``.
 ///
@@ -19,7 +17,7 @@ final class RepeatingSeries<Base: Scheduler>: Cancellable {
     private let scheduler: Base
     private let firstDue: Duration
     private let interval: Duration
-    private let stage: Mutex<Stage>
+    private let stage: Lock<Stage>
 
     init(
         scheduler: Base, firstDue: Duration, interval: Duration,
@@ -28,7 +26,7 @@ final class RepeatingSeries<Base: Scheduler>: Cancellable {
         self.scheduler = scheduler
         self.firstDue = firstDue
         self.interval = interval
-        stage = Mutex(.scheduling(action: action))
+        stage = Lock(.scheduling(action: action))
     }
 
     /// Schedules run number `index` (from zero), due at `firstDue + index × interval`.

@@ -74,9 +74,7 @@ public final class TestScheduler: Scheduler {
                 let (work, due) = queue.takeFirst(
                     dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
             else { return nil }
-            // Compared as attoseconds: `Duration`'s own comparison is a call into the standard
-            // library.
-            if due.attoseconds > now.attoseconds { now = due }
+            if due > now { now = due }
             return work.action
         }
 
@@ -96,7 +94,7 @@ public final class TestScheduler: Scheduler {
         /// it is not looked for, so that a step among many costs no look at the next.)
         func isSettled(at limit: Duration?) -> Bool {
             guard tasks.isEmpty, queue.isEmpty else { return false }
-            return limit.map { $0.attoseconds == now.attoseconds } ?? true
+            return limit.map { $0 == now } ?? true
         }
     }
 
@@ -106,7 +104,7 @@ public final class TestScheduler: Scheduler {
         case work(@Sendable () -> Void)
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
 
     /// How many pieces of work and jobs have arrived, ever. Written only under the lock (a plain
     /// load and store, no atomic read-modify-write), read without it by an advance: a step that
@@ -191,7 +189,7 @@ public final class TestScheduler: Scheduler {
     /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(by duration: Duration = .zero) {
         precondition(
-            duration.attoseconds >= 0,
+            duration >= .zero,
             "TestScheduler.advance(by:) cannot move time backwards (asked for \(duration))"
         )
         runSteps(until: .by(duration))

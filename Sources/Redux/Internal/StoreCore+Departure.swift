@@ -1,3 +1,4 @@
+import Effects
 import Synchronization
 
 // How a drainer without a home gives up its role without taking the lock again.

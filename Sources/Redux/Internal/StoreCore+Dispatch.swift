@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 extension StoreCore {
     /// How a dispatch went, in one byte: what it must do once the lock is let go.

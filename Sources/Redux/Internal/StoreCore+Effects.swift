@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 extension StoreCore {
     /// How many effects of this store are running.

@@ -1,4 +1,4 @@
-import Synchronization
+import Effects
 
 extension StoreCore {
     /// Asks the home to drain the queue: one piece of work per batch of dispatches (the phase

@@ -101,7 +101,7 @@ extension StoreCore {
 @usableFromInline
 final class IdleWaiters: Sendable {
     /// The waiters, behind their lock.
-    let list = Mutex(IdleWaiterList())
+    let list = Lock(IdleWaiterList())
     /// Whether any task waits: read without a lock where work ends, so that the store pays for
     /// waiting only while someone waits.
     @usableFromInline let isWatched = Atomic(false)

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 extension StoreCore: ObserverHost {
     /// Subscribes `observer`: it is welcomed with the current state now, or, while another

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 extension StoreCore {
     /// Stops everything: queued work and observers are dropped, running effects are cancelled,

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 extension StoreCore {
     /// Sends `action` as the start of a new task: like ``dispatch(_:)``, and every effect it

@@ -34,7 +34,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         indirect case tracked(Action, TaskMembership)
     }
 
-    @usableFromInline let shared: Mutex<Shared>
+    @usableFromInline let shared: Lock<Shared>
     /// Whether the drainer may give up its role without the lock (see `StoreCore+Departure`).
     @usableFromInline let departure = Atomic<UInt8>(Departure.barred)
     @usableFromInline let reduce: MutatingReducer<State, Action>
@@ -65,7 +65,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         taskExecutor: (any TaskExecutor)?
     ) {
         precondition(capacity >= 2, "a store's queue must hold at least 2 items (got \(capacity))")
-        shared = Mutex(Shared(state: initial, phase: home == nil ? .idle : .away))
+        shared = Lock(Shared(state: initial, phase: home == nil ? .idle : .away))
         effects = EffectContext(taskExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors

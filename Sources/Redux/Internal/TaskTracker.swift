@@ -46,7 +46,7 @@ final class TaskTracker: CancellableByID, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// The runtime the task's effects run in.
     let context: EffectContext
     /// The value behind the task's id. Its type is private to this file, so no id of the

@@ -1,5 +1,5 @@
+import Effects
 import Redux
-import Synchronization
 
 /// One action that reached the reducer: the state right after it, and the task it belongs to.
 struct LoggedAction<State: Sendable, Action: Sendable>: Sendable {
@@ -17,7 +17,7 @@ struct LoggedAction<State: Sendable, Action: Sendable>: Sendable {
 ///
 /// Size: the entries logged since the test store last took them (it takes them at every step).
 final class ActionLog<State: Sendable, Action: Sendable>: Sendable {
-    private let entries = Mutex<[LoggedAction<State, Action>]>([])
+    private let entries = Lock<[LoggedAction<State, Action>]>([])
     private let activity: Activity
 
     init(activity: Activity) {

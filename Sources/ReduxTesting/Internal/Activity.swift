@@ -1,4 +1,4 @@
-import Synchronization
+import Effects
 
 /// Wakes a test store that waits for work it does not drive: an action logged, a job arriving
 /// at the test scheduler, the store falling idle, or the time allowed running out.
@@ -12,7 +12,7 @@ final class Activity: Sendable {
         var waiter: UnsafeContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Changes at every signal.
     var generation: Int {

@@ -1,6 +1,5 @@
 import Effects
 import Redux
-import Synchronization
 
 /// The game's logic: deals the deck, answers each pair, and declares the win.
 ///
@@ -97,10 +96,10 @@ private struct PendingGameTimer: Hashable, Sendable {}
 /// The middleware's generator, behind a lock, since middlewares may run on any thread and any
 /// number of stores may share one.
 private final class LockedGenerator<Generator: RandomNumberGenerator & Sendable>: Sendable {
-    private let generator: Mutex<Generator>
+    private let generator: Lock<Generator>
 
     init(_ generator: Generator) {
-        self.generator = Mutex(generator)
+        self.generator = Lock(generator)
     }
 
     func deal(_ difficulty: Difficulty) -> [Card] {

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Effects
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -46,7 +47,7 @@ enum TerminalRestoration {
     /// The pipe end the handlers write to, to wake the program; -1 for none.
     private static let wakeDescriptor = Atomic<Int32>(-1)
     /// Whether the handlers are installed.
-    private static let isInstalled = Mutex(false)
+    private static let isInstalled = Lock(false)
 
     /// The modes to restore, in memory of their own (a pointer, so that a signal handler reads
     /// them without Swift's access bookkeeping). Written only while disarmed, before the

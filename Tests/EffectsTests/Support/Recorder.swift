@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// A subscriber that keeps every event it receives, so that a test can compare the whole
 /// history at once (OpenCombine's `TrackingSubscriber`).
@@ -40,7 +39,7 @@ final class Recorder<Input: Sendable>: Subscriber, Sendable {
         var waiters: [Waiter] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let onEvent: @Sendable (Recorder<Input>, Event) -> Void
 
     /// Makes a recorder.

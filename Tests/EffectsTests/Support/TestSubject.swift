@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// A publisher that the test drives by hand: ``send(_:)`` delivers a value to every current
 /// subscriber, ``finish()`` completes them all.
@@ -18,7 +17,7 @@ final class TestSubject<Output: Sendable>: Publisher, Sendable {
         var cancellationCount = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init() {}
 

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// A subscriber that notes the scheduler's time of every event, so that a test can pin when
 /// each value and the completion arrived, even inside one long `advance`.
@@ -32,7 +31,7 @@ final class TimedRecorder<Input: Sendable>: Subscriber, Sendable {
     }
 
     private let clock: any Scheduler
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(clock: some Scheduler) {
         self.clock = clock

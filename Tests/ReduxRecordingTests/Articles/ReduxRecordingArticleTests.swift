@@ -4,7 +4,6 @@
 import Effects
 import Redux
 import ReduxRecording
-import Synchronization
 import TestSupport
 import Testing
 
@@ -15,7 +14,7 @@ import Testing
 
 /// Where a watched replay shows each total: a screen, in an app.
 private final class TotalsShown: Sendable {
-    private let shown = Mutex<[Int]>([])
+    private let shown = Lock<[Int]>([])
 
     var all: [Int] { shown.withLock { $0 } }
 

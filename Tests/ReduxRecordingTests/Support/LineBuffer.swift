@@ -1,9 +1,9 @@
+import Effects
 import ReduxRecording
-import Synchronization
 
 /// A line sink that keeps the lines in memory, for tests to read back.
 final class LineBuffer: LineSink {
-    private let storage = Mutex<[String]>([])
+    private let storage = Lock<[String]>([])
 
     /// Every line written so far, in order.
     var lines: [String] {

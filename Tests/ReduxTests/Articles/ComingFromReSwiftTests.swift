@@ -3,7 +3,6 @@
 // it): they keep the layout the documentation shows.
 import Effects
 import Redux
-import Synchronization
 import Testing
 
 // The examples of the Coming from ReSwift article (Sources/Redux/Redux.docc/ComingFromReSwift.md),
@@ -58,7 +57,7 @@ func kitchenMiddlewares(scheduler: some Scheduler) -> [Middleware<Kitchen, Kitch
 
 /// Something that shows the seconds left: a label, in an app.
 private final class SecondsLabel: Sendable {
-    private let shown = Mutex<[Int]>([])
+    private let shown = Lock<[Int]>([])
 
     var history: [Int] { shown.withLock { $0 } }
 
@@ -69,7 +68,7 @@ private final class SecondsLabel: Sendable {
     @Test("an interceptor drops what ReSwift's middleware would drop, and lets the rest through")
     func interceptorAsMiddleware() {
         let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, interceptors: [ignoreIdleStops])
-        let states = Mutex(0)
+        let states = Lock(0)
         let token = store.subscribe { _ in states.withLock { $0 += 1 } }
         store.dispatch(.stop)   // nothing steeps: dropped before the reducer, no observer call
         #expect(states.withLock { $0 } == 1)

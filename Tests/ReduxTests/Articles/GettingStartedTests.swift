@@ -4,7 +4,6 @@
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import Testing
 
 // The examples of the Getting started article (Sources/Redux/Redux.docc/GettingStarted.md),
@@ -59,7 +58,7 @@ func steeping(scheduler: some Scheduler) -> Middleware<TeaTimer, TeaAction> {
 /// What the article's `print` calls wrote, per test: `print` below records here.
 private final class PrintedLines: Sendable {
     @TaskLocal static var current: PrintedLines?
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     var all: [String] { lines.withLock { $0 } }
 

@@ -33,6 +33,9 @@ func countingDown(clock: some Clock<Duration>) -> Middleware<TeaTimer, TeaAction
 }
 
 @Suite struct TestingOnVirtualTimeTests {
+    // The article's example uses the toolchain's `Mutex`, which Apple platforms have from macOS
+    // 15 / iOS 18 on.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a TestScheduler runs work only when the test moves its clock")
     func schedulerAlone() {
         let scheduler = TestScheduler()

@@ -4,7 +4,6 @@
 import Effects
 import Redux
 import ReduxTesting
-import Synchronization
 import Testing
 
 // The examples of the Writing effects article (Sources/Effects/Effects.docc/WritingEffects.md),
@@ -31,7 +30,7 @@ func loadSteepingTime(
 
 /// A kettle with a callback API, as many older libraries have.
 final class Kettle: Sendable {
-    private let boils = Mutex(0)
+    private let boils = Lock(0)
 
     var timesBoiled: Int { boils.withLock { $0 } }
 

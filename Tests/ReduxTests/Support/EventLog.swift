@@ -1,4 +1,4 @@
-import Synchronization
+import Effects
 
 /// A thread-safe list of what happened, in the order it happened, to compare whole at the end.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// #expect(log.entries == ["increment"])
 /// ```
 final class EventLog<Entry: Sendable>: Sendable {
-    private let storage = Mutex<[Entry]>([])
+    private let storage = Lock<[Entry]>([])
 
     init() {}
 

@@ -1,5 +1,5 @@
+import Effects
 import Redux
-import Synchronization
 
 /// Lets a middleware or an interceptor, made before its store exists, reach that store later.
 ///
@@ -12,7 +12,7 @@ final class StoreReference<State: Sendable, Action: Sendable>: Sendable {
         var strong: Store<State, Action>?
     }
 
-    private let slot = Mutex(Slot())
+    private let slot = Lock(Slot())
 
     init() {}
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Effects
 import TestSupport
 
 /// Keeps a weak reference to every object it is shown, and lets a test wait, on a condition,
@@ -10,7 +10,7 @@ import TestSupport
 /// `DispatchGroup.wait` with a deadline as a safety net.
 final class LifetimeTracker: Sendable {
     private let aliveGroup = DispatchGroup()
-    private let references = Mutex<[WeakReference]>([])
+    private let references = Lock<[WeakReference]>([])
 
     init() {}
 

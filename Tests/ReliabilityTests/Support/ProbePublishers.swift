@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// Like `Just`, but through a subscription object of its own, which the tracker watches: it
 /// must be released once the value is delivered, or the effect cancelled.
@@ -27,11 +26,11 @@ struct ProbeNever<Output: Sendable>: Publisher {
 
 /// The watched subscription of the probe publishers.
 final class ProbeSubscription<Downstream: Subscriber>: Subscription {
-    private let downstream: Mutex<Downstream?>
+    private let downstream: Lock<Downstream?>
     private let lifetime: Lifetime
 
     init(downstream: Downstream, tracker: LifetimeTracker) {
-        self.downstream = Mutex(downstream)
+        self.downstream = Lock(downstream)
         lifetime = Lifetime(tracker)
         tracker.watch(self)
     }

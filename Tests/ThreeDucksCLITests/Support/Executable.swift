@@ -1,5 +1,5 @@
+import Effects
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -125,10 +125,10 @@ private final class Watchdog: Sendable {
         let process: Process
     }
 
-    private let box: Mutex<Box?>
+    private let box: Lock<Box?>
 
     init(_ process: Process) {
-        box = Mutex(Box(process: process))
+        box = Lock(Box(process: process))
     }
 
     func kill() {

@@ -1,8 +1,8 @@
-import Synchronization
+import Effects
 
 /// A flag set from any thread.
 final class Flag: Sendable {
-    private let value = Mutex(false)
+    private let value = Lock(false)
 
     var isSet: Bool {
         value.withLock { $0 }

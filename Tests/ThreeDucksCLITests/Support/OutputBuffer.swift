@@ -1,9 +1,9 @@
-import Synchronization
+import Effects
 @testable import three_ducks
 
 /// A text output that keeps everything written to it, for in-process tests.
 final class OutputBuffer: TextOutput {
-    private let text = Mutex("")
+    private let text = Lock("")
 
     func write(_ text: String) {
         self.text.withLock { $0 += text }

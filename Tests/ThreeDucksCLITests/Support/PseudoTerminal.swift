@@ -1,8 +1,8 @@
 #if canImport(Glibc)
+import Effects
 import Glibc
 #endif
 import Foundation
-import Synchronization
 import TestSupport
 
 /// The built `three-ducks` executable, run on a pseudo-terminal as a player runs it in a
@@ -310,7 +310,7 @@ struct PseudoTerminalError: Error, CustomStringConvertible {
 private final class ExitWatcher: Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
-    private let reported = Mutex<Int32?>(nil)
+    private let reported = Lock<Int32?>(nil)
 
     init?() {
         var ends: [Int32] = [-1, -1]

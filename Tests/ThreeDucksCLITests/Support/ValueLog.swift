@@ -1,8 +1,8 @@
-import Synchronization
+import Effects
 
 /// Values recorded from any thread, in order.
 final class ValueLog: Sendable {
-    private let storage = Mutex<[Int]>([])
+    private let storage = Lock<[Int]>([])
 
     var values: [Int] {
         storage.withLock { $0 }

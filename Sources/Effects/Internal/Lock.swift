@@ -1,0 +1,110 @@
+// The package's one lock: every piece of shared mutable state in every module sits behind a
+// `Lock`, so this is the one file to audit for how the package synchronizes, and the only one
+// allowed to name `Synchronization` (`.ci/check-platforms` enforces it).
+//
+// Two backends, one interface:
+// - `Synchronization.Mutex`, stored inline (no allocation), where it exists on every supported
+//   system: Linux, and any platform without Darwin.
+// - A pthread mutex in a heap cell (one allocation per lock) on Apple platforms, where `Mutex`
+//   begins with macOS 15 / iOS 18 while the package supports macOS 14 / iOS 17. The same backend
+//   is compiled and tested on Linux when `THREEDUCKS_SYSTEM_LOCK` is defined
+//   (`swift build -Xswiftc -DTHREEDUCKS_SYSTEM_LOCK`), which `.ci/run` does, so the code Apple
+//   platforms run is not code nobody builds.
+
+#if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#else
+import Synchronization
+#endif
+
+/// A value that only one thread at a time may read or change: the package's one lock type.
+///
+/// Take it with ``withLock(_:)``, decide, and return what to do; call nothing outside the
+/// package's own bookkeeping while holding it (no subscriber, observer, reducer or scheduled
+/// work), and let values go after it is released. It is not recursive: taking it again on the
+/// same thread deadlocks.
+///
+/// - Complexity: Taking and releasing it is O(1): two atomic operations when uncontended.
+@usableFromInline
+package struct Lock<Value>: ~Copyable {
+    #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+    @usableFromInline let cell: SystemLockCell<Value>
+    #else
+    @usableFromInline let mutex: Mutex<Value>
+    #endif
+
+    /// Makes a lock guarding `value`.
+    ///
+    /// - Parameter value: The value to guard; it is sent into the lock.
+    @inlinable
+    package init(_ value: sending Value) {
+        #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+        cell = SystemLockCell(value)
+        #else
+        mutex = Mutex(value)
+        #endif
+    }
+
+    /// Runs `body` with exclusive access to the value, and returns what it returns.
+    ///
+    /// - Parameter body: Reads or changes the value; must not take this lock again.
+    /// - Returns: What `body` returns.
+    @inlinable
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+        try cell.withLock(body)
+        #else
+        try mutex.withLock(body)
+        #endif
+    }
+}
+
+// Safe to share between threads: the value is reachable only inside `withLock`, which admits one
+// thread at a time, and it enters and leaves the lock as `sending` (as with `Mutex`).
+extension Lock: @unchecked Sendable {}
+
+#if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+/// The heap cell of the pthread backend: a pthread mutex and the value it guards, both at a
+/// fixed address for the cell's lifetime (a pthread mutex must not move).
+@usableFromInline
+final class SystemLockCell<Value> {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
+
+    @usableFromInline
+    init(_ value: sending Value) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed (\(status))")
+        self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    @inlinable
+    func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
+
+// Safe to share between threads: `value` is read and written only inside `withLock`, between
+// the pthread mutex's lock and unlock, and `mutex` itself never changes.
+extension SystemLockCell: @unchecked Sendable {}
+#endif
