@@ -31,7 +31,7 @@ import Testing
     func idleToDrainingAndBack() {
         var machine = Machine(capacity: 4, turnLength: 4, hasHome: false)
         #expect(machine.isAtRest)
-        expectEqual(machine.arrive("a", thread: alice, isHomeCurrent: nil), .process("a"))
+        expectEqual(machine.arrive("a", thread: alice, isHomeCurrent: nil), .process)
         #expect(machine.phase == .draining(.init(drainer: alice)))
         #expect(!machine.isAtRest)
         expectEqual(machine.next(), .finished)
@@ -87,7 +87,7 @@ import Testing
         expectEqual(machine.arrive("c", thread: bob, isHomeCurrent: nil), .queued(closesGate: true))
         expectEqual(
             machine.arrive("d", thread: carol, isHomeCurrent: nil),
-            .wait(FakeWaiter(thread: carol), "d"))
+            .wait(FakeWaiter(thread: carol)))
         // The drainer itself never waits, full or not.
         expectEqual(
             machine.arrive("x", thread: alice, isHomeCurrent: nil), .queued(closesGate: false))
@@ -116,7 +116,7 @@ import Testing
         // Alice's turn is over: the next thread from outside waits to take over.
         expectEqual(
             machine.arrive("c", thread: bob, isHomeCurrent: nil),
-            .wait(FakeWaiter(thread: bob), "c"))
+            .wait(FakeWaiter(thread: bob)))
         expectEqual(
             machine.arrive("x", thread: alice, isHomeCurrent: nil), .queued(closesGate: false))
         expectEqual(
@@ -164,7 +164,7 @@ import Testing
     @Test("code already on the home drains at once when the store is at rest")
     func homeCurrentDrains() {
         var machine = Machine(capacity: 4, turnLength: 4, hasHome: true)
-        expectEqual(machine.arrive("a", thread: alice, isHomeCurrent: true), .process("a"))
+        expectEqual(machine.arrive("a", thread: alice, isHomeCurrent: true), .process)
         #expect(machine.phase == .draining(.init(drainer: alice)))
         expectEqual(machine.next(), .finished)
         #expect(machine.phase == .away)
@@ -206,7 +206,7 @@ import Testing
             machine.arrive("b", thread: bob, isHomeCurrent: false), .queued(closesGate: true))
         expectEqual(
             machine.arrive("c", thread: bob, isHomeCurrent: false),
-            .wait(FakeWaiter(thread: bob), "c"))
+            .wait(FakeWaiter(thread: bob)))
         // On the home, or a home that cannot tell: queued past the bound.
         expectEqual(
             machine.arrive("d", thread: alice, isHomeCurrent: true), .queued(closesGate: false))
@@ -244,8 +244,8 @@ import Testing
         machine.checkInvariants()
         // The drainer stops; a waiter let go finds nothing to take over.
         expectEqual(machine.next(), .finished)
-        expectEqual(machine.takeOver(with: "d"), .dropped("d"))
-        expectEqual(machine.arrive("e", thread: bob, isHomeCurrent: nil), .dropped("e"))
+        expectEqual(machine.takeOver(with: "d"), .dropped)
+        expectEqual(machine.arrive("e", thread: bob, isHomeCurrent: nil), .dropped)
         expectEqual(machine.homeRuns(on: alice), false)
         // Again: nothing left.
         let again = machine.shutDown()
@@ -323,13 +323,23 @@ struct FakeWaiter: StoreWaiter, Equatable {
     }
 }
 
-extension StoreMachine.Arrival: Equatable where Work: Equatable, Waiter: Equatable {
+extension StoreMachine.Arrival: Equatable where Waiter: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
-        case (.process(let a), .process(let b)), (.dropped(let a), .dropped(let b)): a == b
+        case (.process, .process), (.dropped, .dropped), (.queuedForHome, .queuedForHome): true
         case (.queued(let a), .queued(let b)): a == b
-        case (.queuedForHome, .queuedForHome): true
-        case (.wait(let a, let x), .wait(let b, let y)): a == b && x == y
+        case (.wait(let a), .wait(let b)): a == b
+        default: false
+        }
+    }
+}
+
+extension StoreMachine.TakeOver: Equatable where Work: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.process(let a), .process(let b)): a == b
+        case (.queued(let a), .queued(let b)): a == b
+        case (.dropped, .dropped): true
         default: false
         }
     }

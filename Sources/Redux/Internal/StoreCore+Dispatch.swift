@@ -7,11 +7,9 @@ extension StoreCore {
         /// It became the drainer and reduced its action in the same critical section, and lent
         /// the state: react, then drain.
         case reduced
-        /// It became the drainer, reduced its action, and nothing listens: the drainer's next
-        /// step was decided in the same critical section too.
-        case drained(Next)
-        /// The same, and that step was to stop with nobody to wake: the dispatch is over.
-        case done
+        /// It became the drainer, reduced its action, and nothing listens: it has stopped
+        /// draining in the same critical section too; resume these tasks waiting in `idle()`.
+        case finished([UnsafeContinuation<Void, Never>]?)
         /// Anything else: do what the machine answered.
         case arrived(Machine.Arrival)
     }
@@ -35,9 +33,9 @@ extension StoreCore {
 
     /// Sends `action` through the store, from any thread.
     ///
-    /// The machine's one `arrive` decides; when it makes this thread the drainer of an action
-    /// (the common case: nobody was draining), the action is reduced in the same critical
-    /// section, and when nothing listens, the drainer's next step is decided there too.
+    /// The machine's one `arrive` decides; when it makes this thread the drainer (the common
+    /// case: nobody was draining), the action is reduced in the same critical section, and when
+    /// nothing listens, the drainer's next step (to stop) is taken there too.
     @inlinable
     func dispatch(_ action: Action) {
         let thread = ThreadID.current
@@ -49,26 +47,28 @@ extension StoreCore {
                 let arrival = arrive(
                     with: .action(action), from: thread, isHomeCurrent: isHomeCurrent,
                     in: &shared)
-                guard case .process(.action(let action)) = arrival, interceptors.isEmpty else {
+                guard case .process = arrival, interceptors.isEmpty else {
                     return .arrived(arrival)
                 }
                 let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
                 reduceAndLend(action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
                 if callsOut { return .reduced }
-                let next = next(in: &shared)
-                if case .finished(nil) = next { return .done }
-                return .drained(next)
+                guard case .finished(let idleWaiters) = next(in: &shared) else {
+                    // The store was at rest and the lock has been held since.
+                    preconditionFailure("an action reduced on arrival found work queued behind it")
+                }
+                return .finished(idleWaiters)
             }
             switch entry {
             case .reduced:
                 react(to: action, lent: lent, observers: observers)
                 drain()
-            case .drained(let next):
-                drain(from: next)
-            case .done:
-                return
+            case .finished(let idleWaiters):
+                for continuation in idleWaiters ?? [] {
+                    continuation.resume()
+                }
             case .arrived(let arrival):
-                proceed(after: arrival)
+                proceed(after: arrival, with: .action(action))
             }
         }
     }
@@ -95,24 +95,24 @@ extension StoreCore {
         let arrival = shared.withLock {
             arrive(with: work, from: thread, isHomeCurrent: isHomeCurrent, in: &$0)
         }
-        proceed(after: arrival)
+        proceed(after: arrival, with: work)
     }
 
-    /// Does what an arrival calls for, once the lock is let go.
+    /// Does what an arrival with `work` calls for, once the lock is let go.
     @inlinable
-    func proceed(after arrival: Machine.Arrival) {
+    func proceed(after arrival: Machine.Arrival, with work: Work) {
         switch arrival {
-        case .process(let work):
+        case .process:
             process(work)
             drain()
         case .queued:
             return
         case .queuedForHome:
             scheduleOnHome()
-        case .dropped(let work):
+        case .dropped:
             // Released here, outside the lock.
             drop(work)
-        case .wait(let waiter, let work):
+        case .wait(let waiter):
             waiter.wait()
             if home == nil {
                 // Signalled as the successor (or because the store shut down).
@@ -150,11 +150,9 @@ extension StoreCore {
             case .queued:
                 drain()
                 return
-            case .dropped(let work):
+            case .dropped:
                 drop(work)
                 return
-            case .queuedForHome, .wait:
-                preconditionFailure("a successor taking over neither schedules nor waits")
             }
         }
     }

@@ -72,10 +72,13 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     }
 
     /// What a thread arriving with work must do once the lock is let go.
+    ///
+    /// The work stays with the thread unless the machine queued it: only a queued item is
+    /// moved into the machine, so the common answers carry no work in and out.
     @usableFromInline
     enum Arrival {
-        /// It is the drainer now: process the work, then ask for the next step.
-        case process(Work)
+        /// It is the drainer now: process its work, then ask for the next step.
+        case process
         /// The work is queued; the drainer will process it. With `closesGate`, the queue has
         /// just filled up: async senders must wait (decided under the lock, done under it too,
         /// so that a drainer making room cannot open the gate first).
@@ -83,10 +86,21 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         /// The work is queued; schedule a piece of work on the home to drain it.
         case queuedForHome
         /// The store is shut down: release the work (outside the lock) and return.
-        case dropped(Work)
+        case dropped
         /// Wait on the waiter; then take over as the drainer (no home: see ``takeOver(with:)``)
         /// or arrive again (a home).
-        case wait(Waiter, Work)
+        case wait(Waiter)
+    }
+
+    /// What a successor that was handed the drainer's role does with its work.
+    @usableFromInline
+    enum TakeOver {
+        /// Process this item first (the queue is full), then try again.
+        case process(Work)
+        /// Its work is queued (see ``Arrival/queued(closesGate:)``): drain.
+        case queued(closesGate: Bool)
+        /// The store shut down meanwhile: release the work and return.
+        case dropped
     }
 
     /// What the drainer does next.
@@ -178,15 +192,15 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     mutating func arrive(_ work: Work, thread: ThreadID, isHomeCurrent: Bool?) -> Arrival {
         switch phase {
         case .shutDown:
-            return .dropped(work)
+            return .dropped
         case .idle:
             phase = .draining(Turn(drainer: thread))
-            return .process(work)
+            return .process
         case .away:
             // Code running on the home may do the work itself, as a store without a home would.
             if isHomeCurrent == true {
                 phase = .draining(Turn(drainer: thread))
-                return .process(work)
+                return .process
             }
             phase = .scheduled
             // The first item: it cannot fill a queue of at least 2, so the gate stays open.
@@ -215,14 +229,14 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         let waiter = Waiter(thread: thread)
         guard hasHome else {
             successors.append(waiter)
-            return .wait(waiter, work)
+            return .wait(waiter)
         }
         guard isHomeCurrent == false else {
             // On the home, or a home that cannot tell: waiting might be waiting for itself.
             return .queued(closesGate: append(work))
         }
         roomWaiters.append(waiter)
-        return .wait(waiter, work)
+        return .wait(waiter)
     }
 
     /// Appends `work`, keeping the record of the longest queue; returns whether the gate must
@@ -241,16 +255,13 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// A successor that was handed the drainer's role puts its own work in the queue, or, while
     /// the queue is full, first takes the oldest item.
     ///
-    /// - Returns: `.queued` once `work` is queued (then drain); `.process` with the item to
-    ///   process first, before calling this again; `.dropped` with `work` if the store shut down
-    ///   meanwhile.
     @inlinable
-    mutating func takeOver(with work: Work) -> Arrival {
+    mutating func takeOver(with work: Work) -> TakeOver {
         guard case .draining(var turn) = phase else {
             guard case .shutDown = phase else {
                 preconditionFailure("a successor took over while nobody was draining")
             }
-            return .dropped(work)
+            return .dropped
         }
         if queue.count < capacity {
             return .queued(closesGate: append(work))
