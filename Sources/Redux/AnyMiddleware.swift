@@ -133,10 +133,11 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
 /// read it; the next read is in the next action's, which the same drainer, or the one it hands
 /// over to through the store's lock, reaches only once this action's middlewares have returned.
 // Unchecked: `value`, its one field, is written and read only by the store's drainer, one action
-// at a time, each ordered after the previous by the store's lock (above).
+// at a time, each ordered after the previous by the store's lock (above). That is also why its
+// accesses need no dynamic exclusivity check (see the Performance article's decision log).
 @usableFromInline
 final class Memory<Value>: @unchecked Sendable {
-    @usableFromInline var value: Value?
+    @exclusivity(unchecked) @usableFromInline var value: Value?
 
     @inlinable
     init() {}

@@ -66,7 +66,8 @@ import Effects
 /// 10. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
 ///     actions they sent and their effects; ``idle()`` waits until no action waits or is being
 ///     processed and no effect runs. Their waiters are resumed by the thread that ends the work,
-///     never by polling; while nobody waits, `dispatch` pays one relaxed atomic load for them.
+///     never by polling; while nobody waits, `dispatch` pays one check, inside the critical
+///     section it takes anyway.
 ///
 /// The reducer runs while the store's lock is held: it must be pure and must not touch the
 /// store. What a remembering middleware picks (see ``AnyMiddleware``) runs with the middleware,
