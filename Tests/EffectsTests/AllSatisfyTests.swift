@@ -36,27 +36,18 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and no answer arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Bool>()
-        upstream.allSatisfy { $0 > 0 }.subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(-1)
-        upstream.finish()
-        #expect(recorder.history == [.subscription])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream(
+            { $0.allSatisfy { $0 > 0 } }, sending: [1], then: [-1])
+        #expect(history == [.subscription])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: answers false at the first tick that fails")
     func timer() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Bool>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler)
-            .allSatisfy { $0 < .seconds(3) }
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(5))
-        #expect(recorder.timeline == [.value(false, at: .seconds(3)), .finished(at: .seconds(3))])
-        #expect(scheduler.pendingWorkCount == 0)
+        let (timeline, pendingWork) = timelineOnTimer(
+            { $0.allSatisfy { $0 < .seconds(3) } }, for: .seconds(5))
+        #expect(timeline == [.value(false, at: .seconds(3)), .finished(at: .seconds(3))])
+        #expect(pendingWork == 0)
     }
 
     @Test("describes its upstream")

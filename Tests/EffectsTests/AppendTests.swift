@@ -42,15 +42,9 @@ import Testing
 
     @Test("a cancel before the upstream finishes: the values are never sent")
     func cancelBeforeAppended() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.append(9).subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription, .value(1)])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.append(9) }, sending: [1], then: [2])
+        #expect(history == [.subscription, .value(1)])
+        #expect(cancellations == 1)
     }
 
     @Test("a cancel from inside an appended value stops the rest")

@@ -47,27 +47,18 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and no answer arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Bool>()
-        upstream.contains { $0 > 5 }.subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(9)
-        upstream.finish()
-        #expect(recorder.history == [.subscription])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream(
+            { $0.contains { $0 > 5 } }, sending: [1], then: [9])
+        #expect(history == [.subscription])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: answers at the tick that satisfies it")
     func timer() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Bool>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler)
-            .contains { $0 >= .seconds(2) }
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(5))
-        #expect(recorder.timeline == [.value(true, at: .seconds(2)), .finished(at: .seconds(2))])
-        #expect(scheduler.pendingWorkCount == 0)
+        let (timeline, pendingWork) = timelineOnTimer(
+            { $0.contains { $0 >= .seconds(2) } }, for: .seconds(5))
+        #expect(timeline == [.value(true, at: .seconds(2)), .finished(at: .seconds(2))])
+        #expect(pendingWork == 0)
     }
 
     @Test("describe their value and upstream")

@@ -23,15 +23,9 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and no count arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.count().subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.count() }, sending: [1])
+        #expect(history == [.subscription])
+        #expect(cancellations == 1)
     }
 
     @Test("each subscription counts on its own")
@@ -46,15 +40,11 @@ import Testing
 
     @Test("on the TestScheduler: counts a timer's ticks until it is cut short")
     func timer() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Int>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler).prefix(4).count()
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(3))
-        #expect(recorder.timeline == [])
-        scheduler.advance(by: .seconds(3))
-        #expect(recorder.timeline == [.value(4, at: .seconds(4)), .finished(at: .seconds(4))])
-        #expect(scheduler.pendingWorkCount == 0)
+        let (early, _) = timelineOnTimer({ $0.prefix(4).count() }, for: .seconds(3))
+        #expect(early == [])
+        let (timeline, pendingWork) = timelineOnTimer({ $0.prefix(4).count() }, for: .seconds(6))
+        #expect(timeline == [.value(4, at: .seconds(4)), .finished(at: .seconds(4))])
+        #expect(pendingWork == 0)
     }
 
     @Test("describes its upstream")

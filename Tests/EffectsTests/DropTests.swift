@@ -33,16 +33,9 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and nothing arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.dropFirst(1).subscribe(recorder)
-        upstream.send(1)
-        upstream.send(2)
-        recorder.cancel()
-        upstream.send(3)
-        upstream.finish()
-        #expect(recorder.history == [.subscription, .value(2)])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.dropFirst(1) }, sending: [1, 2])
+        #expect(history == [.subscription, .value(2)])
+        #expect(cancellations == 1)
     }
 
     @Test("each subscription counts on its own, and values keep their time")
@@ -56,8 +49,10 @@ import Testing
         let second = TimedRecorder<Duration>(clock: scheduler)
         publisher.subscribe(second)
         scheduler.advance(by: .seconds(3))
-        #expect(first.timeline == [.value(.seconds(3), at: .seconds(3)), .finished(at: .seconds(3))])
-        #expect(second.timeline == [.value(.seconds(4), at: .seconds(4)), .finished(at: .seconds(4))])
+        #expect(
+            first.timeline == [.value(.seconds(3), at: .seconds(3)), .finished(at: .seconds(3))])
+        #expect(
+            second.timeline == [.value(.seconds(4), at: .seconds(4)), .finished(at: .seconds(4))])
         #expect(scheduler.pendingWorkCount == 0)
     }
 

@@ -34,16 +34,9 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and nothing arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.drop { $0 < 3 }.subscribe(recorder)
-        upstream.send(1)
-        upstream.send(4)
-        recorder.cancel()
-        upstream.send(5)
-        upstream.finish()
-        #expect(recorder.history == [.subscription, .value(4)])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.drop { $0 < 3 } }, sending: [1, 4])
+        #expect(history == [.subscription, .value(4)])
+        #expect(cancellations == 1)
     }
 
     @Test("each subscription tests its own leading values")

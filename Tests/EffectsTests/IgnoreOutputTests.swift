@@ -23,14 +23,9 @@ import Testing
 
     @Test("a cancel cancels the upstream, and the completion does not arrive after it")
     func cancel() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Never>()
-        upstream.ignoreOutput().subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.finish()
-        #expect(recorder.history.map(\.description) == ["subscription"])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.ignoreOutput() }, sending: [1])
+        #expect(history.map(\.description) == ["subscription"])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: finishes when a delayed upstream does")

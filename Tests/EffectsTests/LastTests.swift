@@ -32,26 +32,16 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and no value arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.last().subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.last() }, sending: [1])
+        #expect(history == [.subscription])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: the last tick comes when the timer is cut short")
     func timer() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Duration>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler).prefix(3).last()
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(5))
-        #expect(recorder.timeline == [.value(.seconds(3), at: .seconds(3)), .finished(at: .seconds(3))])
-        #expect(scheduler.pendingWorkCount == 0)
+        let (timeline, pendingWork) = timelineOnTimer({ $0.prefix(3).last() }, for: .seconds(5))
+        #expect(timeline == [.value(.seconds(3), at: .seconds(3)), .finished(at: .seconds(3))])
+        #expect(pendingWork == 0)
     }
 
     @Test("describe their upstream")

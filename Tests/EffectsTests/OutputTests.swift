@@ -58,26 +58,16 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and nothing arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.output(in: 0...5).subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription, .value(1)])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.output(in: 0...5) }, sending: [1])
+        #expect(history == [.subscription, .value(1)])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: the third tick of a timer, and no work left")
     func timerTick() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Duration>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler).output(at: 2)
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(10))
-        #expect(recorder.timeline == [.value(.seconds(3), at: .seconds(3)), .finished(at: .seconds(3))])
-        #expect(scheduler.pendingWorkCount == 0)
+        let (timeline, pendingWork) = timelineOnTimer({ $0.output(at: 2) }, for: .seconds(10))
+        #expect(timeline == [.value(.seconds(3), at: .seconds(3)), .finished(at: .seconds(3))])
+        #expect(pendingWork == 0)
     }
 
     @Test("a negative position is refused with a precondition failure")

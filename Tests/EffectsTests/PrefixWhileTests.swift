@@ -39,31 +39,22 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and nothing arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.prefix { $0 < 3 }.subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription, .value(1)])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream(
+            { $0.prefix { $0 < 3 } }, sending: [1], then: [2])
+        #expect(history == [.subscription, .value(1)])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: a timer's ticks until the predicate fails, and no work left")
     func timerTicks() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Duration>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler)
-            .prefix { $0 < .seconds(3) }
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(5))
+        let (timeline, pendingWork) = timelineOnTimer(
+            { $0.prefix { $0 < .seconds(3) } }, for: .seconds(5))
         #expect(
-            recorder.timeline == [
+            timeline == [
                 .value(.seconds(1), at: .seconds(1)), .value(.seconds(2), at: .seconds(2)),
                 .finished(at: .seconds(3)),
             ])
-        #expect(scheduler.pendingWorkCount == 0)
+        #expect(pendingWork == 0)
     }
 
     @Test("describes its upstream")

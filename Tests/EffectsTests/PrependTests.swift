@@ -62,29 +62,20 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and nothing arrives after it")
     func cancelDuringUpstream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.prepend(0).subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription, .value(0), .value(1)])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.prepend(0) }, sending: [1])
+        #expect(history == [.subscription, .value(0), .value(1)])
+        #expect(cancellations == 1)
     }
 
     @Test("on the TestScheduler: the prepended values at once, a timer's ticks later")
     func timer() {
-        let scheduler = TestScheduler()
-        let recorder = TimedRecorder<Duration>(clock: scheduler)
-        Publishers.Timer(every: .seconds(1), scheduler: scheduler).prefix(2).prepend(.zero)
-            .subscribe(recorder)
-        scheduler.advance(by: .seconds(3))
+        let (timeline, pendingWork) = timelineOnTimer(
+            { $0.prefix(2).prepend(.zero) }, for: .seconds(3))
         #expect(
-            recorder.timeline == [
+            timeline == [
                 .value(.zero, at: .zero), .value(.seconds(1), at: .seconds(1)),
                 .value(.seconds(2), at: .seconds(2)), .finished(at: .seconds(2)),
             ])
-        #expect(scheduler.pendingWorkCount == 0)
+        #expect(pendingWork == 0)
     }
 }

@@ -30,15 +30,9 @@ import Testing
 
     @Test("a cancel mid-stream cancels the upstream, and no result arrives after it")
     func cancelMidStream() {
-        let upstream = TestSubject<Int>()
-        let recorder = Recorder<Int>()
-        upstream.reduce(0, +).subscribe(recorder)
-        upstream.send(1)
-        recorder.cancel()
-        upstream.send(2)
-        upstream.finish()
-        #expect(recorder.history == [.subscription])
-        #expect(upstream.cancellationCount == 1)
+        let (history, cancellations) = cancelledMidStream({ $0.reduce(0, +) }, sending: [1])
+        #expect(history == [.subscription])
+        #expect(cancellations == 1)
     }
 
     @Test("each subscription starts again from the initial result")

@@ -135,7 +135,8 @@ enum ShareState {
         case .connecting(let connection, let subscribers):
             self = .connecting(connection: connection, subscribers: subscribers + 1)
         case .connected(let connection, let upstream, let subscribers):
-            self = .connected(connection: connection, upstream: upstream, subscribers: subscribers + 1)
+            self = .connected(
+                connection: connection, upstream: upstream, subscribers: subscribers + 1)
         case .finished:
             break
         }
@@ -156,7 +157,8 @@ enum ShareState {
                 self = .idle(connections: connection + 1)
                 return .cancel(upstream)
             }
-            self = .connected(connection: connection, upstream: upstream, subscribers: subscribers - 1)
+            self = .connected(
+                connection: connection, upstream: upstream, subscribers: subscribers - 1)
         case .finished:
             break
         }
@@ -173,7 +175,8 @@ enum ShareState {
                 self = .idle(connections: connection + 1)
                 return .cancel(subscription)
             }
-            self = .connected(connection: connection, upstream: subscription, subscribers: subscribers)
+            self = .connected(
+                connection: connection, upstream: subscription, subscribers: subscribers)
             return .none
         case .connected(connection, _, _):
             preconditionFailure("the shared upstream gave a second subscription")
