@@ -51,7 +51,8 @@ extension Publishers {
         /// The publisher subscribed to once the prefix has finished.
         public let suffix: Suffix
 
-        /// Makes the publisher; ``Publisher/append(_:)`` reads better at the call site.
+        /// Makes the publisher; ``Publisher/append(_:)->Publishers.Concatenate<Self,Other>`` reads
+        /// better at the call site.
         ///
         /// - Parameters:
         ///   - prefix: The publisher that goes first.
