@@ -1,3 +1,4 @@
+import Dispatch
 import Effects
 import Testing
 
@@ -162,6 +163,28 @@ import Testing
         early.cancel()
         late.cancel()
         #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test(
+        "subscribers coming and going on 8 threads at once: every upstream subscription made is cancelled, none is left"
+    )
+    func concurrentSubscribeAndCancel() {
+        let upstream = TestSubject<Int>()
+        let shared = upstream.share()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<1_000 {
+                // Cancelled as soon as it is attached: a subscriber may get its subscription
+                // later, from the thread delivering at that moment, and only then can it cancel.
+                let recorder = Recorder<Int> { recorder, event in
+                    if event == .subscription { recorder.cancel() }
+                }
+                shared.subscribe(recorder)
+                upstream.send(thread * 1_000 + index)
+            }
+        }
+        #expect(upstream.subscriptionCount >= 1)
+        #expect(upstream.cancellationCount == upstream.subscriptionCount)
+        #expect(upstream.subscriberCount == 0)
     }
 
     @Test("is a class: equal only to itself")
