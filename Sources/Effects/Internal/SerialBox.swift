@@ -8,9 +8,7 @@
 /// cost more than most operators' whole work per value.
 @usableFromInline
 final class SerialBox<Value>: @unchecked Sendable {   // one subscriber's serial calls only
-    // Unchecked: those serialized calls are what make access exclusive; a dynamic exclusivity
-    // check on every value would cost more than the rest of the operator.
-    @exclusivity(unchecked) @usableFromInline var value: Value
+    @usableFromInline var value: Value
 
     @inlinable
     init(_ value: Value) {

@@ -52,17 +52,15 @@ extension Publishers {
 
         /// Subscribes `subscriber` through the delay.
         ///
-        /// A single value (`Just(x).delay(…)`) takes the runtime's one-object path; any other
-        /// upstream goes through a relay that delivers its events in order, one at a time.
+        /// A single value (`Just(x).delay(…)`) is one ``DelayedValue``: one piece of scheduled
+        /// work delivers the value and the completion. Any other upstream goes through a relay
+        /// that schedules each of its events and delivers them in order, one at a time.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
-            if Upstream.self == Just<Output>.self {
-                let just = unsafeBitCast(upstream, to: Just<Output>.self)
-                DelayedValue(
-                    just.output, to: subscriber, context: nil, identified: nil, isRoot: false
-                )
-                .start(after: delay, on: scheduler)
+            if let just = upstream as? Just<Output> {
+                DelayedValue(just.output, to: subscriber, scheduler: scheduler)
+                    .start(after: delay)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
             }
@@ -77,55 +75,125 @@ extension Publishers {
     }
 }
 
-extension Publishers.Delay {
-    /// Calls `receiveValue` with every value once the delay has passed.
-    ///
-    /// The same as ``Publisher/sink(receiveValue:)``; over a single value (`Just(x).delay(…)`)
-    /// the delivery and its cancellation are one object, and the cancellable another.
-    ///
-    /// - Parameter receiveValue: Called with each value, on the scheduler.
-    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
-    @inlinable
-    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
-        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
-    }
-
-    /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
-    /// passed.
-    ///
-    /// The same as ``Publisher/sink(receiveCompletion:receiveValue:)``; over a single value the
-    /// subscriber keeps no subscription, because the delivery is itself the cancellable.
-    ///
-    /// - Parameters:
-    ///   - receiveCompletion: Called once after the last value.
-    ///   - receiveValue: Called with each value, on the scheduler.
-    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
-    @inlinable
-    public func sink(
-        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
-        receiveValue: @escaping @Sendable (Output) -> Void
-    ) -> AnyCancellable {
-        guard Upstream.self == Just<Output>.self else {
-            return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-        }
-        let just = unsafeBitCast(upstream, to: Just<Output>.self)
-        let delivery = DelayedValue(
-            just.output,
-            to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
-            context: nil,
-            identified: nil,
-            isRoot: false
-        )
-        // Not clamped here: every scheduler counts a negative delay as zero.
-        delivery.start(after: interval, on: scheduler)
-        // Handed over, not shared: no retain for the cancellable and release of the local.
-        return AnyCancellable(consume delivery)
-    }
-}
-
 extension Publishers.Delay: CustomStringConvertible {
     /// `Delay(<interval>, <upstream>)`, for example `Delay(1.0 seconds, Just(unFlip))`.
     public var description: String {
         "Delay(\(interval), \(upstream))"
+    }
+}
+
+/// One value delivered once after a delay, then the completion: the subscription of a delay over
+/// a single value, `Just(x).delay(…)` or `Effect.just(x).delay(…)`, in a store or not.
+///
+/// Its state is one ``DelayedValueState`` behind one lock: the race between the scheduled work
+/// firing and a cancel is decided there, and the loser does nothing. A cancellation id, and a
+/// store's count of running effects, are not its business: the subscriber above it (a store's
+/// root, a registered `.cancellable`) keeps them, and cancels it like any subscription.
+@usableFromInline
+final class DelayedValue<Downstream: Subscriber, Context: Scheduler>: Subscription {
+    @usableFromInline let value: Downstream.Input
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let scheduler: Context
+    @usableFromInline let state = Lock(DelayedValueState.scheduling)
+
+    @inlinable
+    init(_ value: Downstream.Input, to downstream: Downstream, scheduler: Context) {
+        self.value = value
+        self.downstream = downstream
+        self.scheduler = scheduler
+    }
+
+    /// Hands the downstream its subscription, then schedules the delivery `interval` from now.
+    @inlinable
+    func start(after interval: Duration) {
+        downstream.receive(subscription: self)
+        let work = scheduler.schedule(after: interval) { self.fire() }
+        // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
+        // the work is taken back.
+        state.withLock { $0.arrive(work) }?.cancel()
+    }
+
+    /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
+    @usableFromInline
+    func fire() {
+        let (fires, spent) = state.withLock { $0.fire() }
+        // The spent work's handle, released outside the lock.
+        _ = spent
+        guard fires else { return }
+        downstream.receive(value)
+        downstream.receive(completion: .finished)
+    }
+
+    /// Drops the delivery and takes the scheduled work back, unless it fired first.
+    @usableFromInline
+    func cancel() {
+        state.withLock { $0.cancel() }?.cancel()
+    }
+}
+
+/// Where a ``DelayedValue`` stands: a pure state machine, each transition returning what its
+/// owner must do once the lock is let go.
+@usableFromInline
+enum DelayedValueState: Sendable {
+    /// Subscribed; the scheduler has not handed the work's handle back yet.
+    case scheduling
+    /// Scheduled: the handle that takes the work back.
+    case waiting(any Cancellable)
+    /// The work ran: the value went, or is going, downstream.
+    case fired
+    /// Cancelled before the work ran.
+    case cancelled
+
+    /// The scheduler handed the work's handle back. Returns the work to cancel when the value
+    /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
+    @usableFromInline
+    mutating func arrive(_ work: any Cancellable) -> (any Cancellable)? {
+        switch self {
+        case .scheduling:
+            self = .waiting(work)
+            return nil
+        case .fired:
+            return nil
+        case .cancelled:
+            return work
+        case .waiting:
+            preconditionFailure("a delayed value was scheduled twice")
+        }
+    }
+
+    /// The work runs. Returns whether the value is to be delivered, and the spent handle, to
+    /// release outside the lock.
+    @usableFromInline
+    mutating func fire() -> (fires: Bool, spent: (any Cancellable)?) {
+        switch self {
+        case .scheduling:
+            // Fired before the handle came back (a scheduler on another thread, or one that
+            // runs work at once).
+            self = .fired
+            return (true, nil)
+        case .waiting(let work):
+            self = .fired
+            return (true, work)
+        case .cancelled:
+            return (false, nil)
+        case .fired:
+            preconditionFailure("a delayed value fired twice")
+        }
+    }
+
+    /// Cancelled. Returns the work to take back; nil when there is none to take (not scheduled
+    /// yet, fired, or cancelled already).
+    @usableFromInline
+    mutating func cancel() -> (any Cancellable)? {
+        switch self {
+        case .scheduling:
+            self = .cancelled
+            return nil
+        case .waiting(let work):
+            self = .cancelled
+            return work
+        case .fired, .cancelled:
+            return nil
+        }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A publisher that will send one value, once, when a callback hands it over: the bridge from a
 /// callback-based API to a publisher.
 ///
@@ -95,19 +93,22 @@ extension Future: CustomStringConvertible {
 /// One subscriber's link to a future: what the future calls once fulfilled, and the
 /// subscription the subscriber may cancel.
 private class FutureSubscription<Output: Sendable>: Subscription,
-    @unchecked Sendable   // its only mutable state is an Atomic
+    @unchecked Sendable   // its only mutable state is behind a Lock; subclasses add lets only
 {
-    private let cancelled = Atomic(false)
+    private let cancelled = Lock(false)
 
     var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.withLock { $0 }
     }
 
     func fulfil(with value: Output) {}
 
     /// Marks the subscription cancelled; true if this call did it.
     func markCancelled() -> Bool {
-        !cancelled.exchange(true, ordering: .acquiringAndReleasing)
+        cancelled.withLock { cancelled in
+            defer { cancelled = true }
+            return !cancelled
+        }
     }
 
     func cancel() {}
