@@ -23,30 +23,37 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     let interval: Duration
     let scheduler: any Scheduler
+    /// The value, when the effect delayed is a single one (`.just`): read once, here.
+    let value: Output?
 
     init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
         self.effect = effect
         self.interval = interval
         self.scheduler = scheduler
+        if case .just(let value) = effect.operation {
+            self.value = value
+        } else {
+            value = nil
+        }
     }
 
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
-        subscribe(subscriber, on: scheduler)
-    }
-
-    /// Subscribes with the scheduler's concrete type opened from the existential.
-    private func subscribe<S: Subscriber, Context: Scheduler>(
-        _ subscriber: S, on scheduler: Context
-    )
-    where S.Input == Output {
-        if case .just(let value) = effect.operation {
+        if let value {
             DelayedValue(value, to: subscriber, scheduler: scheduler).start(after: interval)
         } else {
-            // The relay answers its downstream's context, so ids inside the effect keep working.
-            Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler)
-                .subscribe(subscriber)
+            subscribeThroughRelay(subscriber, on: scheduler)
         }
+    }
+
+    /// Subscribes through a ``Publishers/Delay`` on the scheduler's concrete type, opened from
+    /// the existential. The relay answers its downstream's context, so ids inside the effect
+    /// keep working.
+    private func subscribeThroughRelay<S: Subscriber, Context: Scheduler>(
+        _ subscriber: S, on scheduler: Context
+    ) where S.Input == Output {
+        Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler)
+            .subscribe(subscriber)
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {

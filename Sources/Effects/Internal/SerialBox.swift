@@ -6,8 +6,10 @@
 /// scheduler's queue, a single thread), and only those calls touch the box. Cancelling, the one
 /// thing that may come from another thread at any moment, never touches it. A lock here would
 /// cost more than most operators' whole work per value.
+// @unchecked: only one subscriber's serial calls touch `value`, each ordered after the one
+// before (see above).
 @usableFromInline
-final class SerialBox<Value>: @unchecked Sendable {   // one subscriber's serial calls only
+final class SerialBox<Value>: @unchecked Sendable {
     @usableFromInline var value: Value
 
     @inlinable

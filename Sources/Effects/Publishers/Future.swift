@@ -92,9 +92,9 @@ extension Future: CustomStringConvertible {
 
 /// One subscriber's link to a future: what the future calls once fulfilled, and the
 /// subscription the subscriber may cancel.
-private class FutureSubscription<Output: Sendable>: Subscription,
-    @unchecked Sendable   // its only mutable state is behind a Lock; subclasses add lets only
-{
+// @unchecked (a class that is subclassed cannot be checked): its only mutable state is behind a
+// Lock, and its one subclass adds immutable, Sendable references only.
+private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sendable {
     private let cancelled = Lock(false)
 
     var isCancelled: Bool {
@@ -115,8 +115,9 @@ private class FutureSubscription<Output: Sendable>: Subscription,
 }
 
 /// A future's link to a subscriber of a known type.
+// @unchecked, as its base: it adds only immutable, Sendable references.
 private final class FutureSubscriber<Downstream: Subscriber>: FutureSubscription<Downstream.Input>,
-    @unchecked Sendable   // adds only immutable, Sendable references
+    @unchecked Sendable
 {
     private let downstream: Downstream
     private let future: Future<Downstream.Input>
