@@ -64,12 +64,30 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
         RegisteredSubscription(downstream: subscriber, id: id, context: context).start(effect)
     }
 
-    /// As a root, the effect is registered under the id by its root itself, in the same step
-    /// that counts it as running (and replaces what ran under the id, for `cancelInFlight`).
-    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
-    where Downstream.Input == Output {
-        context.startRoot(sendingTo: downstream, id: id, replacingInFlight: cancelInFlight) {
-            effect.subscribe($0, context: context)
+    /// As a root, the node hands its id to the effect it marks, whose root registers under it
+    /// in the same step that counts it as running (replacing what ran under it, for
+    /// `cancelInFlight`). Nothing and a single value run at once: only the cancel in flight is
+    /// left to do. Marked with an id of its own already (by an outer `.cancellable`), it runs as
+    /// one root under that one and registers its own id inside.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
+        replacingInFlight outerReplacing: Bool
+    ) where Downstream.Input == Output {
+        guard outer == nil else {
+            context.startRoot(sendingTo: downstream, id: outer, replacingInFlight: outerReplacing) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        switch effect.operation {
+        case .none, .just:
+            if cancelInFlight {
+                context.cancel(id: id)
+            }
+            context.start(effect, sendingTo: downstream)
+        case .node(let node):
+            node.start(
+                in: context, sendingTo: downstream, id: id, replacingInFlight: cancelInFlight)
         }
     }
 
@@ -98,9 +116,12 @@ final class CancelEffect<Output: Sendable>: EffectNode {
         subscriber.receive(completion: .finished)
     }
 
-    /// Nothing to count as running: the cancel is over once it returns.
-    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
-    where Downstream.Input == Output {
+    /// Nothing to count as running, nor to register under an id: the cancel is over once it
+    /// returns.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id _: EffectID?,
+        replacingInFlight _: Bool
+    ) where Downstream.Input == Output {
         context.cancel(id: id)
     }
 

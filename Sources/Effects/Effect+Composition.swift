@@ -97,9 +97,18 @@ final class MergeEffect<Output: Sendable>: EffectNode {
             .start(effects.map { effect in { effect.subscribe($0, context: context) } })
     }
 
-    /// Each part runs, and is counted, on its own: nobody waits for the whole.
-    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
-    where Downstream.Input == Output {
+    /// Each part runs, and is counted, on its own: nobody waits for the whole. Marked with an
+    /// id, the merge runs as one root under it.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        guard id == nil else {
+            context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+                subscribe($0, context: context)
+            }
+            return
+        }
         for effect in effects {
             context.start(effect, sendingTo: downstream)
         }

@@ -73,8 +73,19 @@ final class DebouncedEffect<Output: Sendable>: EffectNode {
         }
     }
 
-    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
-    where Downstream.Input == Output {
+    /// As a root, registered under its id, replacing what ran under it; marked with another id
+    /// (by an outer `.cancellable`), it runs as one root under that one and registers its own
+    /// inside.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
+        replacingInFlight outerReplacing: Bool
+    ) where Downstream.Input == Output {
+        guard outer == nil else {
+            context.startRoot(sendingTo: downstream, id: outer, replacingInFlight: outerReplacing) {
+                subscribe($0, context: context)
+            }
+            return
+        }
         context.startRoot(sendingTo: downstream, id: id, replacingInFlight: true) {
             wait.subscribe($0)
         }

@@ -46,6 +46,24 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
         }
     }
 
+    /// A single value starts as its one ``DelayedValue``, which is itself the root the context
+    /// counts (and registers under `id`); anything else as one root subscribed to the delay.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        guard let value else {
+            context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        DelayedValue(
+            value, to: downstream, scheduler: scheduler, root: DelayedValue.Root(context, id)
+        )
+        .start(after: interval, replacingInFlight: replacingInFlight)
+    }
+
     /// Subscribes through a ``Publishers/Delay`` on the scheduler's concrete type, opened from
     /// the existential. The relay answers its downstream's context, so ids inside the effect
     /// keep working.

@@ -85,7 +85,9 @@ public final class EffectContext: Sendable {
     /// over at once. Any other effect is a node that starts itself (see ``EffectNode``): as one
     /// root, by default, subscribed to through a ``RootSubscriber``; a merge as each of its
     /// parts (nobody waits for the whole); a cancel by cancelling, at once; a `.cancellable`
-    /// (and a debounce) as one root registered under its id in the same step.
+    /// by handing its id to the node it marks, whose root registers under it in the same step
+    /// (a debounce likewise); a delayed value as its one ``DelayedValue``, which is its own
+    /// root.
     ///
     /// Each root first hands `downstream` a subscription, which stops that root when cancelled,
     /// and ends with a completion, whether it finished or was cancelled by id: a downstream that
@@ -107,7 +109,7 @@ public final class EffectContext: Sendable {
         case .just(let value):
             downstream.receive(value)
         case .node(let node):
-            node.start(in: self, sendingTo: downstream)
+            node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
         }
     }
 
@@ -119,15 +121,24 @@ public final class EffectContext: Sendable {
         _ body: (RootSubscriber<Downstream>) -> Void
     ) {
         let root = RootSubscriber(downstream: downstream, context: self, id: id)
-        let admission = table.withLock {
-            $0.begin(root, id: id, replacingInFlight: replacingInFlight)
-        }
-        guard case .admitted(let replaced) = admission else { return }
-        if let replaced { cancel(replaced) }
+        guard begin(root, id: id, replacingInFlight: replacingInFlight) else { return }
         downstream.receive(subscription: root)
         // Cancelled by the downstream on arrival (the work it belongs to was cancelled).
         if root.hasEnded { return }
         body(root)
+    }
+
+    /// Counts `root` as running, and registers it under `id`, if any, cancelling what it
+    /// replaces there (`replacingInFlight`) before it returns; false when the context is closed
+    /// and the root must not start.
+    @usableFromInline
+    func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
+        let admission = table.withLock {
+            $0.begin(root, id: id, replacingInFlight: replacingInFlight)
+        }
+        guard case .admitted(let replaced) = admission else { return false }
+        if let replaced { cancel(replaced) }
+        return true
     }
 
     /// Cancels every running effect marked with `id`: each stops, and finishes whatever
@@ -171,6 +182,7 @@ public final class EffectContext: Sendable {
     }
 
     /// Forgets a root that ended, and its membership of `id`, if any.
+    @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?) {
         let ended = table.withLock { $0.end(root, id: id) }
         // What the table kept is released here, outside the lock.

@@ -19,9 +19,16 @@ package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertibl
     where S.Input == Output
 
     /// Starts the node's effect in `context`, as the part (or parts) it counts as running; see
-    /// ``EffectContext/start(_:sendingTo:)``. By default the node runs as one root.
-    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
-    where Downstream.Input == Output
+    /// ``EffectContext/start(_:sendingTo:)``.
+    ///
+    /// `id` is the cancellation id of a `.cancellable` node around this one, which hands its id
+    /// down so that the root it starts is registered under it in the same step that counts it
+    /// (replacing what ran under it, with `replacingInFlight`); nil for none. By default the
+    /// node runs as one root subscribed to through a ``RootSubscriber``.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output
 
     /// The node's effect with every value transformed, keeping its shape and its ids.
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T>
@@ -38,11 +45,14 @@ extension EffectNode {
         Effect(operation: .node(self))
     }
 
-    /// Runs the node as one root of `context`.
+    /// Runs the node as one root of `context`, registered under `id`, if any.
     package func start<Downstream: Subscriber>(
-        in context: EffectContext, sendingTo downstream: Downstream
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
     ) where Downstream.Input == Output {
-        context.startRoot(sendingTo: downstream) { self.subscribe($0, context: context) }
+        context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+            self.subscribe($0, context: context)
+        }
     }
 
     /// The whole node, marked cancellable by `id`.

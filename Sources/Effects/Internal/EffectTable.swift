@@ -175,6 +175,7 @@ extension Dictionary where Key == EffectID, Value == EffectTable.Members {
 
 /// A root a context counts as running until it ends; ``stop()`` ends it when the context
 /// closes.
+@usableFromInline
 package protocol RunningEffect: CancellableByID {
     /// Stops the effect because its context closed: it delivers nothing more, and reports
     /// nothing (the context has let it go already).
@@ -182,6 +183,7 @@ package protocol RunningEffect: CancellableByID {
 }
 
 /// A running part of an effect, marked with an id, that ``EffectContext/cancel(id:)`` can end.
+@usableFromInline
 package protocol CancellableByID: AnyObject, Sendable {
     /// Stops the part and finishes its downstream, so that whatever contains it goes on. The
     /// context has already removed it from the id's group.

@@ -86,30 +86,57 @@ extension Publishers.Delay: CustomStringConvertible {
 /// a single value, `Just(x).delay(…)` or `Effect.just(x).delay(…)`, in a store or not.
 ///
 /// Its state is one ``DelayedValueState`` behind one lock: the race between the scheduled work
-/// firing and a cancel is decided there, and the loser does nothing. A cancellation id, and a
-/// store's count of running effects, are not its business: the subscriber above it (a store's
-/// root, a registered `.cancellable`) keeps them, and cancels it like any subscription.
+/// firing and a cancel is decided there, and the loser does nothing.
+///
+/// Started by a context (a store's `Effect.just(x).delay(…)`, cancellable or not), it is also
+/// the root the context counts as running, registered under its id if it has one: it leaves the
+/// context's books once it has delivered its value, or when it is cancelled, by its downstream
+/// or by its id. Anywhere else, the subscriber above it keeps such books.
 ///
 /// The scheduler is kept as an existential, not as a generic parameter: an effect knows its
 /// scheduler only at run time, and one generic parameter fewer is one type lookup fewer for
 /// every delayed value started from unspecialized code.
 @usableFromInline
-final class DelayedValue<Downstream: Subscriber>: Subscription {
+final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
+    /// The context that counts a delayed value started as a root, and the id it is registered
+    /// under there, if any.
+    @usableFromInline
+    struct Root: Sendable {
+        @usableFromInline let context: EffectContext
+        @usableFromInline let id: EffectID?
+
+        init(_ context: EffectContext, _ id: EffectID?) {
+            self.context = context
+            self.id = id
+        }
+    }
+
     @usableFromInline let value: Downstream.Input
     @usableFromInline let downstream: Downstream
     @usableFromInline let scheduler: any Scheduler
+    @usableFromInline let root: Root?
     @usableFromInline let state = Lock(DelayedValueState.scheduling)
 
     @inlinable
-    init(_ value: Downstream.Input, to downstream: Downstream, scheduler: any Scheduler) {
+    init(
+        _ value: Downstream.Input, to downstream: Downstream, scheduler: any Scheduler,
+        root: Root? = nil
+    ) {
         self.value = value
         self.downstream = downstream
         self.scheduler = scheduler
+        self.root = root
     }
 
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now.
+    /// A root first joins its context's books (replacing what ran under its id, with
+    /// `replacingInFlight`), and starts nothing if the context is closed.
     @inlinable
-    func start(after interval: Duration) {
+    func start(after interval: Duration, replacingInFlight: Bool = false) {
+        if let root {
+            guard root.context.begin(self, id: root.id, replacingInFlight: replacingInFlight)
+            else { return }
+        }
         downstream.receive(subscription: self)
         let work = scheduler.schedule(after: interval) { self.fire() }
         // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
@@ -125,13 +152,46 @@ final class DelayedValue<Downstream: Subscriber>: Subscription {
         _ = spent
         guard fires else { return }
         downstream.receive(value)
+        // A root leaves its context's books once the value is delivered, as a subscribed effect
+        // does once it finishes: whoever waits for the store to be idle finds the action handled.
+        leaveBooks()
         downstream.receive(completion: .finished)
     }
 
     /// Drops the delivery and takes the scheduled work back, unless it fired first.
     @inlinable
     func cancel() {
-        state.withLock { $0.cancel() }?.cancel()
+        guard end() else { return }
+        leaveBooks()
+    }
+
+    /// Cancelled by id: the context has taken it out of the id's group; it finishes its
+    /// downstream, which may be waiting for it.
+    @usableFromInline
+    func cancelByID() {
+        guard end() else { return }
+        leaveBooks()
+        downstream.receive(completion: .finished)
+    }
+
+    /// Stopped by its context closing: the context has let it go already.
+    @usableFromInline
+    func stop() {
+        _ = end()
+    }
+
+    /// Moves to cancelled and takes the scheduled work back; true when this call did it.
+    @inlinable
+    func end() -> Bool {
+        let (ended, work) = state.withLock { $0.cancel() }
+        work?.cancel()
+        return ended
+    }
+
+    @inlinable
+    func leaveBooks() {
+        guard let root else { return }
+        root.context.end(self, id: root.id)
     }
 }
 
@@ -185,19 +245,19 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// Cancelled. Returns the work to take back; nil when there is none to take (not scheduled
-    /// yet, fired, or cancelled already).
+    /// Cancelled. Returns whether this call cancelled it (false once it fired or was cancelled
+    /// already), and the work to take back, if it was scheduled.
     @usableFromInline
-    mutating func cancel() -> (any Cancellable)? {
+    mutating func cancel() -> (cancelled: Bool, work: (any Cancellable)?) {
         switch self {
         case .scheduling:
             self = .cancelled
-            return nil
+            return (true, nil)
         case .waiting(let work):
             self = .cancelled
-            return work
+            return (true, work)
         case .fired, .cancelled:
-            return nil
+            return (false, nil)
         }
     }
 }
