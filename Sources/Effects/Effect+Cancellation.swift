@@ -43,11 +43,26 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
     let id: EffectID
     let cancelInFlight: Bool
     let effect: Effect<Output>
+    /// The node of the effect marked, read once, here; nil for nothing or a single value.
+    let node: (any EffectNode<Output>)?
+    /// A delayed value marked with this id; nil if the effect marked is not a delayed value, or
+    /// is one marked with an id of its own already.
+    let delayedValue: DelayedValueStart<Output>?
 
     init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
         self.id = id
         self.cancelInFlight = cancelInFlight
         self.effect = effect
+        if case .node(let node) = effect.operation {
+            self.node = node
+        } else {
+            node = nil
+        }
+        if let delayed = node?.delayedValue, delayed.id == nil {
+            delayedValue = delayed.marked(with: id, replacingInFlight: cancelInFlight)
+        } else {
+            delayedValue = nil
+        }
     }
 
     /// In a context, the effect runs registered under the id, after cancelling what ran under it
@@ -79,16 +94,15 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
             }
             return
         }
-        switch effect.operation {
-        case .none, .just:
+        guard let node else {
+            // Nothing, or a single value: it runs at once.
             if cancelInFlight {
                 context.cancel(id: id)
             }
             context.start(effect, sendingTo: downstream)
-        case .node(let node):
-            node.start(
-                in: context, sendingTo: downstream, id: id, replacingInFlight: cancelInFlight)
+            return
         }
+        node.start(in: context, sendingTo: downstream, id: id, replacingInFlight: cancelInFlight)
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {

@@ -25,6 +25,7 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
     let scheduler: any Scheduler
     /// The value, when the effect delayed is a single one (`.just`): read once, here.
     let value: Output?
+    let delayedValue: DelayedValueStart<Output>?
 
     init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
         self.effect = effect
@@ -32,8 +33,10 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
         self.scheduler = scheduler
         if case .just(let value) = effect.operation {
             self.value = value
+            delayedValue = DelayedValueStart(value: value, interval: interval, scheduler: scheduler)
         } else {
             value = nil
+            delayedValue = nil
         }
     }
 
@@ -52,16 +55,14 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
         replacingInFlight: Bool
     ) where Downstream.Input == Output {
-        guard let value else {
+        guard let delayed = delayedValue else {
             context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
                 subscribe($0, context: context)
             }
             return
         }
-        DelayedValue(
-            value, to: downstream, scheduler: scheduler, root: DelayedValue.Root(context, id)
-        )
-        .start(after: interval, replacingInFlight: replacingInFlight)
+        let start = id.map { delayed.marked(with: $0, replacingInFlight: replacingInFlight) }
+        (start ?? delayed).start(in: context, sendingTo: downstream)
     }
 
     /// Subscribes through a ``Publishers/Delay`` on the scheduler's concrete type, opened from

@@ -87,7 +87,8 @@ public final class EffectContext: Sendable {
     /// parts (nobody waits for the whole); a cancel by cancelling, at once; a `.cancellable`
     /// by handing its id to the node it marks, whose root registers under it in the same step
     /// (a debounce likewise); a delayed value as its one ``DelayedValue``, which is its own
-    /// root.
+    /// root (started from here, where the downstream's type is known, so that it runs
+    /// specialized).
     ///
     /// Each root first hands `downstream` a subscription, which stops that root when cancelled,
     /// and ends with a completion, whether it finished or was cancelled by id: a downstream that
@@ -109,7 +110,14 @@ public final class EffectContext: Sendable {
         case .just(let value):
             downstream.receive(value)
         case .node(let node):
-            node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
+            // A delayed value, cancellable or not (a game's every delayed move), starts here,
+            // specialized for the downstream: the same one `DelayedValue` the node's own `start`
+            // makes, without the unspecialized generic code between.
+            if let delayed = node.delayedValue {
+                delayed.start(in: self, sendingTo: downstream)
+            } else {
+                node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
+            }
         }
     }
 
@@ -170,9 +178,7 @@ public final class EffectContext: Sendable {
     package func close() {
         throttles.removeAll()
         guard let (roots, members) = table.withLock({ $0.close() }) else { return }
-        for root in roots {
-            root.stop()
-        }
+        roots.forEach { $0.stop() }
         // A member inside a root has stopped with it, and a root has stopped already:
         // cancelling them again does nothing. Anything else registered (a part subscribed to
         // outside a root, a store's task) is cancelled here.

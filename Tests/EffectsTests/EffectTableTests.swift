@@ -129,10 +129,10 @@ import Testing
         _ = table.begin(identified, id: timer, replacingInFlight: false)
         _ = table.register(member, id: search)
         let closed = table.close()
+        var stopped: [ObjectIdentifier] = []
+        closed?.roots.forEach { stopped.append(ObjectIdentifier($0)) }
         #expect(
-            Set((closed?.roots ?? []).map(ObjectIdentifier.init)) == [
-                ObjectIdentifier(root), ObjectIdentifier(identified),
-            ])
+            stopped == [ObjectIdentifier(root), ObjectIdentifier(identified)], "in start order")
         #expect(
             Set((closed?.members ?? []).map(ObjectIdentifier.init)) == [
                 ObjectIdentifier(identified), ObjectIdentifier(member),

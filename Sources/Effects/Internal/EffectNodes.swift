@@ -30,6 +30,13 @@ package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertibl
         replacingInFlight: Bool
     ) where Downstream.Input == Output
 
+    /// The node's effect as a single value delivered after a delay, marked with at most one id,
+    /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
+    /// shape. A context starts that shape specialized for its downstream (see
+    /// ``EffectContext/start(_:sendingTo:)``): the same ``DelayedValue`` the node's own `start`
+    /// makes, from code that knows the downstream's type.
+    var delayedValue: DelayedValueStart<Output>? { get }
+
     /// The node's effect with every value transformed, keeping its shape and its ids.
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T>
 
@@ -53,6 +60,11 @@ extension EffectNode {
         context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
             self.subscribe($0, context: context)
         }
+    }
+
+    /// Not a delayed value, by default.
+    package var delayedValue: DelayedValueStart<Output>? {
+        nil
     }
 
     /// The whole node, marked cancellable by `id`.
@@ -93,5 +105,49 @@ extension Effect {
         case .none, .just: self
         case .node(let node): node.marked(with: id)
         }
+    }
+}
+
+/// What a context needs to start a delayed value as a root: see ``EffectNode/delayedValue``.
+///
+/// A class, made once with the node that answers it: handed out through the node protocol, a
+/// reference is a retain, where a generic value would be copied through its type's metadata,
+/// looked up on every start.
+@usableFromInline
+package final class DelayedValueStart<Output: Sendable>: Sendable {
+    @usableFromInline let value: Output
+    @usableFromInline let interval: Duration
+    @usableFromInline let scheduler: any Scheduler
+    /// The id it registers under, if a `.cancellable` marks it.
+    @usableFromInline let id: EffectID?
+    @usableFromInline let replacingInFlight: Bool
+
+    init(
+        value: Output, interval: Duration, scheduler: any Scheduler, id: EffectID? = nil,
+        replacingInFlight: Bool = false
+    ) {
+        self.value = value
+        self.interval = interval
+        self.scheduler = scheduler
+        self.id = id
+        self.replacingInFlight = replacingInFlight
+    }
+
+    /// The same start, marked with `id`.
+    func marked(with id: EffectID, replacingInFlight: Bool) -> DelayedValueStart {
+        DelayedValueStart(
+            value: value, interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight)
+    }
+
+    /// Starts the delayed value as a root of `context`, sending to `downstream`.
+    @inlinable
+    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
+    where Downstream.Input == Output {
+        DelayedValue(
+            value, to: downstream, scheduler: scheduler,
+            root: DelayedValue.Root(context: context, id: id)
+        )
+        .start(after: interval, replacingInFlight: replacingInFlight)
     }
 }

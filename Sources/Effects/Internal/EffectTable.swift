@@ -12,7 +12,7 @@
 /// an id, whose hash is computed once, when the id is made); taking an id's members to cancel
 /// is O(members), and closing O(roots + members).
 enum EffectTable {
-    case open(roots: [ObjectIdentifier: any RunningEffect], ids: [EffectID: Members])
+    case open(roots: Roots, ids: [EffectID: Members])
     /// The store is gone: nothing new starts, nothing is kept.
     case closed
 
@@ -33,13 +33,62 @@ enum EffectTable {
     }
 
     init() {
-        self = .open(roots: [:], ids: [:])
+        self = .open(roots: Roots(), ids: [:])
     }
 
     /// How many roots are running.
     var runningCount: Int {
         guard case .open(let roots, _) = self else { return 0 }
         return roots.count
+    }
+
+    /// The running roots, in slots numbered in the order they started (a freed slot is reused),
+    /// so that closing stops them in about that order, the order they sit in memory and in
+    /// their scheduler's queue.
+    ///
+    /// Size and cost: `slots` is as long as the most roots ever running at once, and emptied
+    /// (keeping its capacity) whenever none runs; `slotOf` holds one entry per running root.
+    /// Inserting and removing are O(1): one hash of the root's identity, one array access.
+    struct Roots {
+        private var slots: [(any RunningEffect)?] = []
+        private var slotOf: [ObjectIdentifier: Int] = [:]
+        private var freeSlots: [Int] = []
+
+        var count: Int {
+            slotOf.count
+        }
+
+        /// Calls `body` with every running root, in slot order.
+        func forEach(_ body: (any RunningEffect) -> Void) {
+            for case let root? in slots {
+                body(root)
+            }
+        }
+
+        mutating func insert(_ root: any RunningEffect) {
+            let slot = freeSlots.popLast() ?? slots.count
+            if slot == slots.count {
+                slots.append(root)
+            } else {
+                slots[slot] = root
+            }
+            slotOf[ObjectIdentifier(root)] = slot
+        }
+
+        /// Removes the root with identity `key`; returns it, or nil when it was not there.
+        mutating func remove(_ key: ObjectIdentifier) -> (any RunningEffect)? {
+            guard let slot = slotOf.removeValue(forKey: key) else { return nil }
+            var removed: (any RunningEffect)? = nil
+            swap(&removed, &slots[slot])
+            if slotOf.isEmpty {
+                // Nothing runs: start afresh, keeping the capacity for the next burst.
+                slots.removeAll(keepingCapacity: true)
+                freeSlots.removeAll(keepingCapacity: true)
+            } else {
+                freeSlots.append(slot)
+            }
+            return removed
+        }
     }
 
     /// How many distinct ids mark running parts.
@@ -60,7 +109,7 @@ enum EffectTable {
         -> Admission
     {
         withOpen { roots, ids in
-            roots[ObjectIdentifier(root)] = root
+            roots.insert(root)
             guard let id else { return .admitted(replaced: nil) }
             if replacingInFlight {
                 return .admitted(replaced: ids.updateValue(.one(root), forKey: id))
@@ -79,7 +128,7 @@ enum EffectTable {
     {
         withOpen { roots, ids in
             let key = ObjectIdentifier(root)
-            return (roots.removeValue(forKey: key), id.flatMap { ids.remove(key, from: $0) })
+            return (roots.remove(key), id.flatMap { ids.remove(key, from: $0) })
         } ?? (nil, nil)
     }
 
@@ -110,16 +159,16 @@ enum EffectTable {
 
     /// Closes the context and takes everything it kept, for the caller to stop and release
     /// outside the lock: the roots, then every registered member. Nil when it was closed already.
-    mutating func close() -> (roots: [any RunningEffect], members: [any CancellableByID])? {
+    mutating func close() -> (roots: Roots, members: [any CancellableByID])? {
         guard case .open(let roots, let ids) = self else { return nil }
         self = .closed
-        return (Array(roots.values), ids.values.flatMap(\.all))
+        return (roots, ids.values.flatMap(\.all))
     }
 
     /// Runs `body` on the open books, moved out of the enum while it runs so that mutating
     /// them copies nothing; nil when closed.
     private mutating func withOpen<Result>(
-        _ body: (inout [ObjectIdentifier: any RunningEffect], inout [EffectID: Members]) -> Result
+        _ body: (inout Roots, inout [EffectID: Members]) -> Result
     ) -> Result? {
         guard case .open(var roots, var ids) = self else { return nil }
         self = .closed

@@ -105,7 +105,8 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
         @usableFromInline let context: EffectContext
         @usableFromInline let id: EffectID?
 
-        init(_ context: EffectContext, _ id: EffectID?) {
+        @inlinable
+        init(context: EffectContext, id: EffectID?) {
             self.context = context
             self.id = id
         }
