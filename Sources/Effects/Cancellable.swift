@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something whose work can be stopped.
 ///
 /// Subscriptions and scheduled work are cancellable. `cancel()` must be safe to call more than
@@ -18,28 +16,18 @@ public protocol Cancellable: Sendable {
 /// var cancellables = Set<AnyCancellable>()
 /// publisher.sink { print($0) }.store(in: &cancellables)
 /// ```
-public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {   // see below
-    // `held` is written by init, then only by the one caller that wins `stage` (or by deinit,
-    // which has no rival); see `stage`.
+public final class AnyCancellable: Cancellable, Hashable {
     // The wrapped cancellable itself, not a closure calling it: a class (a subscription) or a
     // closure's two words fit in the enum's inline storage, so wrapping allocates nothing
-    // beyond this object, and taking a class out is a retain, not a copy through an
-    // existential's value witnesses.
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var held: Held
-
-    // Who may take `held`: it moves once from `holding` to `taking`, by a compare-exchange that
-    // only one `cancel()` can win, and the winner moves it on to `taken` (releasing) once it has
-    // emptied `held`. So a cancel costs one locked instruction, not a lock's two, and the
-    // deinit, which no other reference can race, one plain load (acquiring, so that it sees
-    // `held` emptied by an earlier cancel on another thread).
-    @usableFromInline let stage = Atomic<UInt8>(AnyCancellableStage.holding)
+    // beyond this object. Taken out once, by the first `cancel()` or by the deinit.
+    @usableFromInline let held: Lock<Held>
 
     /// Wraps a closure that is called once, on the first `cancel()` or on release.
     ///
     /// - Parameter cancel: The work that stops whatever is running.
     @inlinable
     public init(_ cancel: @escaping @Sendable () -> Void) {
-        held = .closure(cancel)
+        held = Lock(.closure(cancel))
     }
 
     /// Wraps another cancellable, which is cancelled once, on the first `cancel()` or on release.
@@ -47,7 +35,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable { 
     /// - Parameter cancellable: The cancellable to wrap.
     @inlinable
     public init(_ cancellable: some Cancellable) {
-        held = .value(cancellable)
+        held = Lock(.value(cancellable))
     }
 
     /// Wraps a cancellable object (a subscription, usually), which is cancelled once, on the
@@ -56,7 +44,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable { 
     /// - Parameter cancellable: The cancellable to wrap.
     @inlinable
     public init(_ cancellable: some Cancellable & AnyObject) {
-        held = .object(cancellable)
+        held = Lock(.object(cancellable))
     }
 
     /// The cancellable that synchronous publishers return from `sink`: by the time it is
@@ -66,36 +54,18 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable { 
 
     @inlinable
     init() {
-        held = .none
+        held = Lock(.none)
     }
 
     deinit {
-        // The last reference is gone: nothing can cancel concurrently.
-        if stage.load(ordering: .acquiring) == AnyCancellableStage.holding {
-            Self.cancel(takeHeld())
-        }
+        Self.cancel(held.withLock { $0.take() })
     }
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
-        guard
-            stage.compareExchange(
-                expected: AnyCancellableStage.holding, desired: AnyCancellableStage.taking,
-                ordering: .acquiring
-            ).exchanged
-        else { return }
-        let taken = takeHeld()
-        stage.store(AnyCancellableStage.taken, ordering: .releasing)
-        // Cancelled, then released, with `held` already empty: a cancel that calls back in
+        // Taken under the lock, cancelled and released after it: a cancel that calls back in
         // finds nothing to do.
-        Self.cancel(taken)
-    }
-
-    /// Moves the wrapped work out, leaving nothing: no trip through the enum's outlined copy.
-    private func takeHeld() -> Held {
-        var taken = Held.none
-        swap(&taken, &held)
-        return taken
+        Self.cancel(held.withLock { $0.take() })
     }
 
     private static func cancel(_ taken: consuming Held) {
@@ -143,16 +113,11 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable { 
         case closure(@Sendable () -> Void)
         /// Any other cancellable.
         case value(any Cancellable)
-    }
-}
 
-/// The stages of an ``AnyCancellable``, as raw values for its atomic.
-@usableFromInline
-enum AnyCancellableStage {
-    /// Holding the wrapped work, not cancelled.
-    @usableFromInline static let holding: UInt8 = 0
-    /// One `cancel()` has won and is emptying `held`.
-    @usableFromInline static let taking: UInt8 = 1
-    /// Cancelled: `held` is empty.
-    @usableFromInline static let taken: UInt8 = 2
+        /// Moves what is held out, leaving nothing.
+        mutating func take() -> Held {
+            defer { self = .none }
+            return self
+        }
+    }
 }

@@ -16,29 +16,140 @@ extension Effect {
     ///   - cancelInFlight: Whether to cancel effects already running with this id before
     ///     starting this one.
     /// - Returns: The marked effect (``none`` stays ``none`` unless it cancels in flight).
-    @inlinable
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         let id = EffectID(id)
         if isNone {
             return cancelInFlight ? .cancel(id: id) : .none
         }
-        return Effect(
-            operation: .cancellable(
-                CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: self)))
+        return CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: self).asEffect
     }
 
     /// An effect that cancels every running effect marked with `id`, then finishes.
     ///
     /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: The effect.
-    @inlinable
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         cancel(id: EffectID(id))
     }
 
-    @inlinable
     static func cancel(id: EffectID) -> Effect {
-        Effect(operation: .cancel(id: id))
+        CancelEffect(id: id).asEffect
+    }
+}
+
+/// An effect marked so that it can be cancelled by its id while it runs:
+/// ``Effect/cancellable(id:cancelInFlight:)``.
+final class CancellableEffect<Output: Sendable>: EffectNode {
+    let id: EffectID
+    let cancelInFlight: Bool
+    let effect: Effect<Output>
+    /// The node of the effect marked, read once, here; nil for nothing or a single value.
+    let node: (any EffectNode<Output>)?
+    /// A delayed value marked with this id; nil if the effect marked is not a delayed value, or
+    /// is one marked with an id of its own already.
+    let delayedValue: DelayedValueStart<Output>?
+
+    init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
+        self.id = id
+        self.cancelInFlight = cancelInFlight
+        self.effect = effect
+        if case .node(let node) = effect.operation {
+            self.node = node
+        } else {
+            node = nil
+        }
+        if let delayed = node?.delayedValue, delayed.id == nil {
+            delayedValue = delayed.marked(with: id, replacingInFlight: cancelInFlight)
+        } else {
+            delayedValue = nil
+        }
+    }
+
+    /// In a context, the effect runs registered under the id, after cancelling what ran under it
+    /// (`cancelInFlight`); without one, ids mean nothing and it runs unchanged.
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        guard let context else {
+            effect.subscribe(subscriber, context: nil)
+            return
+        }
+        if cancelInFlight {
+            context.cancel(id: id)
+        }
+        RegisteredSubscription(downstream: subscriber, id: id, context: context).start(effect)
+    }
+
+    /// As a root, the node hands its id to the effect it marks, whose root registers under it
+    /// in the same step that counts it as running (replacing what ran under it, for
+    /// `cancelInFlight`). Nothing and a single value run at once: only the cancel in flight is
+    /// left to do. Marked with an id of its own already (by an outer `.cancellable`), it runs as
+    /// one root under that one and registers its own id inside.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
+        replacingInFlight outerReplacing: Bool
+    ) where Downstream.Input == Output {
+        guard outer == nil else {
+            context.startRoot(sendingTo: downstream, id: outer, replacingInFlight: outerReplacing) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        guard let node else {
+            // Nothing, or a single value: it runs at once.
+            if cancelInFlight {
+                context.cancel(id: id)
+            }
+            context.start(effect, sendingTo: downstream)
+            return
+        }
+        node.start(in: context, sendingTo: downstream, id: id, replacingInFlight: cancelInFlight)
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        CancellableEffect<T>(id: id, cancelInFlight: cancelInFlight, effect: effect.map(transform))
+            .asEffect
+    }
+
+    var description: String {
+        "Cancellable(id: \(id)\(cancelInFlight ? ", cancelInFlight" : ""), \(effect))"
+    }
+}
+
+/// A request to cancel what runs under an id: ``Effect/cancel(id:)``. It runs at once.
+final class CancelEffect<Output: Sendable>: EffectNode {
+    let id: EffectID
+
+    init(id: EffectID) {
+        self.id = id
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        context?.cancel(id: id)
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: .finished)
+    }
+
+    /// Nothing to count as running, nor to register under an id: the cancel is over once it
+    /// returns.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id _: EffectID?,
+        replacingInFlight _: Bool
+    ) where Downstream.Input == Output {
+        context.cancel(id: id)
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        CancelEffect<T>(id: id).asEffect
+    }
+
+    /// A cancel runs at once: nothing of it is left for a task to cancel.
+    func marked(with id: EffectID) -> Effect<Output> {
+        asEffect
+    }
+
+    var description: String {
+        "Cancel(id: \(id))"
     }
 }
 

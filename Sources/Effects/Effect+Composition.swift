@@ -18,7 +18,7 @@ extension Effect {
         switch effects.count {
         case 0: return .none
         case 1: return effects[0]
-        default: return Effect(operation: .merge(effects))
+        default: return MergeEffect(effects).asEffect
         }
     }
 
@@ -39,7 +39,7 @@ extension Effect {
         switch effects.count {
         case 0: return .none
         case 1: return effects[0]
-        default: return Effect(operation: .concatenate(effects))
+        default: return ConcatenateEffect(effects).asEffect
         }
     }
 
@@ -67,67 +67,10 @@ extension Effect {
     /// - Returns: The transformed effect.
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         switch operation {
-        case .none:
-            return .none
-        case .just(let value):
-            return .just(transform(value))
-        case .publisher(let publisher):
-            return Effect<T>(
-                operation: .publisher(
-                    AnyPublisher(Publishers.Map(upstream: publisher, transform: transform))))
-        case .merge(let effects):
-            return Effect<T>(operation: .merge(effects.map { $0.map(transform) }))
-        case .concatenate(let effects):
-            return Effect<T>(operation: .concatenate(effects.map { $0.map(transform) }))
-        case .cancellable(let node):
-            return Effect<T>(
-                operation: .cancellable(
-                    CancellableEffect(
-                        id: node.id, cancelInFlight: node.cancelInFlight,
-                        effect: node.effect.map(transform)
-                    )))
-        case .cancel(let id):
-            return Effect<T>(operation: .cancel(id: id))
-        case .delayed(let node):
-            return Effect<T>(
-                operation: .delayed(
-                    DelayedEffect(
-                        effect: node.effect.map(transform), interval: node.interval,
-                        scheduler: node.scheduler
-                    )))
-        case .debounced(let node):
-            return Effect<T>(
-                operation: .debounced(
-                    DebouncedEffect(
-                        id: node.id, interval: node.interval, scheduler: node.scheduler,
-                        effect: node.effect.map(transform)
-                    )))
-        case .throttled(let node):
-            return Effect<T>(
-                operation: .throttled(
-                    ThrottledEffect(
-                        id: node.id, interval: node.interval, scheduler: node.scheduler,
-                        latest: node.latest,
-                        effect: node.effect.map(transform)
-                    )))
+        case .none: .none
+        case .just(let value): .just(transform(value))
+        case .node(let node): node.map(transform)
         }
-    }
-
-    /// Delivers every value, and the completion, `interval` later on `scheduler`.
-    ///
-    /// The same as ``Publisher/delay(for:scheduler:)``, returning an effect. Mark the delayed
-    /// effect (not what it wraps) with ``cancellable(id:cancelInFlight:)``.
-    ///
-    /// - Parameters:
-    ///   - interval: How long each event waits; a negative interval counts as zero.
-    ///   - scheduler: The scheduler that waits and delivers.
-    /// - Returns: The delayed effect; delaying ``none`` gives ``none``.
-    @inlinable
-    public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
-        if isNone { return .none }
-        return Effect(
-            operation: .delayed(
-                DelayedEffect(effect: self, interval: max(interval, .zero), scheduler: scheduler)))
     }
 
     /// Delivers every value and the completion on `scheduler`.
@@ -137,5 +80,75 @@ extension Effect {
     public func receive<Context: Scheduler>(on scheduler: Context) -> Effect {
         if isNone { return .none }
         return Effect(Publishers.ReceiveOn(upstream: self, scheduler: scheduler))
+    }
+}
+
+/// Effects that run at once: ``Effect/merge(_:)-(Effect<Output>...)``.
+final class MergeEffect<Output: Sendable>: EffectNode {
+    let effects: [Effect<Output>]
+
+    init(_ effects: [Effect<Output>]) {
+        self.effects = effects
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        MergeSubscription(downstream: subscriber, upstreamCount: effects.count)
+            .start(effects.map { effect in { effect.subscribe($0, context: context) } })
+    }
+
+    /// Each part runs, and is counted, on its own: nobody waits for the whole. Marked with an
+    /// id, the merge runs as one root under it.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        guard id == nil else {
+            context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        for effect in effects {
+            context.start(effect, sendingTo: downstream)
+        }
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        MergeEffect<T>(effects.map { $0.map(transform) }).asEffect
+    }
+
+    /// Each part marked on its own, so that the parts still run, and count, apart.
+    func marked(with id: EffectID) -> Effect<Output> {
+        MergeEffect(effects.map { $0.marked(with: id) }).asEffect
+    }
+
+    var description: String {
+        "Merge(\(effects.map(\.description).joined(separator: ", ")))"
+    }
+}
+
+/// Effects that run one after another: ``Effect/concatenate(_:)-(Effect<Output>...)``.
+final class ConcatenateEffect<Output: Sendable>: EffectNode {
+    let effects: [Effect<Output>]
+
+    init(_ effects: [Effect<Output>]) {
+        self.effects = effects
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        ConcatenateSubscription(
+            downstream: subscriber,
+            starts: effects.map { effect in { effect.subscribe($0, context: context) } }
+        ).start()
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        ConcatenateEffect<T>(effects.map { $0.map(transform) }).asEffect
+    }
+
+    var description: String {
+        "Concatenate(\(effects.map(\.description).joined(separator: ", ")))"
     }
 }

@@ -32,13 +32,72 @@ extension Effect {
     ) -> Effect {
         let id = EffectID(id)
         if isNone { return .cancel(id: id) }
-        return Effect(
-            operation: .debounced(
-                DebouncedEffect(
-                    id: id,
-                    interval: max(dueTime, .zero),
-                    scheduler: scheduler,
-                    effect: self
-                )))
+        return DebouncedEffect(
+            id: id, interval: max(dueTime, .zero), scheduler: scheduler, effect: self
+        ).asEffect
+    }
+}
+
+/// An effect that starts once its id has been quiet for an interval:
+/// ``Effect/debounce(id:for:scheduler:)``.
+///
+/// It is `.cancellable(id: id, cancelInFlight: true)` around a wait (``DelayedStart``) that
+/// starts the effect.
+final class DebouncedEffect<Output: Sendable>: EffectNode {
+    let id: EffectID
+    let interval: Duration
+    let scheduler: any Scheduler
+    let effect: Effect<Output>
+
+    init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>) {
+        self.id = id
+        self.interval = interval
+        self.scheduler = scheduler
+        self.effect = effect
+    }
+
+    /// The wait that starts the effect.
+    private var wait: DelayedStart<Output> {
+        DelayedStart(effect: effect, interval: interval, scheduler: scheduler)
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        guard let context else {
+            wait.subscribe(subscriber)
+            return
+        }
+        context.cancel(id: id)
+        RegisteredSubscription(downstream: subscriber, id: id, context: context).start {
+            wait.subscribe($0)
+        }
+    }
+
+    /// As a root, registered under its id, replacing what ran under it; marked with another id
+    /// (by an outer `.cancellable`), it runs as one root under that one and registers its own
+    /// inside.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
+        replacingInFlight outerReplacing: Bool
+    ) where Downstream.Input == Output {
+        guard outer == nil else {
+            context.startRoot(sendingTo: downstream, id: outer, replacingInFlight: outerReplacing) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        context.startRoot(sendingTo: downstream, id: id, replacingInFlight: true) {
+            wait.subscribe($0)
+        }
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        DebouncedEffect<T>(
+            id: id, interval: interval, scheduler: scheduler, effect: effect.map(transform)
+        ).asEffect
+    }
+
+    var description: String {
+        "Debounce(id: \(id), \(interval), \(effect))"
     }
 }

@@ -7,28 +7,9 @@ extension Effect: CustomStringConvertible {
     /// seconds)`, `PassthroughSubject`, …).
     public var description: String {
         switch operation {
-        case .none:
-            return "None"
-        case .just(let value):
-            return "Just(\(value))"
-        case .publisher(let publisher):
-            return publisher.description
-        case .merge(let effects):
-            return "Merge(\(effects.map(\.description).joined(separator: ", ")))"
-        case .concatenate(let effects):
-            return "Concatenate(\(effects.map(\.description).joined(separator: ", ")))"
-        case .cancellable(let node):
-            return
-                "Cancellable(id: \(node.id)\(node.cancelInFlight ? ", cancelInFlight" : ""), \(node.effect))"
-        case .cancel(let id):
-            return "Cancel(id: \(id))"
-        case .delayed(let node):
-            return "Delay(\(node.interval), \(node.effect))"
-        case .debounced(let node):
-            return "Debounce(id: \(node.id), \(node.interval), \(node.effect))"
-        case .throttled(let node):
-            return
-                "Throttle(id: \(node.id), \(node.interval), \(node.latest ? "latest" : "first"), \(node.effect))"
+        case .none: "None"
+        case .just(let value): "Just(\(value))"
+        case .node(let node): node.description
         }
     }
 }

@@ -43,14 +43,65 @@ extension Effect {
         latest: Bool
     ) -> Effect {
         if isNone { return .none }
-        return Effect(
-            operation: .throttled(
-                ThrottledEffect(
-                    id: EffectID(id),
-                    interval: max(interval, .zero),
-                    scheduler: scheduler,
-                    latest: latest,
-                    effect: self
-                )))
+        return ThrottledEffect(
+            id: EffectID(id), interval: max(interval, .zero), scheduler: scheduler,
+            latest: latest, effect: self
+        ).asEffect
+    }
+}
+
+/// An effect whose values pass at most once per interval across every effect with its id:
+/// ``Effect/throttle(id:for:scheduler:latest:)``.
+///
+/// It is `.cancellable(id: id, cancelInFlight: true)` around the effect, whose values go
+/// through the context's memory of the id (`ThrottleMemory`), or one of their own outside a
+/// store.
+final class ThrottledEffect<Output: Sendable>: EffectNode {
+    let id: EffectID
+    let interval: Duration
+    let scheduler: any Scheduler
+    let latest: Bool
+    let effect: Effect<Output>
+
+    init(
+        id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool,
+        effect: Effect<Output>
+    ) {
+        self.id = id
+        self.interval = interval
+        self.scheduler = scheduler
+        self.latest = latest
+        self.effect = effect
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        guard let context else {
+            effect.subscribe(
+                ThrottledEffectSubscription(
+                    downstream: subscriber, node: self, memory: ThrottleMemory()),
+                context: nil)
+            return
+        }
+        context.cancel(id: id)
+        RegisteredSubscription(downstream: subscriber, id: id, context: context).start {
+            registered in
+            effect.subscribe(
+                ThrottledEffectSubscription(
+                    downstream: registered, node: self, memory: context.throttles),
+                context: context
+            )
+        }
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        ThrottledEffect<T>(
+            id: id, interval: interval, scheduler: scheduler, latest: latest,
+            effect: effect.map(transform)
+        ).asEffect
+    }
+
+    var description: String {
+        "Throttle(id: \(id), \(interval), \(latest ? "latest" : "first"), \(effect))"
     }
 }

@@ -20,29 +20,15 @@
 /// just finishes.
 public struct Effect<Output: Sendable>: Publisher {
     /// The shape of an effect, read by the store that runs it.
+    ///
+    /// `none` and `just` are inline cases, so that making, returning and running them allocates
+    /// nothing: a store asks every middleware for an effect on every action. Every other kind of
+    /// effect is a node (see ``EffectNode``), one object that knows how it runs.
     @usableFromInline
     package enum Operation: Sendable {
-        // Only `none` and `just` are stored inline. Everything else is boxed, so an effect is
-        // as small and as cheap to copy as the value it may carry: the store handles one per
-        // middleware per action. The two boxes middlewares make most often are classes of
-        // their own: an `indirect` case's box looks its payload's generic metadata up on every
-        // allocation, a class's metadata is cached where it is used.
         case none
         case just(Output)
-        indirect case publisher(AnyPublisher<Output>)
-        /// An effect whose events all arrive `interval` later. Kept as a node of its own (not a
-        /// `Publishers.Delay`) so that a store can run a delayed action as one scheduled call.
-        case delayed(DelayedEffect<Output>)
-        indirect case merge([Effect])
-        indirect case concatenate([Effect])
-        case cancellable(CancellableEffect<Output>)
-        indirect case cancel(id: EffectID)
-        /// An effect that starts once its id has been quiet for an interval; see
-        /// ``Effect/debounce(id:for:scheduler:)``.
-        case debounced(DebouncedEffect<Output>)
-        /// An effect whose values pass at most once per interval across every effect with its
-        /// id; see ``Effect/throttle(id:for:scheduler:latest:)``.
-        case throttled(ThrottledEffect<Output>)
+        case node(any EffectNode<Output>)
     }
 
     /// What this effect does.
@@ -61,7 +47,7 @@ public struct Effect<Output: Sendable>: Publisher {
         if let effect = publisher as? Effect<Output> {
             self = effect
         } else {
-            operation = .publisher(AnyPublisher(publisher))
+            operation = .node(PublisherEffect(AnyPublisher(publisher)))
         }
     }
 

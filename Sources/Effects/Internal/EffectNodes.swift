@@ -1,141 +1,153 @@
-/// The parts of a delayed effect: what to delay, by how much, on which scheduler.
+/// One kind of node of an effect tree other than nothing and a single value: a wrapped
+/// publisher, a merge, a concatenation, a delay, a cancellation mark, a cancel, a debounce, a
+/// throttle.
 ///
-/// A class of its own (not an `indirect` enum case) so that making one is a plain allocation;
-/// see ``Effect/Operation``.
+/// Everything the runtime does with a node goes through this protocol, so a new kind of node is
+/// one type in one file (with its tests): how it runs for a subscriber, how a context starts it
+/// as a root, how it maps its values, how a store's task marks it, and how it prints.
+///
+/// `.none` and `.just` are not nodes: they are the inline cases of ``Effect/Operation``, so that
+/// the effects every middleware returns on every action allocate nothing. A node is a class, so
+/// that an effect holding one is two words and copying it a retain.
 @usableFromInline
-package final class DelayedEffect<Output: Sendable>: Sendable {
-    @usableFromInline package let effect: Effect<Output>
-    @usableFromInline package let interval: Duration
-    @usableFromInline package let scheduler: any Scheduler
-    /// The scheduler with its timer queue, found once here rather than on every start.
-    @usableFromInline let target: ScheduledTarget
-    /// The value, when the effect delayed is a single one (`.just`): the shape a store meets
-    /// most, found once here rather than by matching (and copying) the effect on every start.
-    @usableFromInline package let value: Output?
+package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertible {
+    /// The type of the values the node's effect sends.
+    associatedtype Output: Sendable
 
+    /// Runs the node's effect for `subscriber`; ids register in `context`, if there is one.
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output
+
+    /// Starts the node's effect in `context`, as the part (or parts) it counts as running; see
+    /// ``EffectContext/start(_:sendingTo:)``.
+    ///
+    /// `id` is the cancellation id of a `.cancellable` node around this one, which hands its id
+    /// down so that the root it starts is registered under it in the same step that counts it
+    /// (replacing what ran under it, with `replacingInFlight`); nil for none. By default the
+    /// node runs as one root subscribed to through a ``RootSubscriber``.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output
+
+    /// The node's effect as a single value delivered after a delay, marked with at most one id,
+    /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
+    /// shape. A context starts that shape specialized for its downstream (see
+    /// ``EffectContext/start(_:sendingTo:)``): the same ``DelayedValue`` the node's own `start`
+    /// makes, from code that knows the downstream's type.
+    var delayedValue: DelayedValueStart<Output>? { get }
+
+    /// The node's effect with every value transformed, keeping its shape and its ids.
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T>
+
+    /// The node's effect marked with `id` wherever a part of it runs on its own (a store's
+    /// task marks its effects so). By default the whole node is marked once.
+    func marked(with id: EffectID) -> Effect<Output>
+}
+
+extension EffectNode {
+    /// The node as an effect.
     @inlinable
-    package init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
-        self.effect = effect
-        self.interval = interval
-        self.scheduler = scheduler
-        target = ScheduledTarget(scheduler)
-        if case .just(let value) = effect.operation {
-            self.value = value
-        } else {
-            self.value = nil
+    package var asEffect: Effect<Output> {
+        Effect(operation: .node(self))
+    }
+
+    /// Runs the node as one root of `context`, registered under `id`, if any.
+    package func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+            self.subscribe($0, context: context)
         }
     }
-}
 
-/// The part every node that carries a cancellation id shares: the id.
-///
-/// A class of its own, not generic, so that a delayed value started from such a node keeps the
-/// node, and finds both the id and the node's shape through that one reference.
-@usableFromInline
-package class IdentifiedEffect: @unchecked Sendable {   // immutable, Sendable properties only
-    // Its one stored property is immutable and Sendable, and so is every property its
-    // subclasses add.
-    @usableFromInline package let id: EffectID
+    /// Not a delayed value, by default.
+    package var delayedValue: DelayedValueStart<Output>? {
+        nil
+    }
 
-    @inlinable
-    package init(id: EffectID) {
-        self.id = id
+    /// The whole node, marked cancellable by `id`.
+    package func marked(with id: EffectID) -> Effect<Output> {
+        asEffect.cancellable(id: id)
     }
 }
 
-/// The parts of an effect marked cancellable: its id, whether it cancels its predecessors, and
-/// the effect itself.
-@usableFromInline
-package final class CancellableEffect<Output: Sendable>: IdentifiedEffect,
-    @unchecked Sendable   // every stored property is immutable and Sendable (Output is)
-{
-    @usableFromInline package let cancelInFlight: Bool
-    @usableFromInline package let effect: Effect<Output>
-    /// The delayed effect, when the effect marked is one (`.delayed`): found once here rather
-    /// than by matching (and copying) the effect on every start.
-    @usableFromInline package let delayed: DelayedEffect<Output>?
+/// A node that wraps any publisher: ``Effect/init(_:)``.
+final class PublisherEffect<Output: Sendable>: EffectNode {
+    let publisher: AnyPublisher<Output>
 
-    @inlinable
-    package init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
-        self.cancelInFlight = cancelInFlight
-        self.effect = effect
-        if case .delayed(let delayed) = effect.operation {
-            self.delayed = delayed
-        } else {
-            self.delayed = nil
-        }
-        super.init(id: id)
+    init(_ publisher: AnyPublisher<Output>) {
+        self.publisher = publisher
     }
-}
 
-/// The parts of a debounced effect (``Effect/debounce(id:for:scheduler:)``): its id, the quiet
-/// time it waits for, on which scheduler, and the effect that runs once it has.
-@usableFromInline
-package final class DebouncedEffect<Output: Sendable>: IdentifiedEffect,
-    @unchecked Sendable   // every stored property is immutable and Sendable (Output is)
-{
-    @usableFromInline package let interval: Duration
-    @usableFromInline package let scheduler: any Scheduler
-    @usableFromInline package let effect: Effect<Output>
-
-    @inlinable
-    package init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>)
-    {
-        self.interval = interval
-        self.scheduler = scheduler
-        self.effect = effect
-        super.init(id: id)
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        publisher.receive(subscriber: subscriber)
     }
-}
 
-/// The parts of a throttled effect (``Effect/throttle(id:for:scheduler:latest:)``): its id, the
-/// least time between two values under that id, on which scheduler, which value a window keeps,
-/// and the effect whose values are throttled.
-@usableFromInline
-package final class ThrottledEffect<Output: Sendable>: IdentifiedEffect,
-    @unchecked Sendable   // every stored property is immutable and Sendable (Output is)
-{
-    @usableFromInline package let interval: Duration
-    @usableFromInline package let scheduler: any Scheduler
-    @usableFromInline package let latest: Bool
-    @usableFromInline package let effect: Effect<Output>
-
-    @inlinable
-    package init(
-        id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool,
-        effect: Effect<Output>
-    ) {
-        self.interval = interval
-        self.scheduler = scheduler
-        self.latest = latest
-        self.effect = effect
-        super.init(id: id)
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        PublisherEffect<T>(AnyPublisher(Publishers.Map(upstream: publisher, transform: transform)))
+            .asEffect
     }
-}
 
-/// A scheduler and the timer queue behind it, if it has one (see `Scheduler.timerQueue`): what
-/// a delayed value needs to schedule its work, looked up once, when its effect is made, instead
-/// of on every start (through `AnyScheduler`, the lookup copies the wrapper: a retain and two
-/// releases).
-@usableFromInline
-struct ScheduledTarget: Sendable {
-    @usableFromInline let scheduler: any Scheduler
-    let queue: (any TimerQueue)?
-
-    @usableFromInline
-    init(_ scheduler: any Scheduler) {
-        self.scheduler = scheduler
-        queue = scheduler.timerQueue
+    var description: String {
+        publisher.description
     }
 }
 
 extension Effect {
-    /// The node of a `.cancellable` effect, unretained (the caller holds the effect, which holds
-    /// the node); nil for any other shape. Bound with `let` where it is used, the node would be
-    /// retained and released around the use.
-    @inlinable @inline(__always)
-    var cancellableNode: Unmanaged<CancellableEffect<Output>>? {
-        guard case .cancellable(let node) = operation else { return nil }
-        return Unmanaged.passUnretained(node)
+    /// This effect marked with `id` wherever a part of it runs on its own (see
+    /// ``EffectNode/marked(with:)``); nothing and a single value run at once and stay unmarked.
+    @inlinable
+    package func marked(with id: EffectID) -> Effect {
+        switch operation {
+        case .none, .just: self
+        case .node(let node): node.marked(with: id)
+        }
+    }
+}
+
+/// What a context needs to start a delayed value as a root: see ``EffectNode/delayedValue``.
+///
+/// A class, made once with the node that answers it: handed out through the node protocol, a
+/// reference is a retain, where a generic value would be copied through its type's metadata,
+/// looked up on every start.
+@usableFromInline
+package final class DelayedValueStart<Output: Sendable>: Sendable {
+    @usableFromInline let value: Output
+    @usableFromInline let interval: Duration
+    @usableFromInline let scheduler: any Scheduler
+    /// The id it registers under, if a `.cancellable` marks it.
+    @usableFromInline let id: EffectID?
+    @usableFromInline let replacingInFlight: Bool
+
+    init(
+        value: Output, interval: Duration, scheduler: any Scheduler, id: EffectID? = nil,
+        replacingInFlight: Bool = false
+    ) {
+        self.value = value
+        self.interval = interval
+        self.scheduler = scheduler
+        self.id = id
+        self.replacingInFlight = replacingInFlight
+    }
+
+    /// The same start, marked with `id`.
+    func marked(with id: EffectID, replacingInFlight: Bool) -> DelayedValueStart {
+        DelayedValueStart(
+            value: value, interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight)
+    }
+
+    /// Starts the delayed value as a root of `context`, sending to `downstream`.
+    @inlinable
+    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
+    where Downstream.Input == Output {
+        DelayedValue(
+            value, to: downstream, scheduler: scheduler,
+            root: DelayedValue.Root(context: context, id: id)
+        )
+        .start(after: interval, replacingInFlight: replacingInFlight)
     }
 }

@@ -1,25 +1,24 @@
 /// The subscriber at the top of an effect a context runs: it passes values on, answers the
 /// context to everything above it, and keeps the effect counted as running until it finishes,
-/// is cancelled by the context, or the context closes.
+/// is cancelled (by its downstream, or by its id if it has one), or the context closes.
 ///
 /// It is also the subscription its downstream gets for the running effect: cancelling it stops
 /// the effect and forgets it, without a completion (the downstream asked for the end).
 ///
 /// A stop can come before the effect has handed over its subscription (a store released on
 /// another thread while the effect starts); the subscription is then cancelled as it arrives.
-final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription,
-    // Its own state is `link`, behind a Lock; the rest is immutable and Sendable, and
-    // `runningSlot` belongs to the context's lock.
-    @unchecked Sendable   // `link` is behind a Lock; see above for the rest
-{
+final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription {
     private let downstream: Downstream
     private let context: EffectContext
+    /// The id the root is registered under in its context, for a `.cancellable` (or debounced)
+    /// effect started as a root; nil for none.
+    private let id: EffectID?
     private let link = Lock(SubscriptionLink.starting)
 
-    init(downstream: Downstream, context: EffectContext) {
+    init(downstream: Downstream, context: EffectContext, id: EffectID?) {
         self.downstream = downstream
         self.context = context
-        super.init()
+        self.id = id
     }
 
     var effectContext: EffectContext? {
@@ -42,18 +41,28 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
         // Stopped or cancelled first: the context has let it go already, and the downstream
         // expects nothing more.
         guard wasLive else { return }
-        context.end(self, identified: nil)
+        context.end(self, id: id)
         downstream.receive(completion: completion)
     }
 
     func cancel() {
         let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         guard wasLive else { return }
-        context.end(self, identified: nil)
+        context.end(self, id: id)
         subscription?.cancel()
     }
 
-    override func stop() {
+    /// Cancelled by id: the context has taken it out of the id's group; it stops the effect and
+    /// finishes the downstream, which may be waiting for it.
+    func cancelByID() {
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
+        guard wasLive else { return }
+        context.end(self, id: id)
+        subscription?.cancel()
+        downstream.receive(completion: .finished)
+    }
+
+    func stop() {
         link.withLock { $0.end() }?.cancel()
     }
 

@@ -6,11 +6,11 @@
 /// scheduler's queue, a single thread), and only those calls touch the box. Cancelling, the one
 /// thing that may come from another thread at any moment, never touches it. A lock here would
 /// cost more than most operators' whole work per value.
+// @unchecked: only one subscriber's serial calls touch `value`, each ordered after the one
+// before (see above).
 @usableFromInline
-final class SerialBox<Value>: @unchecked Sendable {   // one subscriber's serial calls only
-    // Unchecked: those serialized calls are what make access exclusive; a dynamic exclusivity
-    // check on every value would cost more than the rest of the operator.
-    @exclusivity(unchecked) @usableFromInline var value: Value
+final class SerialBox<Value>: @unchecked Sendable {
+    @usableFromInline var value: Value
 
     @inlinable
     init(_ value: Value) {

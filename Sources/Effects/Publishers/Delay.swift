@@ -52,17 +52,15 @@ extension Publishers {
 
         /// Subscribes `subscriber` through the delay.
         ///
-        /// A single value (`Just(x).delay(…)`) takes the runtime's one-object path; any other
-        /// upstream goes through a relay that delivers its events in order, one at a time.
+        /// A single value (`Just(x).delay(…)`) is one ``DelayedValue``: one piece of scheduled
+        /// work delivers the value and the completion. Any other upstream goes through a relay
+        /// that schedules each of its events and delivers them in order, one at a time.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
-            if Upstream.self == Just<Output>.self {
-                let just = unsafeBitCast(upstream, to: Just<Output>.self)
-                DelayedValue(
-                    just.output, to: subscriber, context: nil, identified: nil, isRoot: false
-                )
-                .start(after: delay, on: scheduler)
+            if let just = upstream as? Just<Output> {
+                DelayedValue(just.output, to: subscriber, scheduler: scheduler)
+                    .start(after: delay)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
             }
@@ -77,55 +75,190 @@ extension Publishers {
     }
 }
 
-extension Publishers.Delay {
-    /// Calls `receiveValue` with every value once the delay has passed.
-    ///
-    /// The same as ``Publisher/sink(receiveValue:)``; over a single value (`Just(x).delay(…)`)
-    /// the delivery and its cancellation are one object, and the cancellable another.
-    ///
-    /// - Parameter receiveValue: Called with each value, on the scheduler.
-    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
-    @inlinable
-    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
-        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
-    }
-
-    /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
-    /// passed.
-    ///
-    /// The same as ``Publisher/sink(receiveCompletion:receiveValue:)``; over a single value the
-    /// subscriber keeps no subscription, because the delivery is itself the cancellable.
-    ///
-    /// - Parameters:
-    ///   - receiveCompletion: Called once after the last value.
-    ///   - receiveValue: Called with each value, on the scheduler.
-    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
-    @inlinable
-    public func sink(
-        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
-        receiveValue: @escaping @Sendable (Output) -> Void
-    ) -> AnyCancellable {
-        guard Upstream.self == Just<Output>.self else {
-            return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-        }
-        let just = unsafeBitCast(upstream, to: Just<Output>.self)
-        let delivery = DelayedValue(
-            just.output,
-            to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue),
-            context: nil,
-            identified: nil,
-            isRoot: false
-        )
-        // Not clamped here: every scheduler counts a negative delay as zero.
-        delivery.start(after: interval, on: scheduler)
-        // Handed over, not shared: no retain for the cancellable and release of the local.
-        return AnyCancellable(consume delivery)
-    }
-}
-
 extension Publishers.Delay: CustomStringConvertible {
     /// `Delay(<interval>, <upstream>)`, for example `Delay(1.0 seconds, Just(unFlip))`.
     public var description: String {
         "Delay(\(interval), \(upstream))"
+    }
+}
+
+/// One value delivered once after a delay, then the completion: the subscription of a delay over
+/// a single value, `Just(x).delay(…)` or `Effect.just(x).delay(…)`, in a store or not.
+///
+/// Its state is one ``DelayedValueState`` behind one lock: the race between the scheduled work
+/// firing and a cancel is decided there, and the loser does nothing.
+///
+/// Started by a context (a store's `Effect.just(x).delay(…)`, cancellable or not), it is also
+/// the root the context counts as running, registered under its id if it has one: it leaves the
+/// context's books once it has delivered its value, or when it is cancelled, by its downstream
+/// or by its id. Anywhere else, the subscriber above it keeps such books.
+///
+/// The scheduler is kept as an existential, not as a generic parameter: an effect knows its
+/// scheduler only at run time, and one generic parameter fewer is one type lookup fewer for
+/// every delayed value started from unspecialized code.
+@usableFromInline
+final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
+    /// The context that counts a delayed value started as a root, and the id it is registered
+    /// under there, if any.
+    @usableFromInline
+    struct Root: Sendable {
+        @usableFromInline let context: EffectContext
+        @usableFromInline let id: EffectID?
+
+        @inlinable
+        init(context: EffectContext, id: EffectID?) {
+            self.context = context
+            self.id = id
+        }
+    }
+
+    @usableFromInline let value: Downstream.Input
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let scheduler: any Scheduler
+    @usableFromInline let root: Root?
+    @usableFromInline let state = Lock(DelayedValueState.scheduling)
+
+    @inlinable
+    init(
+        _ value: Downstream.Input, to downstream: Downstream, scheduler: any Scheduler,
+        root: Root? = nil
+    ) {
+        self.value = value
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.root = root
+    }
+
+    /// Hands the downstream its subscription, then schedules the delivery `interval` from now.
+    /// A root first joins its context's books (replacing what ran under its id, with
+    /// `replacingInFlight`), and starts nothing if the context is closed.
+    @inlinable
+    func start(after interval: Duration, replacingInFlight: Bool = false) {
+        if let root {
+            guard root.context.begin(self, id: root.id, replacingInFlight: replacingInFlight)
+            else { return }
+        }
+        downstream.receive(subscription: self)
+        let work = scheduler.schedule(after: interval) { self.fire() }
+        // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
+        // the work is taken back.
+        state.withLock { $0.arrive(work) }?.cancel()
+    }
+
+    /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
+    @inlinable
+    func fire() {
+        let (fires, spent) = state.withLock { $0.fire() }
+        // The spent work's handle, released outside the lock.
+        _ = spent
+        guard fires else { return }
+        downstream.receive(value)
+        // A root leaves its context's books once the value is delivered, as a subscribed effect
+        // does once it finishes: whoever waits for the store to be idle finds the action handled.
+        leaveBooks()
+        downstream.receive(completion: .finished)
+    }
+
+    /// Drops the delivery and takes the scheduled work back, unless it fired first.
+    @inlinable
+    func cancel() {
+        guard end() else { return }
+        leaveBooks()
+    }
+
+    /// Cancelled by id: the context has taken it out of the id's group; it finishes its
+    /// downstream, which may be waiting for it.
+    @usableFromInline
+    func cancelByID() {
+        guard end() else { return }
+        leaveBooks()
+        downstream.receive(completion: .finished)
+    }
+
+    /// Stopped by its context closing: the context has let it go already.
+    @usableFromInline
+    func stop() {
+        _ = end()
+    }
+
+    /// Moves to cancelled and takes the scheduled work back; true when this call did it.
+    @inlinable
+    func end() -> Bool {
+        let (ended, work) = state.withLock { $0.cancel() }
+        work?.cancel()
+        return ended
+    }
+
+    @inlinable
+    func leaveBooks() {
+        guard let root else { return }
+        root.context.end(self, id: root.id)
+    }
+}
+
+/// Where a ``DelayedValue`` stands: a pure state machine, each transition returning what its
+/// owner must do once the lock is let go.
+@usableFromInline
+enum DelayedValueState: Sendable {
+    /// Subscribed; the scheduler has not handed the work's handle back yet.
+    case scheduling
+    /// Scheduled: the handle that takes the work back.
+    case waiting(any Cancellable)
+    /// The work ran: the value went, or is going, downstream.
+    case fired
+    /// Cancelled before the work ran.
+    case cancelled
+
+    /// The scheduler handed the work's handle back. Returns the work to cancel when the value
+    /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
+    @usableFromInline
+    mutating func arrive(_ work: any Cancellable) -> (any Cancellable)? {
+        switch self {
+        case .scheduling:
+            self = .waiting(work)
+            return nil
+        case .fired:
+            return nil
+        case .cancelled:
+            return work
+        case .waiting:
+            preconditionFailure("a delayed value was scheduled twice")
+        }
+    }
+
+    /// The work runs. Returns whether the value is to be delivered, and the spent handle, to
+    /// release outside the lock.
+    @usableFromInline
+    mutating func fire() -> (fires: Bool, spent: (any Cancellable)?) {
+        switch self {
+        case .scheduling:
+            // Fired before the handle came back (a scheduler on another thread, or one that
+            // runs work at once).
+            self = .fired
+            return (true, nil)
+        case .waiting(let work):
+            self = .fired
+            return (true, work)
+        case .cancelled:
+            return (false, nil)
+        case .fired:
+            preconditionFailure("a delayed value fired twice")
+        }
+    }
+
+    /// Cancelled. Returns whether this call cancelled it (false once it fired or was cancelled
+    /// already), and the work to take back, if it was scheduled.
+    @usableFromInline
+    mutating func cancel() -> (cancelled: Bool, work: (any Cancellable)?) {
+        switch self {
+        case .scheduling:
+            self = .cancelled
+            return (true, nil)
+        case .waiting(let work):
+            self = .cancelled
+            return (true, work)
+        case .fired, .cancelled:
+            return (false, nil)
+        }
     }
 }

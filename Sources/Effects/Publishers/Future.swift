@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A publisher that will send one value, once, when a callback hands it over: the bridge from a
 /// callback-based API to a publisher.
 ///
@@ -94,28 +92,32 @@ extension Future: CustomStringConvertible {
 
 /// One subscriber's link to a future: what the future calls once fulfilled, and the
 /// subscription the subscriber may cancel.
-private class FutureSubscription<Output: Sendable>: Subscription,
-    @unchecked Sendable   // its only mutable state is an Atomic
-{
-    private let cancelled = Atomic(false)
+// @unchecked (a class that is subclassed cannot be checked): its only mutable state is behind a
+// Lock, and its one subclass adds immutable, Sendable references only.
+private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sendable {
+    private let cancelled = Lock(false)
 
     var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.withLock { $0 }
     }
 
     func fulfil(with value: Output) {}
 
     /// Marks the subscription cancelled; true if this call did it.
     func markCancelled() -> Bool {
-        !cancelled.exchange(true, ordering: .acquiringAndReleasing)
+        cancelled.withLock { cancelled in
+            defer { cancelled = true }
+            return !cancelled
+        }
     }
 
     func cancel() {}
 }
 
 /// A future's link to a subscriber of a known type.
+// @unchecked, as its base: it adds only immutable, Sendable references.
 private final class FutureSubscriber<Downstream: Subscriber>: FutureSubscription<Downstream.Input>,
-    @unchecked Sendable   // adds only immutable, Sendable references
+    @unchecked Sendable
 {
     private let downstream: Downstream
     private let future: Future<Downstream.Input>

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A publisher that sends one value, then finishes.
 ///
 /// ```swift
@@ -43,19 +41,19 @@ public struct Just<Output: Sendable>: Publisher {
 /// The subscription ``Just`` hands a subscriber that might cancel before the value is sent.
 @usableFromInline
 final class JustSubscription: Subscription {
-    @usableFromInline let cancelled = Atomic(false)
+    @usableFromInline let cancelled = Lock(false)
 
     @inlinable
     init() {}
 
     @inlinable
     var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.withLock { $0 }
     }
 
     @inlinable
     func cancel() {
-        cancelled.store(true, ordering: .releasing)
+        cancelled.withLock { $0 = true }
     }
 }
 

@@ -7,7 +7,9 @@ extension Publishers {
     ///
     /// In a store, the task prefers the executor the store was given (`taskExecutor:`), if any:
     /// a ``TestScheduler`` runs it on virtual time, together with the scheduler's
-    /// ``Scheduler/clock``. Subscribed to directly, the task runs on the global executor.
+    /// ``Scheduler/clock``. Executor preference needs macOS 15, iOS 18, tvOS 18, watchOS 11 or
+    /// visionOS 2: on earlier systems, and subscribed to directly, the task runs on the global
+    /// concurrent executor.
     ///
     /// It is usually made by ``Effect/run(priority:operation:)``:
     ///
@@ -46,11 +48,20 @@ extension Publishers {
             // waits while the store's queue is full.
             let context = subscriber.effectContext
             let gate = context?.gate
-            subscription.attach(
-                Task(executorPreference: context?.taskExecutor, priority: priority) {
-                    await operation(Send(gate: gate) { subscription.send($0) })
-                    subscription.finish()
-                })
+            let work: @Sendable () async -> Void = {
+                await operation(Send(gate: gate) { subscription.send($0) })
+                subscription.finish()
+            }
+            // Executor preference exists from macOS 15 / iOS 18; before, and without a preferred
+            // executor, the task runs on the global concurrent executor.
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+                let executor = context?.taskExecutor
+            {
+                subscription.attach(
+                    Task(executorPreference: executor, priority: priority, operation: work))
+            } else {
+                subscription.attach(Task(priority: priority, operation: work))
+            }
         }
     }
 }

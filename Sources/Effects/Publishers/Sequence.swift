@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Swift.Sequence where Self: Sendable, Element: Sendable {
     /// A publisher that sends the elements of this sequence in order, then finishes.
     ///
@@ -90,22 +88,22 @@ extension Publishers.Sequence: CustomStringConvertible {
     }
 }
 
-/// Remembers a cancellation so that the iterating loop can stop; an atomic flag is all the
-/// state there is.
+/// Remembers a cancellation so that the iterating loop can stop; a flag behind a lock is all
+/// the state there is.
 @usableFromInline
 final class SequenceSubscription: Subscription {
-    @usableFromInline let cancelled = Atomic(false)
+    @usableFromInline let cancelled = Lock(false)
 
     @inlinable
     init() {}
 
     @inlinable
     var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.withLock { $0 }
     }
 
     @usableFromInline
     func cancel() {
-        cancelled.store(true, ordering: .releasing)
+        cancelled.withLock { $0 = true }
     }
 }

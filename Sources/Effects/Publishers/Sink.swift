@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Attaches a subscriber that calls a closure with every value.
     ///
@@ -51,11 +49,7 @@ extension Subscribers {
     /// Usually made by ``Publisher/sink(receiveCompletion:receiveValue:)``. After `cancel()`
     /// or the completion it drops its subscription and ignores anything that still arrives.
     public final class Sink<Input: Sendable>: Subscriber, Cancellable {
-        // The stage is an atomic so that a value costs one load, and finishing one exchange.
-        // The lock only guards the stored subscription, and is only taken to store or drop a
-        // real one: `Subscriptions.empty` (from `Just` and `Empty`) is never stored.
-        @usableFromInline let stage = Atomic<UInt8>(SinkStage.awaitingSubscription)
-        @usableFromInline let subscription = Lock<(any Subscription)?>(nil)
+        @usableFromInline let state = Lock(SinkState.awaitingSubscription)
         @usableFromInline let receiveValue: @Sendable (Input) -> Void
         @usableFromInline let receiveCompletion: @Sendable (Completion) -> Void
 
@@ -76,40 +70,21 @@ extension Subscribers {
         /// Keeps the subscription so that `cancel()` can reach it.
         @inlinable
         public func receive(subscription: any Subscription) {
-            if subscription === Subscriptions.empty {
-                // Nothing to keep: cancelling it would do nothing.
-                _ = stage.compareExchange(
-                    expected: SinkStage.awaitingSubscription,
-                    desired: SinkStage.subscribed,
-                    ordering: .acquiringAndReleasing
-                )
-                return
+            if !state.withLock({ $0.attach(subscription) }) {
+                subscription.cancel()
             }
-            let accepted = self.subscription.withLock { stored -> Bool in
-                // Under the lock, so that a concurrent `cancel` that sees `subscribed` finds it.
-                guard
-                    stage.compareExchange(
-                        expected: SinkStage.awaitingSubscription,
-                        desired: SinkStage.subscribed,
-                        ordering: .acquiringAndReleasing
-                    ).exchanged
-                else { return false }
-                stored = subscription
-                return true
-            }
-            if !accepted { subscription.cancel() }
         }
 
         /// Whether the sink has finished or was cancelled: nothing more reaches the closures.
         @inlinable
         var isTerminal: Bool {
-            stage.load(ordering: .acquiring) == SinkStage.terminal
+            state.withLock { $0.isTerminal }
         }
 
         /// Calls the value closure, unless the sink was cancelled or finished.
         @inlinable
         public func receive(_ input: Input) {
-            if stage.load(ordering: .acquiring) != SinkStage.terminal {
+            if !isTerminal {
                 receiveValue(input)
             }
         }
@@ -117,66 +92,58 @@ extension Subscribers {
         /// Calls the completion closure once and drops the subscription.
         @inlinable
         public func receive(completion: Completion) {
-            let previous = stage.exchange(SinkStage.terminal, ordering: .acquiringAndReleasing)
-            if previous == SinkStage.terminal { return }
-            if previous == SinkStage.subscribed {
-                let dropped = subscription.withLock { stored in
-                    defer { stored = nil }
-                    return stored
-                }
-                _ = dropped
-            }
+            guard let dropped = state.withLock({ $0.end() }) else { return }
+            // Released outside the lock.
+            _ = dropped
             receiveCompletion(completion)
         }
 
         /// Cancels the subscription; nothing more is delivered to the closures.
         @inlinable
         public func cancel() {
-            let previous = stage.exchange(SinkStage.terminal, ordering: .acquiringAndReleasing)
-            guard previous == SinkStage.subscribed else { return }
-            let cancelled = subscription.withLock { stored in
-                defer { stored = nil }
-                return stored
-            }
-            cancelled?.cancel()
+            state.withLock { $0.end() }??.cancel()
         }
     }
 }
 
-/// The stages of a ``Subscribers/Sink``, as raw values for its atomic.
+/// Where a ``Subscribers/Sink`` stands: a pure state machine its owner drives under its lock.
 @usableFromInline
-enum SinkStage {
-    @usableFromInline static let awaitingSubscription: UInt8 = 0
-    @usableFromInline static let subscribed: UInt8 = 1
-    @usableFromInline static let terminal: UInt8 = 2
-}
+enum SinkState: Sendable {
+    case awaitingSubscription
+    /// Subscribed; the subscription is kept so that a cancel can reach it (nil for the shared
+    /// empty one, which there is no point in cancelling).
+    case subscribed((any Subscription)?)
+    /// Finished or cancelled: nothing more reaches the closures.
+    case terminal
 
-/// A subscriber made of two closures that keeps no subscription: for publishers whose
-/// subscription is also the cancellable handed to the caller, so cancelling goes to it directly.
-@usableFromInline
-struct ClosureSubscriber<Input: Sendable>: Subscriber {
-    @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
-    @usableFromInline let receiveValue: @Sendable (Input) -> Void
-
+    /// Keeps `subscription`; false if the sink has one already or is terminal (the caller
+    /// cancels it).
     @inlinable
-    init(
-        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
-        receiveValue: @escaping @Sendable (Input) -> Void
-    ) {
-        self.receiveCompletion = receiveCompletion
-        self.receiveValue = receiveValue
+    mutating func attach(_ subscription: any Subscription) -> Bool {
+        guard case .awaitingSubscription = self else { return false }
+        self = .subscribed(subscription === Subscriptions.empty ? nil : subscription)
+        return true
     }
 
     @inlinable
-    func receive(subscription: any Subscription) {}
-
-    @inlinable
-    func receive(_ input: Input) {
-        receiveValue(input)
+    var isTerminal: Bool {
+        if case .terminal = self { return true }
+        return false
     }
 
+    /// Moves to terminal. Returns nil if it was terminal already, otherwise what it held (for
+    /// the caller to cancel or release outside the lock).
     @inlinable
-    func receive(completion: Subscribers.Completion) {
-        receiveCompletion(completion)
+    mutating func end() -> (any Subscription)?? {
+        switch self {
+        case .terminal:
+            return nil
+        case .awaitingSubscription:
+            self = .terminal
+            return .some(nil)
+        case .subscribed(let subscription):
+            self = .terminal
+            return .some(subscription)
+        }
     }
 }

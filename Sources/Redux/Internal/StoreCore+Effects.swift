@@ -31,13 +31,20 @@ extension StoreCore {
 /// A struct, so that starting an effect allocates nothing for it; what must be counted and
 /// cancelled (the running effect) is the runtime's business. The runtime hands it a completion
 /// when a root of the effect ends, which may leave the store idle.
+///
+/// The runtime calls it through `Subscriber`, whose witnesses for a generic type run
+/// unspecialized: `dispatch` is a closure made where the store's types are known, so that an
+/// action an effect sends is dispatched by the store's specialized code (a closure capturing
+/// one reference costs no allocation).
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
+    @usableFromInline let dispatch: @Sendable (Action) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>) {
         self.core = core
+        dispatch = { [core] in core.dispatch($0) }
     }
 
     @inlinable
@@ -50,7 +57,7 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        core.dispatch(input)
+        dispatch(input)
     }
 
     @inlinable
@@ -63,16 +70,19 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 ///
 /// The runtime hands it a subscription when a root of the effect starts and a completion when
 /// it ends: the task counts them, and cancels at once a root that starts after the task was
-/// cancelled.
+/// cancelled. As ``StoreSink``, it dispatches through a closure made where the store's types are
+/// known.
 @usableFromInline
 struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
     @usableFromInline let tracker: TaskTracker
+    @usableFromInline let dispatch: @Sendable (Action, TaskMembership) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>, tracker: TaskTracker) {
         self.core = core
         self.tracker = tracker
+        dispatch = { [core] in core.dispatch($0, in: $1) }
     }
 
     @inlinable
@@ -89,7 +99,7 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        core.dispatch(input, in: TaskMembership(tracker: tracker, isSentAction: false))
+        dispatch(input, TaskMembership(tracker: tracker, isSentAction: false))
     }
 
     @inlinable

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// Follows the work one ``Store/send(_:)`` started: the sent action, the effects its middlewares
 /// start, the actions those effects send, their effects, and so on.
@@ -15,38 +14,11 @@ import Synchronization
 /// cancels every id, which tells the tracker. The tracker registers while the task runs and
 /// leaves when it is over, so the store's id table keeps nothing for finished tasks.
 ///
-/// All its state is in ``State`` behind one lock; the callbacks it owes are taken out under the
-/// lock and called after.
+/// All its state is one ``TaskTrackerState`` behind one lock; the callbacks it owes are taken
+/// out under the lock and called after.
 @usableFromInline
 final class TaskTracker: CancellableByID, Sendable {
-    /// Where the task stands.
-    enum Stage {
-        /// Work remains: `pending` actions waiting or being processed, plus running effects.
-        case running(pending: Int)
-        /// Everything the task started has ended.
-        case finished
-        /// Cancelled (by its `StoreTask`, or by the store's release): its effects are cancelled,
-        /// its waiting actions dropped, what its effects send dropped.
-        case cancelled
-    }
-
-    struct State {
-        var stage = Stage.running(pending: 1)
-        var isSentActionProcessed = false
-        /// Called once the sent action has been processed (or dropped).
-        var whenSentActionProcessed: [@Sendable () -> Void] = []
-        /// Called once the task is over, finished or cancelled.
-        var whenOver: [@Sendable () -> Void] = []
-
-        /// Takes the callbacks owed when the stage leaves `running`.
-        mutating func end(as stage: Stage) -> [@Sendable () -> Void] {
-            self.stage = stage
-            defer { whenOver = [] }
-            return whenOver
-        }
-    }
-
-    private let state = Lock(State())
+    private let state = Lock(TaskTrackerState())
     /// The runtime the task's effects run in.
     let context: EffectContext
     /// The value behind the task's id. Its type is private to this file, so no id of the
@@ -58,7 +30,11 @@ final class TaskTracker: CancellableByID, Sendable {
     @usableFromInline
     init(context: EffectContext) {
         self.context = context
-        trackerID = TrackerID(serial: trackerSerials.add(1, ordering: .relaxed).newValue)
+        trackerID = TrackerID(
+            serial: trackerSerials.withLock { serial in
+                serial &+= 1
+                return serial
+            })
         trackerIDHash = trackerID.hashValue
     }
 
@@ -80,17 +56,11 @@ final class TaskTracker: CancellableByID, Sendable {
 
     @usableFromInline
     var isCancelled: Bool {
-        state.withLock { state in
-            if case .cancelled = state.stage { return true }
-            return false
-        }
+        state.withLock { $0.isCancelled }
     }
 
     var isOver: Bool {
-        state.withLock { state in
-            if case .running = state.stage { return false }
-            return true
-        }
+        state.withLock { $0.isOver }
     }
 
     // MARK: Counting the work
@@ -99,58 +69,33 @@ final class TaskTracker: CancellableByID, Sendable {
     /// is then dropped).
     @usableFromInline
     func admitAction() -> Bool {
-        add()
+        state.withLock { $0.add() }
     }
 
     /// Counts an effect of the task that starts; false once the task is over (the caller then
     /// cancels it).
     @usableFromInline
     func effectBegan() -> Bool {
-        add()
+        state.withLock { $0.add() }
     }
 
     /// An effect of the task ended.
     @usableFromInline
     func effectEnded() {
-        settle(remove(isSentAction: false))
+        settle(state.withLock { $0.remove(isSentAction: false) })
     }
 
     /// The store has processed one of the task's actions (or dropped it).
     @usableFromInline
     func actionProcessed(isSentAction: Bool) {
-        settle(remove(isSentAction: isSentAction))
+        settle(state.withLock { $0.remove(isSentAction: isSentAction) })
     }
 
-    private func add() -> Bool {
-        state.withLock { state in
-            guard case .running(let pending) = state.stage else { return false }
-            state.stage = .running(pending: pending + 1)
-            return true
-        }
-    }
-
-    /// Uncounts one piece of work; returns the callbacks now owed, and whether the task has just
-    /// finished.
-    private func remove(isSentAction: Bool) -> (callbacks: [@Sendable () -> Void], finished: Bool) {
-        state.withLock { state in
-            var callbacks: [@Sendable () -> Void] = []
-            if isSentAction {
-                state.isSentActionProcessed = true
-                callbacks = state.whenSentActionProcessed
-                state.whenSentActionProcessed = []
-            }
-            guard case .running(let pending) = state.stage else { return (callbacks, false) }
-            guard pending > 1 else { return (callbacks + state.end(as: .finished), true) }
-            state.stage = .running(pending: pending - 1)
-            return (callbacks, false)
-        }
-    }
-
-    private func settle(_ outcome: (callbacks: [@Sendable () -> Void], finished: Bool)) {
-        if outcome.finished {
+    private func settle(_ settlement: TaskTrackerState.Settlement) {
+        if settlement.finished {
             context.unregister(self, id: effectID)
         }
-        for callback in outcome.callbacks {
+        for callback in settlement.callbacks {
             callback()
         }
     }
@@ -160,11 +105,7 @@ final class TaskTracker: CancellableByID, Sendable {
     /// Cancels the task: its effects, its waiting actions, what its effects send. Returns once
     /// every effect it had started has been cancelled; then the task is over.
     func cancel() {
-        let callbacks = state.withLock { state -> [@Sendable () -> Void]? in
-            guard case .running = state.stage else { return nil }
-            return state.end(as: .cancelled)
-        }
-        guard let callbacks else { return }
+        guard let callbacks = state.withLock({ $0.cancel() }) else { return }
         // Every running effect of the task is a member of its id, and so is the tracker (which
         // finds itself cancelled already).
         context.cancel(id: effectID)
@@ -177,11 +118,7 @@ final class TaskTracker: CancellableByID, Sendable {
     /// task's own ``cancel()`` is at work. The context has taken it out of the id's group.
     @usableFromInline
     func cancelByID() {
-        let callbacks = state.withLock { state -> [@Sendable () -> Void] in
-            guard case .running = state.stage else { return [] }
-            return state.end(as: .cancelled)
-        }
-        for callback in callbacks {
+        for callback in state.withLock({ $0.cancel() }) ?? [] {
             callback()
         }
     }
@@ -190,23 +127,13 @@ final class TaskTracker: CancellableByID, Sendable {
 
     /// Calls `callback` once the task is over (at once, on this thread, if it is).
     func whenOver(_ callback: @escaping @Sendable () -> Void) {
-        let isOver = state.withLock { state -> Bool in
-            guard case .running = state.stage else { return true }
-            state.whenOver.append(callback)
-            return false
-        }
-        if isOver { callback() }
+        if state.withLock({ $0.whenOver(callback) }) { callback() }
     }
 
     /// Calls `callback` once the store has processed the sent action, or dropped it (at once,
     /// on this thread, if it has).
     func whenSentActionProcessed(_ callback: @escaping @Sendable () -> Void) {
-        let isProcessed = state.withLock { state -> Bool in
-            if state.isSentActionProcessed { return true }
-            state.whenSentActionProcessed.append(callback)
-            return false
-        }
-        if isProcessed { callback() }
+        if state.withLock({ $0.whenSentActionProcessed(callback) }) { callback() }
     }
 
     // MARK: Marking the task's effects
@@ -216,14 +143,7 @@ final class TaskTracker: CancellableByID, Sendable {
     /// parts of a merge are marked one by one, so that they still run, and count, on their own.
     @inlinable
     func marked<Output>(_ effect: Effect<Output>) -> Effect<Output> {
-        switch effect.operation {
-        case .none, .just, .cancel:
-            effect
-        case .merge(let parts):
-            Effect(operation: .merge(parts.map(marked)))
-        case .publisher, .delayed, .concatenate, .cancellable, .debounced, .throttled:
-            effect.cancellable(id: effectID)
-        }
+        effect.marked(with: effectID)
     }
 }
 
@@ -247,7 +167,7 @@ struct TrackerID: Hashable, Sendable {
 }
 
 /// Numbers the trackers, so that no two (alive or gone) share an id.
-private let trackerSerials = Atomic<UInt64>(0)
+private let trackerSerials = Lock<UInt64>(0)
 
 extension TaskTracker: EffectIdentity {
     @usableFromInline
@@ -263,5 +183,112 @@ extension TaskTracker: EffectIdentity {
     @usableFromInline
     var idHash: Int {
         trackerIDHash
+    }
+}
+
+/// Where a ``TaskTracker``'s task stands: a pure state machine, driven under the tracker's lock,
+/// whose transitions return the callbacks now owed, for the tracker to call after the lock.
+///
+/// Two stages move on their own: the work (counted while it runs, then finished or cancelled),
+/// and the sent action (waiting, then processed, which a cancel does not change: the store still
+/// processes or drops it).
+struct TaskTrackerState {
+    typealias Callback = @Sendable () -> Void
+
+    enum Work {
+        /// Work remains: `pending` actions waiting or being processed, plus running effects;
+        /// `whenOver` is called once the stage leaves `running`.
+        case running(pending: Int, whenOver: [Callback])
+        /// Everything the task started has ended.
+        case finished
+        /// Cancelled (by its `StoreTask`, or by the store's release): its effects are cancelled,
+        /// its waiting actions dropped, what its effects send dropped.
+        case cancelled
+    }
+
+    enum SentAction {
+        /// Not processed yet: what to call once it is.
+        case waiting(whenProcessed: [Callback])
+        case processed
+    }
+
+    /// What the tracker must do after uncounting a piece of work.
+    struct Settlement {
+        /// Callbacks now owed.
+        var callbacks: [Callback] = []
+        /// Whether the task has just finished (it then leaves the context's id table).
+        var finished = false
+    }
+
+    /// A new task counts its sent action.
+    private(set) var work = Work.running(pending: 1, whenOver: [])
+    private(set) var sentAction = SentAction.waiting(whenProcessed: [])
+
+    var isCancelled: Bool {
+        if case .cancelled = work { return true }
+        return false
+    }
+
+    var isOver: Bool {
+        if case .running = work { return false }
+        return true
+    }
+
+    /// Counts a piece of work (an action or an effect); false once the task is over.
+    mutating func add() -> Bool {
+        guard case .running(let pending, let whenOver) = work else { return false }
+        work = .running(pending: pending + 1, whenOver: whenOver)
+        return true
+    }
+
+    /// Uncounts a piece of work; `isSentAction` when it is the sent action, processed.
+    mutating func remove(isSentAction: Bool) -> Settlement {
+        var settlement = Settlement()
+        if isSentAction {
+            guard case .waiting(let whenProcessed) = sentAction else {
+                preconditionFailure("a task's sent action was processed twice")
+            }
+            sentAction = .processed
+            settlement.callbacks = whenProcessed
+        }
+        switch work {
+        case .running(let pending, let whenOver) where pending > 1:
+            work = .running(pending: pending - 1, whenOver: whenOver)
+        case .running(_, let whenOver):
+            work = .finished
+            settlement.callbacks += whenOver
+            settlement.finished = true
+        case .finished:
+            preconditionFailure("a finished task's work ended again")
+        case .cancelled:
+            // Work of a cancelled task ends as it is dropped: nothing is counted any more.
+            break
+        }
+        return settlement
+    }
+
+    /// Cancels the task; the callbacks owed, or nil when it was over already.
+    mutating func cancel() -> [Callback]? {
+        guard case .running(_, let whenOver) = work else { return nil }
+        work = .cancelled
+        return whenOver
+    }
+
+    /// Keeps `callback` for when the task is over; true when it is over already (the caller
+    /// calls it at once).
+    mutating func whenOver(_ callback: @escaping Callback) -> Bool {
+        guard case .running(let pending, var whenOver) = work else { return true }
+        whenOver.append(callback)
+        work = .running(pending: pending, whenOver: whenOver)
+        return false
+    }
+
+    /// Keeps `callback` for when the sent action is processed; true when it is already (the
+    /// caller calls it at once).
+    mutating func whenSentActionProcessed(_ callback: @escaping Callback) -> Bool {
+        guard case .waiting(var whenProcessed) = sentAction else { return true }
+        whenProcessed.append(callback)
+        sentAction = .waiting(whenProcessed: whenProcessed)
+        return false
     }
 }

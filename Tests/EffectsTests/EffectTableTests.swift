@@ -1,0 +1,158 @@
+@testable import Effects
+import Testing
+
+/// Drives ``EffectTable`` transition by transition, with no lock, context or store.
+@Suite struct EffectTableTests {
+    /// A root or member that records nothing: the table never calls out.
+    private final class Part: RunningEffect {
+        func stop() {}
+        func cancelByID() {}
+    }
+
+    private let timer = EffectID("timer")
+    private let search = EffectID("search")
+
+    private func identities(_ members: EffectTable.Members?) -> Set<ObjectIdentifier> {
+        Set((members?.all ?? []).map(ObjectIdentifier.init))
+    }
+
+    @Test("a root is counted from its beginning to its end, and its end hands it back")
+    func rootBeginsAndEnds() {
+        var table = EffectTable()
+        let root = Part()
+        guard case .admitted(nil) = table.begin(root, id: nil, replacingInFlight: false) else {
+            Issue.record("an open table refused a root")
+            return
+        }
+        #expect(table.runningCount == 1)
+        #expect(table.idCount == 0)
+        let ended = table.end(root, id: nil)
+        #expect(ended.root === root)
+        #expect(ended.member == nil)
+        #expect(table.runningCount == 0)
+        let outcome1 = table.end(root, id: nil).root == nil
+        #expect(outcome1, "ending twice finds nothing")
+    }
+
+    @Test("a root with an id is its id's member until it ends; the id goes with its last member")
+    func rootWithAnID() {
+        var table = EffectTable()
+        let first = Part()
+        let second = Part()
+        _ = table.begin(first, id: timer, replacingInFlight: false)
+        _ = table.begin(second, id: timer, replacingInFlight: false)
+        #expect(table.runningCount == 2)
+        #expect(table.idCount == 1)
+        #expect(table.registeredCount == 2)
+        let outcome2 = table.end(first, id: timer).member === first
+        #expect(outcome2)
+        #expect(table.registeredCount == 1)
+        let outcome3 = table.end(second, id: timer).member === second
+        #expect(outcome3)
+        #expect(table.idCount == 0)
+        #expect(table.runningCount == 0)
+    }
+
+    @Test("a root that replaces in flight becomes its id's one member and hands back the others")
+    func replacingInFlight() {
+        var table = EffectTable()
+        let old = [Part(), Part()]
+        for part in old { _ = table.begin(part, id: timer, replacingInFlight: false) }
+        let new = Part()
+        guard case .admitted(let replaced) = table.begin(new, id: timer, replacingInFlight: true)
+        else {
+            Issue.record("an open table refused a root")
+            return
+        }
+        #expect(identities(replaced) == Set(old.map(ObjectIdentifier.init)))
+        #expect(table.registeredCount == 1)
+        // The replaced roots stay counted until they end (their cancel ends them).
+        #expect(table.runningCount == 3)
+        for part in old { #expect(table.end(part, id: timer).root === part) }
+        #expect(table.runningCount == 1)
+        let outcome4 = table.end(new, id: timer).member === new
+        #expect(outcome4)
+    }
+
+    @Test("members register under ids, one, then many, then one again, then none")
+    func registerAndUnregister() {
+        var table = EffectTable()
+        let first = Part()
+        let second = Part()
+        let other = Part()
+        let outcome5 = table.register(first, id: timer)
+        #expect(outcome5)
+        let outcome6 = table.register(second, id: timer)
+        #expect(outcome6)
+        let outcome7 = table.register(other, id: search)
+        #expect(outcome7)
+        #expect(table.idCount == 2)
+        #expect(table.registeredCount == 3)
+        #expect(table.runningCount == 0, "a member is not a root")
+        let outcome8 = table.unregister(first, id: timer) === first
+        #expect(outcome8)
+        let outcome9 = table.unregister(first, id: timer) == nil
+        #expect(outcome9, "unregistering twice finds nothing")
+        let outcome10 = table.unregister(other, id: timer) == nil
+        #expect(outcome10, "nor does the wrong id")
+        #expect(table.registeredCount == 2)
+        let outcome11 = table.unregister(second, id: timer) === second
+        #expect(outcome11)
+        #expect(table.idCount == 1)
+    }
+
+    @Test("taking an id's members removes the id; roots among them stay counted until they end")
+    func takeMembers() {
+        var table = EffectTable()
+        let root = Part()
+        let member = Part()
+        _ = table.begin(root, id: timer, replacingInFlight: false)
+        _ = table.register(member, id: timer)
+        let taken = table.takeMembers(of: timer)
+        #expect(identities(taken) == [ObjectIdentifier(root), ObjectIdentifier(member)])
+        #expect(table.idCount == 0)
+        let outcome12 = table.takeMembers(of: timer) == nil
+        #expect(outcome12)
+        #expect(table.runningCount == 1)
+        let ended = table.end(root, id: timer)
+        #expect(ended.root === root)
+        #expect(ended.member == nil, "its membership went with the cancel")
+    }
+
+    @Test("closing hands everything back once; a closed table admits and keeps nothing")
+    func close() {
+        var table = EffectTable()
+        let root = Part()
+        let identified = Part()
+        let member = Part()
+        _ = table.begin(root, id: nil, replacingInFlight: false)
+        _ = table.begin(identified, id: timer, replacingInFlight: false)
+        _ = table.register(member, id: search)
+        let closed = table.close()
+        var stopped: [ObjectIdentifier] = []
+        closed?.roots.forEach { stopped.append(ObjectIdentifier($0)) }
+        #expect(
+            stopped == [ObjectIdentifier(root), ObjectIdentifier(identified)], "in start order")
+        #expect(
+            Set((closed?.members ?? []).map(ObjectIdentifier.init)) == [
+                ObjectIdentifier(identified), ObjectIdentifier(member),
+            ])
+        #expect(table.runningCount == 0)
+        #expect(table.idCount == 0)
+        let outcome13 = table.close() == nil
+        #expect(outcome13)
+
+        guard case .refused = table.begin(Part(), id: nil, replacingInFlight: false) else {
+            Issue.record("a closed table admitted a root")
+            return
+        }
+        let outcome14 = !table.register(Part(), id: timer)
+        #expect(outcome14)
+        let outcome15 = table.end(root, id: nil).root == nil
+        #expect(outcome15)
+        let outcome16 = table.unregister(member, id: search) == nil
+        #expect(outcome16)
+        let outcome17 = table.takeMembers(of: timer) == nil
+        #expect(outcome17)
+    }
+}
