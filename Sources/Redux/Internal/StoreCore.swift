@@ -59,7 +59,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let home: StoreHome?
 
     /// A core; `taskExecutor`, erased so that it can be stored before macOS 15 / iOS 18, is the
-    /// `TaskExecutor` async effects prefer, if any.
+    /// `TaskExecutor` async effects prefer, if any (the effect runtime ignores it on systems
+    /// without executor preference).
     init(
         initial: State,
         reduce: @escaping MutatingReducer<State, Action>,
@@ -73,7 +74,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
             Shared(
                 state: initial,
                 machine: Machine(capacity: capacity, turnLength: capacity, hasHome: home != nil)))
-        effects = Self.effectContext(preferring: taskExecutor)
+        effects = EffectContext(preferredExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors
         var boxes: [MiddlewareBox<State, Action>] = []
@@ -85,17 +86,6 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         }
         self.middlewares = boxes
         self.home = home
-    }
-
-    /// The effect runtime, with the executor its async effects prefer where the system has
-    /// executor preference (macOS 15, iOS 18 and later); before, they run on the global
-    /// executor.
-    private static func effectContext(preferring taskExecutor: (any Sendable)?) -> EffectContext {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            EffectContext(taskExecutor: taskExecutor as? any TaskExecutor)
-        } else {
-            EffectContext()
-        }
     }
 
     @inlinable
@@ -132,7 +122,8 @@ final class Waiter: StoreWaiter, Sendable {
     }
 }
 
-/// A middleware as a store runs it: what it does after each action, and what it remembers.
+/// A middleware as a store runs it: what it does after each action, and what it remembers. A
+/// class, so that dispatch calls it through an unretained reference (see `forEachUnretained`).
 @usableFromInline
 final class MiddlewareBox<State, Action>: Sendable {
     @usableFromInline let run: Middleware<State, Action>
