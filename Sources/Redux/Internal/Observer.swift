@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// One subscriber to a store's states, as its store's list holds it.
 ///
@@ -58,23 +57,24 @@ protocol ObserverHost<State>: AnyObject, Sendable {
 /// A base class for the objects an observer's `notify` reads on every call (``Selection``,
 /// ``PlainObserver``), so that the check shares their memory.
 // Unchecked only because the class is not final (a non-final class cannot be checked): its one
-// field is atomic; each subclass says why its own fields are safe. Atomic rather than a `Lock`:
-// every notification reads it, and a lock there made 100 selecting observers several times
-// slower (see the Performance article's decision log).
+// field is a `OneWayFlag` (atomic where the system has atomics); each subclass says why its own
+// fields are safe. Atomic rather than a `Lock`: every notification reads it, and a lock there
+// made 100 selecting observers several times slower (see the Performance article's decision
+// log).
 @usableFromInline
 class SubscriptionFlag: @unchecked Sendable {
-    @usableFromInline final let on = Atomic(true)
+    @usableFromInline final let on = OneWayFlag()
 
     @inlinable
     init() {}
 
     @inlinable
     final var isOn: Bool {
-        on.load(ordering: .acquiring)
+        on.isOn
     }
 
     final func turnOff() {
-        on.store(false, ordering: .releasing)
+        on.turnOff()
     }
 }
 
