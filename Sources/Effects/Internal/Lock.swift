@@ -120,9 +120,9 @@ extension SystemLockCell: @unchecked Sendable {}
 @usableFromInline
 package struct OneWayFlag: ~Copyable {
     #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
-        @usableFromInline let isOnLock = Lock(true)
+    @usableFromInline let isOnLock = Lock(true)
     #else
-        @usableFromInline let isOnAtomic = Atomic(true)
+    @usableFromInline let isOnAtomic = Atomic(true)
     #endif
 
     /// Makes a flag that is on.
@@ -133,9 +133,9 @@ package struct OneWayFlag: ~Copyable {
     @inlinable
     package var isOn: Bool {
         #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
-            isOnLock.withLock { $0 }
+        isOnLock.withLock { $0 }
         #else
-            isOnAtomic.load(ordering: .acquiring)
+        isOnAtomic.load(ordering: .acquiring)
         #endif
     }
 
@@ -143,9 +143,9 @@ package struct OneWayFlag: ~Copyable {
     @inlinable
     package func turnOff() {
         #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
-            isOnLock.withLock { $0 = false }
+        isOnLock.withLock { $0 = false }
         #else
-            isOnAtomic.store(false, ordering: .releasing)
+        isOnAtomic.store(false, ordering: .releasing)
         #endif
     }
 }
