@@ -131,11 +131,11 @@ struct SubjectState<Output, Target: AnyObject> {
     enum Stage {
         /// Nobody is delivering.
         case idle
-        /// A thread delivers `delivery`; `waiting` holds the events sent meanwhile.
-        case delivering(Delivery, waiting: FIFOQueue<Event>)
+        /// A thread delivers; the events sent meanwhile wait in `waiting`.
+        case delivering(Delivery)
         /// As `delivering`, and the subject has finished: once `waiting` is delivered, every
         /// subscriber is finished.
-        case finishing(Delivery, waiting: FIFOQueue<Event>)
+        case finishing(Delivery)
         /// The deliverer hands the completion to each subscriber, removing it.
         case completing
         /// Finished, and every subscriber has been told.
@@ -169,6 +169,10 @@ struct SubjectState<Output, Target: AnyObject> {
     @usableFromInline private(set) var current: Output?
     @usableFromInline private(set) var subscribers: [Target] = []
     @usableFromInline private(set) var stage = Stage.idle
+    /// The events sent while a delivery is under way, oldest first; empty in every other stage
+    /// (a queue beside the stage, like an operator's outbox, so that a send on the common path
+    /// moves no queue in and out of an enum case).
+    @usableFromInline private(set) var waiting = FIFOQueue<Event>()
 
     @inlinable
     init(current: Output?) {
@@ -187,17 +191,15 @@ struct SubjectState<Output, Target: AnyObject> {
     /// `value` is sent: returns the first delivery if the caller becomes the deliverer.
     @inlinable
     mutating func send(_ value: Output, replacingCurrent: Bool) -> Action {
-        switch takeStage() {
+        switch stage {
         case .idle:
             if replacingCurrent { current = value }
-            return start(.value(value))
-        case .delivering(let delivery, var waiting):
+            return begin(.value(value), finishing: false) ?? .none
+        case .delivering:
             if replacingCurrent { current = value }
             waiting.append(.value(value))
-            stage = .delivering(delivery, waiting: waiting)
             return .none
-        case let finishedStage:
-            stage = finishedStage
+        case .finishing, .completing, .finished:
             return .none
         }
     }
@@ -206,15 +208,14 @@ struct SubjectState<Output, Target: AnyObject> {
     /// the deliverer.
     @inlinable
     mutating func finish() -> Action {
-        switch takeStage() {
+        switch stage {
         case .idle:
             stage = .completing
             return next()
-        case .delivering(let delivery, let waiting):
-            stage = .finishing(delivery, waiting: waiting)
+        case .delivering(let delivery):
+            stage = .finishing(delivery)
             return .none
-        case let finishedStage:
-            stage = finishedStage
+        case .finishing, .completing, .finished:
             return .none
         }
     }
@@ -223,15 +224,13 @@ struct SubjectState<Output, Target: AnyObject> {
     @inlinable
     mutating func attach(_ target: Target, greetsWithCurrent: Bool) -> Arrival {
         let event = Event.attach(target, greeting: greetsWithCurrent ? current : nil)
-        switch takeStage() {
+        switch stage {
         case .idle:
-            return .delivery(start(event))
-        case .delivering(let delivery, var waiting):
+            return .delivery(begin(event, finishing: false) ?? .none)
+        case .delivering:
             waiting.append(event)
-            stage = .delivering(delivery, waiting: waiting)
             return .delivery(.none)
-        case let finishedStage:
-            stage = finishedStage
+        case .finishing, .completing, .finished:
             return .finished
         }
     }
@@ -240,12 +239,13 @@ struct SubjectState<Output, Target: AnyObject> {
     /// which ends its role.
     @inlinable
     mutating func next() -> Action {
-        switch takeStage() {
-        case .delivering(let delivery, var waiting):
-            if let action = step(delivery, &waiting, finishing: false) { return action }
+        switch stage {
+        case .delivering(let delivery):
+            if let action = step(delivery, finishing: false) { return action }
+            stage = .idle
             return .none
-        case .finishing(let delivery, var waiting):
-            if let action = step(delivery, &waiting, finishing: true) { return action }
+        case .finishing(let delivery):
+            if let action = step(delivery, finishing: true) { return action }
             stage = .completing
             return next()
         case .completing:
@@ -253,7 +253,6 @@ struct SubjectState<Output, Target: AnyObject> {
                 stage = .finished
                 return .none
             }
-            stage = .completing
             // O(subscribers) each, once per subscriber at the completion only.
             return .finish(subscribers.removeFirst())
         case .idle, .finished:
@@ -266,79 +265,59 @@ struct SubjectState<Output, Target: AnyObject> {
     @inlinable
     mutating func remove(_ target: Target) -> Target? {
         guard let index = subscribers.firstIndex(where: { $0 === target }) else { return nil }
-        switch takeStage() {
-        case .delivering(.value(let value, let next), let waiting) where index < next:
-            stage = .delivering(.value(value, next: next - 1), waiting: waiting)
-        case .finishing(.value(let value, let next), let waiting) where index < next:
-            stage = .finishing(.value(value, next: next - 1), waiting: waiting)
-        case let unchanged:
-            stage = unchanged
+        // The deliverer walks the subscribers by index: one removed before its position moves
+        // the position back by one.
+        switch stage {
+        case .delivering(.value(let value, let next)) where index < next:
+            stage = .delivering(.value(value, next: next - 1))
+        case .finishing(.value(let value, let next)) where index < next:
+            stage = .finishing(.value(value, next: next - 1))
+        default:
+            break
         }
         return subscribers.remove(at: index)
     }
 
-    /// Moves the stage out (leaving `.idle` until the caller puts one back), so that what its
-    /// case holds is changed in place rather than copied.
+    /// The next action of `delivery`, or of the events waiting after it; nil when all are
+    /// delivered.
     @inlinable
-    mutating func takeStage() -> Stage {
-        let taken = stage
-        stage = .idle
-        return taken
-    }
-
-    /// Makes the caller the deliverer of `event`: its first action, or `.none` (and idle again)
-    /// if it goes to nobody.
-    @inlinable
-    mutating func start(_ event: Event) -> Action {
-        var waiting = FIFOQueue<Event>()
-        return begin(event, &waiting, finishing: false) ?? .none
-    }
-
-    /// The next action of `delivery`, or of the events waiting after it; nil (leaving the stage
-    /// idle) when all are delivered.
-    @inlinable
-    mutating func step(_ delivery: Delivery, _ waiting: inout FIFOQueue<Event>, finishing: Bool)
-        -> Action?
-    {
+    mutating func step(_ delivery: Delivery, finishing: Bool) -> Action? {
         switch delivery {
         case .value(let value, let next) where next < subscribers.count:
-            setStage(.value(value, next: next + 1), waiting, finishing: finishing)
+            stage = deliveringStage(.value(value, next: next + 1), finishing: finishing)
             return .deliver(value, to: subscribers[next])
         case .greeting(let target, let greeting?) where subscribers.contains(where: { $0 === target }):
-            setStage(.greeting(target, nil), waiting, finishing: finishing)
+            stage = deliveringStage(.greeting(target, nil), finishing: finishing)
             return .deliver(greeting, to: target)
         case .value, .greeting:
             while let event = waiting.popFirst() {
-                if let action = begin(event, &waiting, finishing: finishing) { return action }
+                if let action = begin(event, finishing: finishing) { return action }
             }
             return nil
         }
     }
 
-    /// Starts delivering `event`: its first action, or nil if it goes to nobody.
+    /// Starts delivering `event`: its first action, or nil (the stage unchanged) if it goes to
+    /// nobody.
     @inlinable
-    mutating func begin(_ event: Event, _ waiting: inout FIFOQueue<Event>, finishing: Bool)
-        -> Action?
-    {
+    mutating func begin(_ event: Event, finishing: Bool) -> Action? {
         switch event {
         case .value(let value):
-            guard !subscribers.isEmpty else { return nil }
-            setStage(.value(value, next: 1), waiting, finishing: finishing)
-            return .deliver(value, to: subscribers[0])
+            guard let first = subscribers.first else { return nil }
+            stage = deliveringStage(.value(value, next: 1), finishing: finishing)
+            return .deliver(value, to: first)
         case .attach(let target, let greeting):
             // Added even if the subject has finished since: the completion, which waits behind
             // this event, then reaches it too.
             subscribers.append(target)
-            setStage(.greeting(target, greeting), waiting, finishing: finishing)
+            stage = deliveringStage(.greeting(target, greeting), finishing: finishing)
             return .greet(target)
         }
     }
 
     @inlinable
-    mutating func setStage(_ delivery: Delivery, _ waiting: FIFOQueue<Event>, finishing: Bool) {
-        stage =
-            finishing
-            ? .finishing(delivery, waiting: waiting) : .delivering(delivery, waiting: waiting)
+    func deliveringStage(_ delivery: Delivery, finishing: Bool) -> Stage {
+        finishing ? .finishing(delivery) : .delivering(delivery)
     }
 }
 

@@ -1,0 +1,188 @@
+@testable import Effects
+import Testing
+
+/// `SubjectState`, transition by transition, with plain objects for subscribers: no lock, no
+/// thread, no subject.
+@Suite struct SubjectStateTests {
+    final class Tag: CustomStringConvertible {
+        let name: String
+        init(_ name: String) { self.name = name }
+        var description: String { name }
+    }
+
+    typealias State = SubjectState<Int, Tag>
+
+    /// What an action says, as text: `deliver 1 to a`, `greet a`, `finish a`, `none`.
+    private func describe(_ action: State.Action) -> String {
+        switch action {
+        case .none: "none"
+        case .deliver(let value, let tag): "deliver \(value) to \(tag)"
+        case .greet(let tag): "greet \(tag)"
+        case .finish(let tag): "finish \(tag)"
+        }
+    }
+
+    /// Attaches `tags` one after the other on an idle subject, delivering each greeting.
+    private func attach(_ tags: [Tag], to state: inout State, greeting: Bool = false) {
+        for tag in tags {
+            guard case .delivery(let action) = state.attach(tag, greetsWithCurrent: greeting)
+            else {
+                Issue.record("attach on an idle subject must deliver")
+                return
+            }
+            #expect(describe(action) == "greet \(tag)")
+            drain(&state)
+        }
+    }
+
+    /// Plays the deliverer: calls `next()` until the role ends, returning each action.
+    @discardableResult
+    private func drain(_ state: inout State) -> [String] {
+        var steps: [String] = []
+        while true {
+            let action = state.next()
+            if case .none = action { return steps }
+            steps.append(describe(action))
+        }
+    }
+
+    @Test("a send with no subscriber makes nobody the deliverer")
+    func sendToNobody() {
+        var state = State(current: nil)
+        let step1 = state.send(1, replacingCurrent: false)
+        #expect(describe(step1) == "none")
+        #expect(state.subscribers.isEmpty)
+        #expect(!state.isFinished)
+    }
+
+    @Test("a send goes to each subscriber in turn, one step at a time, then the role ends")
+    func sendWalksSubscribers() {
+        var state = State(current: nil)
+        let a = Tag("a"), b = Tag("b")
+        attach([a, b], to: &state)
+        let step2 = state.send(1, replacingCurrent: false)
+        #expect(describe(step2) == "deliver 1 to a")
+        #expect(drain(&state) == ["deliver 1 to b"])
+        guard case .idle = state.stage else {
+            Issue.record("the subject is idle after the delivery")
+            return
+        }
+    }
+
+    @Test("a send while delivering waits, and the deliverer hands it out after the current one")
+    func sendWhileDeliveringWaits() {
+        var state = State(current: nil)
+        let a = Tag("a")
+        attach([a], to: &state)
+        let step3 = state.send(1, replacingCurrent: false)
+        #expect(describe(step3) == "deliver 1 to a")
+        let step4 = state.send(2, replacingCurrent: false)
+        #expect(describe(step4) == "none")
+        let step5 = state.send(3, replacingCurrent: false)
+        #expect(describe(step5) == "none")
+        #expect(drain(&state) == ["deliver 2 to a", "deliver 3 to a"])
+    }
+
+    @Test("a subscriber removed during a delivery is skipped; one removed behind the cursor shifts it")
+    func removalDuringDelivery() {
+        var state = State(current: nil)
+        let a = Tag("a"), b = Tag("b"), c = Tag("c")
+        attach([a, b, c], to: &state)
+        let step6 = state.send(1, replacingCurrent: false)
+        #expect(describe(step6) == "deliver 1 to a")
+        // a's call cancels a itself (behind the cursor) and c (ahead of it).
+        let step7 = state.remove(a)
+        #expect(step7 === a)
+        let step8 = state.remove(c)
+        #expect(step8 === c)
+        let step9 = state.remove(c)
+        #expect(step9 == nil, "a second cancel finds nothing")
+        #expect(drain(&state) == ["deliver 1 to b"])
+        #expect(state.subscribers.map(\.name) == ["b"])
+    }
+
+    @Test("a subscriber attached while delivering joins in order and is greeted with the value current then")
+    func attachWhileDelivering() {
+        var state = State(current: 0)
+        let a = Tag("a"), late = Tag("late")
+        attach([a], to: &state, greeting: true)
+        let step10 = state.send(1, replacingCurrent: true)
+        #expect(describe(step10) == "deliver 1 to a")
+        guard case .delivery(let queued) = state.attach(late, greetsWithCurrent: true) else {
+            Issue.record("attach while delivering is queued, not finished")
+            return
+        }
+        #expect(describe(queued) == "none")
+        let step11 = state.send(2, replacingCurrent: true)
+        #expect(describe(step11) == "none")
+        #expect(
+            drain(&state) == [
+                "greet late", "deliver 1 to late", "deliver 2 to a", "deliver 2 to late",
+            ])
+        #expect(state.current == 2)
+    }
+
+    @Test("the greeting follows the subscription unless the subscriber cancelled on it")
+    func greetingSkippedAfterCancel() {
+        var state = State(current: 5)
+        let a = Tag("a")
+        guard case .delivery(let action) = state.attach(a, greetsWithCurrent: true) else {
+            Issue.record("attach on an idle subject must deliver")
+            return
+        }
+        #expect(describe(action) == "greet a")
+        let step12 = state.remove(a)
+        #expect(step12 === a)
+        #expect(drain(&state) == [])
+    }
+
+    @Test("finishing while idle finishes each subscriber in turn, removing it, then ends")
+    func finishWhileIdle() {
+        var state = State(current: nil)
+        let a = Tag("a"), b = Tag("b")
+        attach([a, b], to: &state)
+        let step13 = state.finish()
+        #expect(describe(step13) == "finish a")
+        #expect(state.isFinished)
+        let step14 = state.remove(b)
+        #expect(step14 === b, "b cancels during a's completion")
+        #expect(drain(&state) == [])
+        #expect(state.subscribers.isEmpty)
+        let step15 = state.send(1, replacingCurrent: false)
+        #expect(describe(step15) == "none")
+        let step16 = state.finish()
+        #expect(describe(step16) == "none")
+        guard case .finished = state.attach(Tag("late"), greetsWithCurrent: false) else {
+            Issue.record("a subscriber after the completion is finished at once")
+            return
+        }
+    }
+
+    @Test("finishing while delivering: the waiting events go out first, later sends are dropped")
+    func finishWhileDelivering() {
+        var state = State(current: 0)
+        let a = Tag("a"), late = Tag("late")
+        attach([a], to: &state)
+        let step17 = state.send(1, replacingCurrent: true)
+        #expect(describe(step17) == "deliver 1 to a")
+        let step18 = state.send(2, replacingCurrent: true)
+        #expect(describe(step18) == "none")
+        _ = state.attach(late, greetsWithCurrent: false)
+        let step19 = state.finish()
+        #expect(describe(step19) == "none")
+        #expect(state.isFinished)
+        let step20 = state.send(3, replacingCurrent: true)
+        #expect(describe(step20) == "none")
+        #expect(state.current == 2, "a send after the completion does not replace the value")
+        guard case .finished = state.attach(Tag("after"), greetsWithCurrent: false) else {
+            Issue.record("a subscriber after finish() is finished at once")
+            return
+        }
+        #expect(
+            drain(&state) == ["deliver 2 to a", "greet late", "finish a", "finish late"])
+        guard case .finished = state.stage else {
+            Issue.record("the subject ends finished")
+            return
+        }
+    }
+}
