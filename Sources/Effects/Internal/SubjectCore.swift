@@ -66,10 +66,11 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// Carries out `action`, then, while this thread is the deliverer, each next step the state
     /// names, one critical section per step, until the state gives the role up.
     @inlinable
-    func deliver(_ action: SubjectState<Output, SubjectConduit<Output>>.Action) {
-        var action = action
+    func deliver(_ action: consuming SubjectState<Output, SubjectConduit<Output>>.Action) {
         while true {
-            switch action {
+            // Consumed, not copied: the subscriber it names is called without a retain of its
+            // own, and released once the call returns, outside the lock.
+            switch consume action {
             case .none:
                 return
             case .deliver(let value, let conduit):
@@ -79,8 +80,6 @@ final class SubjectCore<Output: Sendable>: Sendable {
             case .finish(let conduit):
                 conduit.receiveEvent(conduit, false)
             }
-            // The subscriber just called (and, for a completion, removed) is released here,
-            // outside the lock, as the action is replaced.
             action = state.withLock { $0.next() }
         }
     }
