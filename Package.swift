@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "ThreeDucks",
+    // Observation begins with these; Synchronization (`Mutex`, `Atomic`) and task executors come
+    // later, so the package reaches them only through `Lock` and `#available` (see .ci/run).
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Effects", targets: ["Effects"]),
         .library(name: "Redux", targets: ["Redux"]),
@@ -35,8 +38,15 @@ let package = Package(
         // unless the executable is built with ThreadSanitizer, for the end-to-end tests.
         .executableTarget(
             name: "three-ducks",
-            dependencies: ["ThreeDucks", "ReduxRecording", "Redux", "Effects", "ThreadSanitizerSupport"]
+            dependencies: [
+                "ThreeDucks", "ReduxRecording", "Redux", "Effects", "SignalSafeSlots",
+                "ThreadSanitizerSupport",
+            ]
         ),
+
+        // The terminal game's signal handlers keep the descriptors they use in C11 atomics, which
+        // are safe to read in a handler on every platform (Swift's `Atomic` needs macOS 15).
+        .target(name: "SignalSafeSlots"),
 
         // Test and benchmark support only: counts heap allocations per thread by
         // interposing malloc. Not a product; nothing ships with it.
@@ -67,7 +77,10 @@ let package = Package(
         // is killed, or reads them as an unprivileged user. Not a product.
         .executableTarget(
             name: "reliability-helper",
-            dependencies: ["TestSupport", "ThreeDucks", "ReduxRecording", "Redux", "Effects", "ThreadSanitizerSupport"],
+            dependencies: [
+                "TestSupport", "ThreeDucks", "ReduxRecording", "Redux", "Effects",
+                "ThreadSanitizerSupport",
+            ],
             path: "Tests/ReliabilityHelper"
         ),
 
@@ -76,16 +89,21 @@ let package = Package(
             name: "ReduxTests",
             dependencies: ["Redux", "ReduxTesting", "Effects", "AllocationCounter", "TestSupport"]
         ),
-        .testTarget(name: "ReduxRecordingTests", dependencies: ["ReduxRecording", "Redux", "Effects", "TestSupport"]),
+        .testTarget(
+            name: "ReduxRecordingTests",
+            dependencies: ["ReduxRecording", "Redux", "Effects", "TestSupport"]),
         .testTarget(
             name: "ThreeDucksTests",
-            dependencies: ["ThreeDucks", "ReduxTesting", "ReduxRecording", "Redux", "Effects", "TestSupport"]
+            dependencies: [
+                "ThreeDucks", "ReduxTesting", "ReduxRecording", "Redux", "Effects", "TestSupport",
+            ]
         ),
         // reliability-helper is not imported: it is built first, for the tests to run it.
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "reliability-helper", "TestSupport", "ThreadSanitizerSupport", "ThreeDucks", "ReduxRecording", "Redux",
+                "reliability-helper", "TestSupport", "ThreadSanitizerSupport", "ThreeDucks",
+                "ReduxRecording", "Redux",
                 "Effects",
             ]
         ),

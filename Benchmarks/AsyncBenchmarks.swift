@@ -2,11 +2,11 @@ import Effects
 import Redux
 
 /// Async work and awaitable stores: what following an action with a `StoreTask` costs over a
-/// plain dispatch, and what async work on virtual time costs per step.
+/// plain dispatch, and what async work on virtual time costs per step (where tasks can prefer a
+/// `TestScheduler` as their executor: macOS 15, iOS 18 and their siblings, and Linux).
 func asyncBenchmarks() -> [Benchmark] {
-    let baseline = "baseline: counter reducer, raw loop"
     let dispatchCase = "store: counter, 0 .none middlewares"
-    return [
+    var cases = [
         Benchmark(
             name: "store: send (a StoreTask per action), counter",
             baseline: dispatchCase,
@@ -29,6 +29,18 @@ func asyncBenchmarks() -> [Benchmark] {
             for _ in 0..<n { blackHole(store.send(.increment)) }
             blackHole(store.state)
         },
+    ]
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+        cases += virtualTimeAsyncBenchmarks()
+    }
+    return cases
+}
+
+/// Async work on virtual time: tasks that prefer a `TestScheduler` as their executor.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private func virtualTimeAsyncBenchmarks() -> [Benchmark] {
+    let baseline = "baseline: counter reducer, raw loop"
+    return [
         .timed(
             name: "async: a task sleeping on a TestScheduler's clock, woken by advance (per sleep)",
             baseline: baseline,

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Effects
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Effects
 
 /// A file that a recorder appends lines to, one `write` per line.
 ///

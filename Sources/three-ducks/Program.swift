@@ -11,6 +11,12 @@ import ReduxRecording
 import ThreeDucks
 
 /// The program: parses the command line, runs the mode it asks for, returns the exit status.
+///
+/// It runs on the main actor, from `main.swift`'s top-level code: the line mode and the full
+/// screen block the main actor reading the terminal (nothing else in the program runs there),
+/// and between two lines (and at the end) the program awaits the store being idle rather than
+/// blocking a thread for it.
+@MainActor
 enum Program {
     /// Runs `three-ducks` with `arguments` (without the program's name).
     ///
@@ -19,7 +25,7 @@ enum Program {
     ///   or written, or an autoplay game is not won; 2 on a usage error.
     static func run(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
+    ) async -> Int32 {
         let stdout = StandardStream.output
         let stderr = StandardStream.error
         let options: Options
@@ -50,7 +56,7 @@ enum Program {
             return ReplayCommand.run(
                 path: path, renderer: Renderer(style: style), output: stdout, errors: stderr)
         case .play, .autoplay:
-            return play(
+            return await play(
                 options, style: style, environment: environment, stdout: stdout, stderr: stderr)
         }
     }
@@ -61,7 +67,7 @@ enum Program {
         environment: [String: String],
         stdout: StandardStream,
         stderr: StandardStream
-    ) -> Int32 {
+    ) async -> Int32 {
         var recordingFile: RecordingFile?
         if let path = options.recordPath {
             do {
@@ -102,22 +108,22 @@ enum Program {
         // The game's longest wait is a second of game time, 1/speed seconds of real time (100 s
         // at the slowest speed): a piped script waits for it, and a minute more for the disk.
         let idleTimeout = Duration.seconds(60) + .seconds(1 / options.speed)
-        let waitUntilIdle: () -> Void = {
-            session.store.waitUntilIdle(timeout: idleTimeout)
+        let waitUntilIdle: () async -> Void = {
+            await session.store.idle(timeout: idleTimeout)
         }
 
         var status: Int32 = 0
         if isAutoplay {
             let autoplay = Autoplay(session: session, output: stdout, waitUntilIdle: waitUntilIdle)
-            let final = autoplay.run(seed: seed, speed: options.speed)
+            let final = await autoplay.run(seed: seed, speed: options.speed)
             if final.screen != .won { status = 1 }
         } else if let terminal {
             FullScreenGame(session: session, style: style).run(on: terminal)
             session.sayGoodbye()
             // Let a high score being saved reach its file.
-            waitUntilIdle()
+            await waitUntilIdle()
         } else {
-            PlayCommand(
+            await PlayCommand(
                 session: session, readsFromTerminal: readsFromTerminal, waitUntilIdle: waitUntilIdle
             ).run()
         }

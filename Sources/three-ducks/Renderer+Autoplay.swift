@@ -26,7 +26,7 @@ extension Renderer {
         number: Int,
         coordinate: Coordinate,
         animal: Animal,
-        outcome: Autoplay.Outcome,
+        outcome: FlipOutcome,
         cues: [SoundCue]
     ) -> String {
         let numberText = String(number)
@@ -38,7 +38,7 @@ extension Renderer {
         switch outcome {
         case .first: break
         case .pair: line += "a pair: they stay face up"
-        case .turnedBack: line += "no match: they turn back"
+        case .mismatch: line += "no match: they turn back"
         }
         let cueText = self.cues(cues)
         if !cueText.isEmpty {

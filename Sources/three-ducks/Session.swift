@@ -29,9 +29,9 @@ import ThreeDucks
 /// The full-screen game (``FullScreenGame``) uses the same store and cues, but draws and reads
 /// keys itself: it never calls ``show()`` or ``handle(_:)``.
 ///
-/// The type is split by concern: this file builds the store and runs the session;
-/// `Session+Commands.swift` turns typed lines into actions; `Session+Drawing.swift` draws the
-/// line mode's screens.
+/// The type is split by concern: this file builds the store and runs the session; in the line
+/// mode's folder, `LineMode/Session+Commands.swift` turns typed lines into actions and
+/// `LineMode/Session+Drawing.swift` draws the line mode's screens.
 final class Session: Sendable {
     /// What a session is made of, besides its schedulers and output.
     struct Configuration: Sendable {
@@ -84,7 +84,7 @@ final class Session: Sendable {
     let configuration: Configuration
     /// Where the text goes.
     let output: any TextOutput
-    /// What the line mode last drew (see Session+Drawing.swift).
+    /// What the line mode last drew (see LineMode/Session+Drawing.swift).
     let display = Lock(Display())
     /// The observer that draws, while the session shows.
     let observation = Lock<AnyCancellable?>(nil)

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Effects
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Effects
 
 /// Somewhere text goes: the terminal, or a buffer in tests.
 ///

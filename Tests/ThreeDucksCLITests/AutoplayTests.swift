@@ -7,14 +7,14 @@ import ThreeDucks
     @Test(
         "autoplay wins every seeded game, at every level, in fewer than twice as many moves as cards",
         arguments: Difficulty.allCases)
-    func winsEverySeed(difficulty: Difficulty) throws {
+    func winsEverySeed(difficulty: Difficulty) async throws {
         for seed in UInt64(0)..<20 {
             let harness = try SessionHarness(seed: seed, difficulty: difficulty, sounds: .muted)
             let autoplay = Autoplay(session: harness.session, output: harness.output) {
                 harness.scheduler.run()
             }
 
-            let final = autoplay.run(seed: seed, speed: 20)
+            let final = await autoplay.run(seed: seed, speed: 20)
 
             #expect(final.screen == .won)
             #expect(final.moves >= difficulty.cardCount && final.moves < 2 * difficulty.cardCount)
@@ -28,14 +28,14 @@ import ThreeDucks
     @Test(
         "an unusable high-score file is told after the header, once, and the record is saved in a new file"
     )
-    func unusableHighScoreFile() throws {
+    func unusableHighScoreFile() async throws {
         let harness = try SessionHarness(seed: 7, difficulty: .easy, sounds: .muted)
         try harness.folder.write("{ not json", to: "high-scores.json")
         let autoplay = Autoplay(session: harness.session, output: harness.output) {
             harness.scheduler.run()
         }
 
-        let final = autoplay.run(seed: 7, speed: 20)
+        let final = await autoplay.run(seed: 7, speed: 20)
 
         let path = harness.folder.file("high-scores.json")
         let error = HighScoreFileError.movedAside(
@@ -52,7 +52,7 @@ import ThreeDucks
 
     @Test(
         "a high-score file that can neither be read nor saved is told at the start and at the end")
-    func highScoreFileInTheWay() throws {
+    func highScoreFileInTheWay() async throws {
         let harness = try SessionHarness(seed: 7, difficulty: .easy, sounds: .muted)
         let path = harness.folder.file("high-scores.json")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -60,7 +60,7 @@ import ThreeDucks
             harness.scheduler.run()
         }
 
-        autoplay.run(seed: 7, speed: 20)
+        await autoplay.run(seed: 7, speed: 20)
 
         let lines = harness.output.take().split(separator: "\n").map(String.init)
         #expect(
@@ -75,13 +75,13 @@ import ThreeDucks
     @Test(
         "autoplay prints the header, the empty grid, each move with its cues, the grid and the result"
     )
-    func output() throws {
+    func output() async throws {
         let harness = try SessionHarness(seed: 7, difficulty: nil)
         let autoplay = Autoplay(session: harness.session, output: harness.output) {
             harness.scheduler.run()
         }
 
-        autoplay.run(seed: 7, speed: 20)
+        await autoplay.run(seed: 7, speed: 20)
 
         let lines = harness.output.take().split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)

@@ -23,7 +23,7 @@ import ThreeDucks
     }
 
     @Test("a piped script plays to its end, each command played out before the next, then goodbye")
-    func pipedScript() throws {
+    func pipedScript() async throws {
         let harness = try SessionHarness()
         let deck = seededDeck(.easy, seed: 42)
         let input = Input(["new"] + winningScript(for: deck))
@@ -32,7 +32,7 @@ import ThreeDucks
         }
         command.readLine = input.next
 
-        command.run()
+        await command.run()
 
         let output = harness.output.take()
         #expect(output.hasPrefix("THREE DUCKS\n"))
@@ -45,7 +45,7 @@ import ThreeDucks
     }
 
     @Test("quit stops reading, and the lines after it are left unread")
-    func quit() throws {
+    func quit() async throws {
         let harness = try SessionHarness()
         let input = Input(["new", "quit", "a1"])
         var command = PlayCommand(session: harness.session, readsFromTerminal: false) {
@@ -53,7 +53,7 @@ import ThreeDucks
         }
         command.readLine = input.next
 
-        command.run()
+        await command.run()
 
         #expect(input.remaining == 1)
         #expect(harness.state.moves == 0)
@@ -63,7 +63,7 @@ import ThreeDucks
     @Test(
         "at a terminal each drawing and reply ends with the prompt, and the end of input starts a new line"
     )
-    func prompt() throws {
+    func prompt() async throws {
         let harness = try SessionHarness(prompt: "> ")
         let input = Input(["new", "zz"])
         var command = PlayCommand(session: harness.session, readsFromTerminal: true) {
@@ -71,7 +71,7 @@ import ThreeDucks
         }
         command.readLine = input.next
 
-        command.run()
+        await command.run()
 
         let output = harness.output.take()
         #expect(output.contains("help, quit (q)\n> "))

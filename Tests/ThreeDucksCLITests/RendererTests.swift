@@ -188,7 +188,7 @@ import ThreeDucks
                 == "move   4  b2  DUCK      a pair: they stay face up  (quack) (match)\n")
         #expect(
             plain.autoplayMove(
-                number: 12, coordinate: b2, animal: .elephant, outcome: .turnedBack, cues: [])
+                number: 12, coordinate: b2, animal: .elephant, outcome: .mismatch, cues: [])
                 == "move  12  b2  ELEPHANT  no match: they turn back\n")
         #expect(Renderer.duration(seconds: 1) == "1 s")
         #expect(Renderer.duration(seconds: 1 / 20) == "50 ms")

@@ -168,4 +168,113 @@ private func print(_ items: Any...) {
 
         #expect(store.state.moves == 1)
     }
+
+    @Test("FlipOutcome and outcome(ofFlipping:): the rules tell what a flip leads to, before it")
+    func flipOutcomes() {
+        let store = Store(
+            initial: ThreeDucksState(),
+            mutatingReducer: threeDucksReducer,
+            middlewares: [gameLogic(random: SplitMix64(seed: 3), scheduler: TestScheduler())]
+        )
+        store.dispatch(.startGame)
+        let deck = store.state.cards
+        var state = store.state
+        var id = deck[0].id
+
+        let outcome = state.outcome(ofFlipping: id)   // asked before the flip
+        store.dispatch(.flipCard(id))
+        #expect(outcome == .first)
+
+        state = store.state
+        id = deck.first { $0.animal != deck[0].animal }!.id
+        let printed = PrintedLines()
+        PrintedLines.$current.withValue(printed) {
+            if state.outcome(ofFlipping: id) == .mismatch { print("These two turn back in a moment.") }
+        }
+        #expect(printed.all == ["These two turn back in a moment."])
+    }
+
+    @Test("FlipQueue: a flip asked during a mismatch is played once the pair has turned back")
+    func flipQueue() {
+        let scheduler = TestScheduler()
+        let store = Store(
+            initial: ThreeDucksState(),
+            mutatingReducer: threeDucksReducer,
+            middlewares: [gameLogic(random: SplitMix64(seed: 3), scheduler: scheduler)]
+        )
+        store.dispatch(.startGame)
+        let deck = store.state.cards
+        let first = deck[0]
+        let second = deck.first { $0.animal != first.animal }!
+        store.dispatch(.flipCard(first.id))
+        store.dispatch(.flipCard(second.id))   // a mismatch, showing for a second
+        let id = deck.first { $0.id != first.id && $0.id != second.id }!.id
+
+        var flips = FlipQueue()
+        if flips.ask(toFlip: id, in: store.state) == .flipNow { store.dispatch(.flipCard(id)) }
+        // …and whenever the state changes:
+        if case .flip(let id)? = flips.release(in: store.state) { store.dispatch(.flipCard(id)) }
+        #expect(store.state.moves == 2 && flips.waitingCard == id, "the pair still shows")
+
+        scheduler.advance(by: .seconds(1))
+        if case .flip(let id)? = flips.release(in: store.state) { store.dispatch(.flipCard(id)) }
+        #expect(store.state.moves == 3 && store.state.selectedCards == [id])
+    }
+
+    @Test("PlayerRequest and answer(to:): another level during a game is a new game at it")
+    func playerRequests() {
+        let store = Store(
+            initial: ThreeDucksState(),
+            mutatingReducer: threeDucksReducer,
+            middlewares: [gameLogic(random: SplitMix64(seed: 3), scheduler: TestScheduler())]
+        )
+        store.dispatch(.startGame)
+
+        let printed = PrintedLines()
+        PrintedLines.$current.withValue(printed) {
+            switch store.state.answer(to: .chooseDifficulty(.hard)) {
+            case .accepted(let actions):
+                for action in actions { store.dispatch(action) }   // a new game at the hard level
+            case .refused(let refusal):
+                print("Refused: \(refusal)")
+            }
+        }
+        #expect(printed.all.isEmpty)
+        #expect(store.state.screen == .started && store.state.difficulty == .hard)
+        #expect(store.state.cards.count == Difficulty.hard.cardCount)
+
+        let restart = ThreeDucksState(screen: .won).answer(to: .chooseDifficulty(.hard))
+        // .accepted([.endGame, .setDifficulty(.hard), .startGame])
+        let refusal = ThreeDucksState(screen: .title).answer(to: .giveUp)   // .refused(.noGame)
+        #expect(restart == .accepted([.endGame, .setDifficulty(.hard), .startGame]))
+        #expect(refusal == .refused(.noGame))
+    }
+
+    @Test("Autoplayer: a perfect-memory player wins a game through a store on a real clock", .timeLimit(.minutes(1)))
+    func autoplayer() async {
+        let store = Store(
+            initial: ThreeDucksState(difficulty: .easy),
+            mutatingReducer: threeDucksReducer,
+            middlewares: [
+                gameLogic(
+                    random: SplitMix64(seed: 3), scheduler: DispatchQueueScheduler(),
+                    mismatchDelay: .milliseconds(1), winDelay: .milliseconds(1))
+            ]
+        )
+        store.dispatch(.startGame)
+
+        let printed = PrintedLines()
+        await PrintedLines.$current.withValue(printed) {
+            var autoplayer = Autoplayer()
+            while let move = autoplayer.nextMove(in: store.state) {
+                store.dispatch(.flipCard(move.card))
+                autoplayer.look(at: store.state)
+                await store.idle()   // a mismatch has turned back
+                print(move.outcome)  // .first, .pair or .mismatch
+            }
+        }
+        #expect(store.state.screen == .won)
+        #expect(printed.all.count == store.state.moves)
+        #expect(printed.all.filter { $0 == "pair" }.count == Difficulty.easy.pairCount)
+    }
 }

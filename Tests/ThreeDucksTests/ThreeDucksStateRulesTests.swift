@@ -82,4 +82,36 @@ import ThreeDucks
         state.reduce(.flipCard(other))
         #expect(state.selectionMatches == false)
     }
+
+    @Test(
+        "outcome(ofFlipping:): the first card of a turn, then a pair or a mismatch, as selectionMatches then says"
+    )
+    func outcomeOfFlipping() {
+        let (first, match, other) = pairAndOther(in: playing())
+        var state = playing()
+        #expect(state.outcome(ofFlipping: first) == .first)
+        state.reduce(.flipCard(first))
+        #expect(state.outcome(ofFlipping: match) == .pair)
+        #expect(state.outcome(ofFlipping: other) == .mismatch)
+
+        var pair = state
+        pair.reduce(.flipCard(match))
+        #expect(pair.selectionMatches == true)
+        state.reduce(.flipCard(other))
+        #expect(state.selectionMatches == false)
+    }
+
+    @Test("outcome(ofFlipping:) is nil for every flip the rules refuse")
+    func noOutcomeWhenRefused() {
+        let (first, _, other) = pairAndOther(in: playing())
+        var mismatch = playing()
+        mismatch.reduce(.flipCard(first))
+        mismatch.reduce(.flipCard(other))
+        let faceDown = mismatch.cards.indices.first { !mismatch.cards[$0].isFlipped }!
+
+        #expect(ThreeDucksState().outcome(ofFlipping: 0) == nil)
+        #expect(playing().outcome(ofFlipping: 99) == nil)
+        #expect(mismatch.outcome(ofFlipping: first) == nil)
+        #expect(mismatch.outcome(ofFlipping: faceDown) == nil)
+    }
 }

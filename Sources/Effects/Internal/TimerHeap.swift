@@ -78,34 +78,36 @@ struct TimerHeap<Payload> {
         /// The due time as `Duration`'s two components, compared in place: `Duration`'s own
         /// comparison is a call into the standard library (and its 128-bit `attoseconds` needs
         /// macOS 15 / iOS 18).
-        var seconds: Int64
-        var attoseconds: Int64
+        var dueSeconds: Int64
+        var dueAttoseconds: Int64
         var order: UInt64
         var slot: UInt32
 
         init(due: Duration, order: UInt64, slot: UInt32) {
-            (seconds, attoseconds) = due.components
+            (dueSeconds, dueAttoseconds) = due.components
             self.order = order
             self.slot = slot
         }
 
         var dueTime: Duration {
-            Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+            Duration(secondsComponent: dueSeconds, attosecondsComponent: dueAttoseconds)
         }
 
         /// Whether this entry is due after `limit`.
         @inline(__always)
         func isLater(than limit: Duration) -> Bool {
             let (limitSeconds, limitAttoseconds) = limit.components
-            return seconds > limitSeconds
-                || (seconds == limitSeconds && attoseconds > limitAttoseconds)
+            return dueSeconds > limitSeconds
+                || (dueSeconds == limitSeconds && dueAttoseconds > limitAttoseconds)
         }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            if seconds != other.seconds { return seconds < other.seconds }
-            if attoseconds != other.attoseconds { return attoseconds < other.attoseconds }
+            if dueSeconds != other.dueSeconds { return dueSeconds < other.dueSeconds }
+            if dueAttoseconds != other.dueAttoseconds {
+                return dueAttoseconds < other.dueAttoseconds
+            }
             return order < other.order
         }
     }

@@ -35,6 +35,30 @@ extension ThreeDucksState {
         }
     }
 
+    /// What flipping the card with `id` leads to, or nil when the rules refuse the flip
+    /// (``flipRefusal(for:)`` says why).
+    ///
+    /// The first card of a turn is ``FlipOutcome/first``; the second makes a
+    /// ``FlipOutcome/pair`` when it shows the first one's animal, a ``FlipOutcome/mismatch``
+    /// otherwise: what ``selectionMatches`` will say once it is flipped, and what the game logic
+    /// answers.
+    ///
+    /// ```swift
+    /// let outcome = state.outcome(ofFlipping: id)   // asked before the flip
+    /// store.dispatch(.flipCard(id))
+    /// ```
+    ///
+    /// - Parameter id: The card's id.
+    /// - Returns: The outcome, or nil.
+    /// - Complexity: O(1) for dealt decks.
+    public func outcome(ofFlipping id: Card.ID) -> FlipOutcome? {
+        guard case .accepted(let index) = flipCheck(id) else { return nil }
+        guard let firstID = selectedCards.first, let first = card(withID: firstID) else {
+            return .first
+        }
+        return first.animal == cards[index].animal ? .pair : .mismatch
+    }
+
     /// What the rules say about flipping `id`: the card's index when it may be flipped.
     @inline(__always)
     func flipCheck(_ id: Card.ID?) -> FlipCheck {

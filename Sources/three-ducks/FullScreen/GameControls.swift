@@ -11,11 +11,11 @@ import ThreeDucks
 /// }
 /// ```
 ///
-/// The rules are the library's: a flip is dispatched only when
-/// ``ThreeDucks/ThreeDucksState/flipRefusal(for:)`` allows it; otherwise the refusal becomes a
-/// reply on screen. A flip refused because a mismatched pair is still showing (a card of that
-/// pair included) is not lost: it waits, and ``observe(_:cues:)`` dispatches it as soon as the
-/// pair has turned back, so a player who taps during the second plays on without retyping.
+/// The rules are the library's: a flip goes through a ``ThreeDucks/FlipQueue``, which says
+/// whether the rules allow it now; otherwise the refusal becomes a reply on screen. A flip
+/// refused because a mismatched pair is still showing (a card of that pair included) is not
+/// lost: the queue keeps it, and ``observe(_:cues:)`` dispatches it as soon as the queue releases
+/// it, so a player who taps during the second plays on without retyping.
 ///
 /// Keys, by screen (letters in either case):
 /// - Everywhere: `?` help (any key closes it), `q` or Ctrl-C or Ctrl-D quit, Ctrl-L redraw,
@@ -50,7 +50,7 @@ struct GameControls: Sendable {
     /// The row of a row letter typed, waiting for its column number.
     private(set) var pendingRow: Int?
     /// The card to flip as soon as the mismatched pair showing has turned back.
-    private(set) var queuedFlip: Card.ID?
+    private(set) var flips = FlipQueue()
     /// The sound cues of the turn being played, oldest first.
     private(set) var cues: [SoundCue] = []
 
@@ -142,7 +142,7 @@ struct GameControls: Sendable {
 
         if character == "n" { return startGame() }
         if character == "g" || key == .escape {
-            queuedFlip = nil
+            flips.cancel()
             return [.dispatch(.endGame)]
         }
         if let character, let digit = character.wholeNumberValue {
@@ -221,27 +221,30 @@ struct GameControls: Sendable {
                 pendingRow = nil
                 cues = []
             }
-            queuedFlip = nil
             lastScreen = state.screen
         }
         cues += newCues
         if !state.cards.isEmpty, cursor >= state.cards.count {
             cursor = state.cards.count - 1
         }
-        // Wait while the mismatch still shows.
-        guard let queued = queuedFlip, state.selectionMatches != false else { return [] }
-        queuedFlip = nil
-        message = nil
-        guard state.flipRefusal(for: queued) == nil else { return [] }
-        if state.selectedCards.isEmpty { cues = [] }
-        return [.dispatch(.flipCard(queued))]
+        switch flips.release(in: state) {
+        case nil:
+            return []
+        case .dropped?:
+            message = nil
+            return []
+        case .flip(let id)?:
+            message = nil
+            if state.selectedCards.isEmpty { cues = [] }
+            return [.dispatch(.flipCard(id))]
+        }
     }
 
     // MARK: Moves
 
     private mutating func startGame() -> [Command] {
         cues = []
-        queuedFlip = nil
+        flips.cancel()
         pendingRow = nil
         cursor = 0
         return [.dispatch(.startGame)]
@@ -251,23 +254,17 @@ struct GameControls: Sendable {
         guard state.cards.indices.contains(index) else { return [] }
         let id = state.cards[index].id
         let coordinate = Grid(cardCount: state.cards.count).coordinate(ofIndex: index)
-        switch state.flipRefusal(for: id) {
-        case nil:
+        switch flips.ask(toFlip: id, in: state) {
+        case .flipNow:
             if state.selectedCards.isEmpty { cues = [] }
-            queuedFlip = nil
             return [.dispatch(.flipCard(id))]
-        case .pairShowing:
-            queuedFlip = id
+        case .waiting:
             message = "\(coordinate) turns over as soon as these two turn back."
-        case .alreadyFaceUp
-        where state.selectionMatches == false && state.selectedCards.contains(id):
-            // A card of the mismatch showing: it is about to turn back, and then it may be
-            // flipped again; a player who taps it now means that.
-            queuedFlip = id
+        case .waitingToTurnAgain:
             message = "\(coordinate) turns over again as soon as these two turn back."
-        case .alreadyFaceUp:
+        case .refused(.alreadyFaceUp):
             message = "\(coordinate) is already face up."
-        case .noSuchCard, .noGame, .gameWon:
+        case .refused:
             break
         }
         return []

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Effects
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Effects
+import SignalSafeSlots
 
 /// Puts the terminal back as it was whatever ends the program: the signal handlers of the
 /// full-screen modes.
@@ -21,7 +21,7 @@ import Synchronization
 /// - `SIGWINCH` wakes the program to read the new size and redraw.
 ///
 /// Handlers only do what is safe in a signal handler: `tcsetattr`, `write` of a constant
-/// sequence, `sigaction`, `raise`, and atomic loads. They are installed once, for the life of
+/// sequence, `sigaction`, `raise`, and atomic loads of C11 atomics. They are installed once, for the life of
 /// the process; disarmed, they do nothing but pass the signal on.
 enum TerminalRestoration {
     /// Why the program was woken, as the byte written to its wake pipe.
@@ -39,13 +39,10 @@ enum TerminalRestoration {
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
     ]
 
-    /// The descriptor whose modes to restore (the input) while armed; -1 while not.
-    private static let descriptor = Atomic<Int32>(-1)
-    /// Where to write what puts the screen back (the output). Written before the releasing
-    /// store that arms, like ``savedModes``.
-    private static let screenDescriptor = Atomic<Int32>(-1)
-    /// The pipe end the handlers write to, to wake the program; -1 for none.
-    private static let wakeDescriptor = Atomic<Int32>(-1)
+    // The descriptors the handlers use live in C11 atomics (`SignalSafeSlots`), safe to read in
+    // a handler: the input whose modes to restore (-1 while disarmed), the output to put the
+    // screen back on (stored before the releasing store that arms, like ``savedModes``), and
+    // the wake pipe's end (-1 for none).
     /// Whether the handlers are installed.
     private static let isInstalled = Lock(false)
 
@@ -72,9 +69,6 @@ enum TerminalRestoration {
         // Touch the storage the handlers use, so that it exists before any handler can run.
         _ = savedModes
         _ = previousActions
-        _ = descriptor.load(ordering: .relaxed)
-        _ = screenDescriptor.load(ordering: .relaxed)
-        _ = wakeDescriptor.load(ordering: .relaxed)
         isInstalled.withLock { isInstalled in
             guard !isInstalled else { return }
             isInstalled = true
@@ -104,30 +98,30 @@ enum TerminalRestoration {
     ///   - modes: The input's modes before the game changed them.
     static func arm(input: Int32, output: Int32, modes: termios) {
         savedModes.pointee = modes
-        screenDescriptor.store(output, ordering: .relaxed)
-        descriptor.store(input, ordering: .releasing)
+        signal_safe_slot_store(SignalSafeSlotScreenOutput, output)
+        signal_safe_slot_store(SignalSafeSlotTerminalInput, input)
     }
 
     /// Disarms the handlers: the terminal is back as it was.
     static func disarm() {
-        descriptor.store(-1, ordering: .releasing)
+        signal_safe_slot_store(SignalSafeSlotTerminalInput, -1)
     }
 
     /// Where the handlers write the reason to wake; -1 for nowhere.
     static func setWakeDescriptor(_ descriptor: Int32) {
-        wakeDescriptor.store(descriptor, ordering: .releasing)
+        signal_safe_slot_store(SignalSafeSlotWakePipe, descriptor)
     }
 
     /// Puts the terminal back, if armed: mouse reporting off, colours reset, the cursor shown,
     /// line wrapping on, the normal screen back, and the modes as they were. Safe in a signal
     /// handler.
     static func restore() {
-        let descriptor = descriptor.load(ordering: .acquiring)
+        let descriptor = signal_safe_slot_load(SignalSafeSlotTerminalInput)
         guard descriptor >= 0 else { return }
         let sequence: StaticString =
             "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
         _ = write(
-            screenDescriptor.load(ordering: .relaxed), sequence.utf8Start,
+            signal_safe_slot_load(SignalSafeSlotScreenOutput), sequence.utf8Start,
             sequence.utf8CodeUnitCount)
         _ = tcsetattr(descriptor, TCSANOW, savedModes)
     }
@@ -139,7 +133,11 @@ enum TerminalRestoration {
         previous: UnsafeMutablePointer<sigaction>?
     ) {
         var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
         action.__sigaction_handler.sa_handler = handler
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = signal == SIGWINCH || signal == SIGCONT ? SA_RESTART : 0
         sigaction(signal, &action, previous)
@@ -159,7 +157,7 @@ enum TerminalRestoration {
 
     private static func wake(_ reason: Wake) {
         let savedErrno = errno
-        let descriptor = wakeDescriptor.load(ordering: .acquiring)
+        let descriptor = signal_safe_slot_load(SignalSafeSlotWakePipe)
         if descriptor >= 0 {
             var byte = reason.rawValue
             _ = write(descriptor, &byte, 1)

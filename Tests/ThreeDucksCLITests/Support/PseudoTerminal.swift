@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Effects
 import Glibc
 #endif
+import Effects
 import Foundation
 import TestSupport
 

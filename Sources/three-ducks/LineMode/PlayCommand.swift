@@ -11,8 +11,9 @@ struct PlayCommand {
     /// Whether the input is a terminal (a person typing) rather than a script.
     let readsFromTerminal: Bool
 
-    /// Blocks until the store is idle: no effect running, no delayed action on its way.
-    let waitUntilIdle: () -> Void
+    /// Returns when the store is idle: no effect running, no delayed action on its way. The
+    /// program awaits ``Redux/Store/idle()``; tests run a `TestScheduler`.
+    let waitUntilIdle: () async -> Void
 
     /// Reads one line of input; nil at the end of the input. A line too long to be a command
     /// is read to its end but not kept (see ``LineReader``).
@@ -22,9 +23,14 @@ struct PlayCommand {
     }()
 
     /// Plays until `quit` or the end of the input, then says goodbye.
-    func run() {
+    ///
+    /// It runs in its caller's isolation (the program's main actor): reading a line blocks it,
+    /// waiting for the store to be idle does not.
+    ///
+    /// - Parameter isolation: The caller's actor, if any; left to its default.
+    func run(isolation: isolated (any Actor)? = #isolation) async {
         session.begin()
-        waitUntilIdle()
+        await waitUntilIdle()
         session.show()
         var endedByInput = true
         while let line = readLine() {
@@ -38,12 +44,12 @@ struct PlayCommand {
                 break
             }
             if !readsFromTerminal {
-                waitUntilIdle()
+                await waitUntilIdle()
             }
         }
         session.hide()
         session.sayGoodbye(afterEndOfInput: endedByInput)
         // Let a high score being saved reach its file.
-        waitUntilIdle()
+        await waitUntilIdle()
     }
 }

@@ -44,25 +44,14 @@ extension Session {
             store.dispatch(.startGame)
 
         case .giveUp:
-            guard state.screen == .started else {
-                say(
-                    state.screen == .won
-                        ? "This game is won, there is nothing to give up: type new to play again."
-                        : "There is no game to give up: type new to start one.")
-                return .refused
-            }
-            store.dispatch(.endGame)
+            return carryOut(.giveUp, in: state)
 
         case .back:
             guard state.screen != .title else { return .quit }
-            store.dispatch(.endGame)
+            return carryOut(.goToTitle, in: state)
 
         case .title:
-            guard state.screen != .title else {
-                say("This is the title screen: type new to start a game.")
-                return .refused
-            }
-            store.dispatch(.endGame)
+            return carryOut(.goToTitle, in: state)
 
         case .quit:
             return .quit
@@ -74,23 +63,33 @@ extension Session {
             say(String(renderer.highScores(state.highScores).dropLast()))
 
         case .difficulty(let difficulty):
-            switch state.screen {
-            case .title:
-                guard difficulty != state.difficulty else {
-                    say(
-                        "The difficulty is already \(difficulty.rawValue): type new to start a game."
-                    )
-                    return .refused
-                }
-                store.dispatch(.setDifficulty(difficulty))
-            case .started, .won:
-                // The level changes on the title screen only: pass through it to a new game.
-                withoutDrawing {
-                    store.dispatch(.endGame)
-                    store.dispatch(.setDifficulty(difficulty))
-                    store.dispatch(.startGame)
-                }
+            return carryOut(.chooseDifficulty(difficulty), in: state)
+        }
+        return .done
+    }
+
+    /// Dispatches the actions the rules answer `request` with, or says why they refuse it.
+    private func carryOut(_ request: PlayerRequest, in state: ThreeDucksState) -> LineOutcome {
+        switch state.answer(to: request) {
+        case .accepted(let actions) where actions.count > 1:
+            // Another level during a game passes through the title screen: show only the end.
+            withoutDrawing {
+                for action in actions { store.dispatch(action) }
             }
+        case .accepted(let actions):
+            for action in actions { store.dispatch(action) }
+        case .refused(.noGame):
+            say("There is no game to give up: type new to start one.")
+            return .refused
+        case .refused(.gameWon):
+            say("This game is won, there is nothing to give up: type new to play again.")
+            return .refused
+        case .refused(.alreadyOnTitle):
+            say("This is the title screen: type new to start a game.")
+            return .refused
+        case .refused(.sameDifficulty):
+            say("The difficulty is already \(state.difficulty.rawValue): type new to start a game.")
+            return .refused
         }
         return .done
     }
