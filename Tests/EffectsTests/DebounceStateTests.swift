@@ -54,7 +54,8 @@ import Testing
         #expect(work.due == .seconds(3))
     }
 
-    @Test("work that runs before the moved due time waits again for the rest, then sends the latest")
+    @Test(
+        "work that runs before the moved due time waits again for the rest, then sends the latest")
     func waitAgainThenDeliver() throws {
         var state = running()
         let step8 = state.receive("a", at: .seconds(0), dueTime: .seconds(3))

@@ -20,16 +20,19 @@ import Testing
     func windowOpensAndHolds() throws {
         var table = Table()
         let id = EffectID("a")
-        let first = table.decide(1, id: id, at: .seconds(10), interval: .seconds(2), latest: true, clock: "c")
+        let first = table.decide(
+            1, id: id, at: .seconds(10), interval: .seconds(2), latest: true, clock: "c")
         #expect(isSendNow(first.0))
         #expect(first.replaced == nil)
-        let step1 = table.decide(2, id: id, at: .seconds(11), interval: .seconds(2), latest: true, clock: "c")
+        let step1 = table.decide(
+            2, id: id, at: .seconds(11), interval: .seconds(2), latest: true, clock: "c")
         let second = try #require(
             held(step1.0))
         #expect(second.0 == 2)
         #expect(second.1 == .seconds(12))
         // At the window's end it is closed: the value goes straight through and replaces the entry.
-        let third = table.decide(3, id: id, at: .seconds(12), interval: .seconds(2), latest: true, clock: "c")
+        let third = table.decide(
+            3, id: id, at: .seconds(12), interval: .seconds(2), latest: true, clock: "c")
         #expect(isSendNow(third.0))
         #expect(third.replaced?.windowEnd == .seconds(12))
     }
@@ -39,15 +42,18 @@ import Testing
         var table = Table()
         let id = EffectID("a")
         _ = table.decide(1, id: id, at: .zero, interval: .seconds(5), latest: false, clock: "c")
-        let step2 = table.decide(2, id: id, at: .seconds(1), interval: .seconds(5), latest: false, clock: "c")
+        let step2 = table.decide(
+            2, id: id, at: .seconds(1), interval: .seconds(5), latest: false, clock: "c")
         let two = try #require(held(step2.0))
-        let step3 = table.decide(3, id: id, at: .seconds(2), interval: .seconds(5), latest: false, clock: "c")
+        let step3 = table.decide(
+            3, id: id, at: .seconds(2), interval: .seconds(5), latest: false, clock: "c")
         let three = try #require(held(step3.0))
         #expect(two.0 == 2)
         #expect(three.0 == 2)
         // Sent at the window's end: a new window opens, and its first is forgotten.
         _ = table.recordSent(id: id, at: .seconds(5), interval: .seconds(5), clock: "c")
-        let step4 = table.decide(4, id: id, at: .seconds(6), interval: .seconds(5), latest: false, clock: "c")
+        let step4 = table.decide(
+            4, id: id, at: .seconds(6), interval: .seconds(5), latest: false, clock: "c")
         let four = try #require(held(step4.0))
         #expect(four.0 == 4)
         #expect(four.1 == .seconds(10))
@@ -56,18 +62,24 @@ import Testing
     @Test("ids are independent")
     func idsIndependent() {
         var table = Table()
-        _ = table.decide(1, id: EffectID("a"), at: .zero, interval: .seconds(5), latest: true, clock: "c")
-        let step5 = table.decide(2, id: EffectID("b"), at: .zero, interval: .seconds(5), latest: true, clock: "c")
+        _ = table.decide(
+            1, id: EffectID("a"), at: .zero, interval: .seconds(5), latest: true, clock: "c")
+        let step5 = table.decide(
+            2, id: EffectID("b"), at: .zero, interval: .seconds(5), latest: true, clock: "c")
         #expect(isSendNow(step5.0))
         #expect(table.count == 2)
     }
 
-    @Test("the table sweeps when it reaches its floor, drops passed windows still as they were, then waits to double")
+    @Test(
+        "the table sweeps when it reaches its floor, drops passed windows still as they were, then waits to double"
+    )
     func sweep() throws {
         var table = Table()
         var candidates: [Table.Candidate]?
         for index in 0..<Table.sweepFloor {
-            let (_, sweep) = table.recordSent(id: EffectID(index), at: .zero, interval: .seconds(index < 40 ? 1 : 100), clock: "c")
+            let (_, sweep) = table.recordSent(
+                id: EffectID(index), at: .zero, interval: .seconds(index < 40 ? 1 : 100), clock: "c"
+            )
             if index < Table.sweepFloor - 1 { #expect(sweep == nil) }
             candidates = sweep
         }
@@ -78,7 +90,8 @@ import Testing
             return
         }
         // While it runs, the table grows without starting another, and id 0 is renewed.
-        let step6 = table.recordSent(id: EffectID(0), at: .seconds(1), interval: .seconds(1), clock: "c")
+        let step6 = table.recordSent(
+            id: EffectID(0), at: .seconds(1), interval: .seconds(1), clock: "c")
         #expect(step6.sweep == nil)
         // The owner read the clocks (at 1 s): ids 0..<40 had passed.
         let passed = all.filter { $0.windowEnd <= .seconds(1) }

@@ -207,7 +207,11 @@ import Testing
         #expect(step44 == true)
         var events: [String] = []
         while let event = holding.outbox.pop() {
-            if case .value(let value) = event { events.append(value) } else { events.append("finished") }
+            if case .value(let value) = event {
+                events.append(value)
+            } else {
+                events.append("finished")
+            }
         }
         #expect(events == ["a", "finished"])
     }

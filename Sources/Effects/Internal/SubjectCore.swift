@@ -68,17 +68,21 @@ final class SubjectCore<Output: Sendable>: Sendable {
     @inlinable
     func deliver(_ action: consuming SubjectState<Output, SubjectConduit<Output>>.Action) {
         while true {
-            // Consumed, not copied: the subscriber it names is called without a retain of its
-            // own, and released once the call returns, outside the lock.
+            // The subscriber is called without a retain: the state keeps it alive until this
+            // thread gives up the role (see `SubjectState.retired`).
             switch consume action {
             case .none:
                 return
+            case .release(let retired):
+                // Cancelled (or finished) during the delivery: released here, outside the lock.
+                _ = retired
+                return
             case .deliver(let value, let conduit):
-                conduit.receiveValue(value)
+                conduit._withUnsafeGuaranteedRef { $0.receiveValue(value) }
             case .greet(let conduit):
-                conduit.receiveEvent(conduit, true)
+                conduit._withUnsafeGuaranteedRef { $0.receiveEvent($0, true) }
             case .finish(let conduit):
-                conduit.receiveEvent(conduit, false)
+                conduit._withUnsafeGuaranteedRef { $0.receiveEvent($0, false) }
             }
             action = state.withLock { $0.next() }
         }
@@ -142,16 +146,23 @@ struct SubjectState<Output, Target: AnyObject> {
     }
 
     /// What the caller does next, outside the lock.
+    ///
+    /// The subscriber an action names is unretained: the state keeps it, in `subscribers` or in
+    /// `retired`, until the deliverer's role ends (`.none` or `.release`), so the deliverer calls
+    /// it without a retain and a release of its own.
     @usableFromInline
     enum Action {
         /// Nothing; a deliverer's role is over.
         case none
+        /// The deliverer's role is over: release these subscribers (removed while it delivered)
+        /// outside the lock.
+        case release([Target])
         /// Hand `value` to the subscriber.
-        case deliver(Output, to: Target)
+        case deliver(Output, to: Unmanaged<Target>)
         /// Hand the subscriber its subscription.
-        case greet(Target)
+        case greet(Unmanaged<Target>)
         /// Finish the subscriber (it has been removed).
-        case finish(Target)
+        case finish(Unmanaged<Target>)
     }
 
     /// How a new subscriber is attached.
@@ -172,6 +183,10 @@ struct SubjectState<Output, Target: AnyObject> {
     /// (a queue beside the stage, like an operator's outbox, so that a send on the common path
     /// moves no queue in and out of an enum case).
     @usableFromInline private(set) var waiting = FIFOQueue<Event>()
+    /// The subscribers removed (cancelled, or finished) while a delivery is under way, kept
+    /// alive for the deliverer, which may be calling one of them without a retain; handed back
+    /// for release when it gives up its role. Empty in every other stage.
+    @usableFromInline private(set) var retired: [Target] = []
 
     @inlinable
     init(current: Output?) {
@@ -242,7 +257,7 @@ struct SubjectState<Output, Target: AnyObject> {
         case .delivering(let delivery):
             if let action = step(delivery, finishing: false) { return action }
             stage = .idle
-            return .none
+            return endRole()
         case .finishing(let delivery):
             if let action = step(delivery, finishing: true) { return action }
             stage = .completing
@@ -250,17 +265,20 @@ struct SubjectState<Output, Target: AnyObject> {
         case .completing:
             if subscribers.isEmpty {
                 stage = .finished
-                return .none
+                return endRole()
             }
             // O(subscribers) each, once per subscriber at the completion only.
-            return .finish(subscribers.removeFirst())
+            let target = subscribers.removeFirst()
+            retired.append(target)
+            return .finish(Unmanaged.passUnretained(target))
         case .idle, .finished:
             preconditionFailure("SubjectState: next() called with no delivery under way")
         }
     }
 
-    /// Forgets `target`, which cancelled; returns it, for release outside the lock, if it was
-    /// subscribed. A delivery under way skips it from now on.
+    /// Forgets `target`, which cancelled: a delivery under way skips it from now on. Returns it,
+    /// for release outside the lock, unless a delivery is under way (which may be calling it
+    /// unretained): then it is retired until the deliverer gives up its role.
     @inlinable
     mutating func remove(_ target: Target) -> Target? {
         guard let index = subscribers.firstIndex(where: { $0 === target }) else { return nil }
@@ -274,7 +292,22 @@ struct SubjectState<Output, Target: AnyObject> {
         default:
             break
         }
-        return subscribers.remove(at: index)
+        let removed = subscribers.remove(at: index)
+        switch stage {
+        case .idle, .finished:
+            return removed
+        case .delivering, .finishing, .completing:
+            retired.append(removed)
+            return nil
+        }
+    }
+
+    /// The deliverer's role ends: what it must release, if anything.
+    @inlinable
+    mutating func endRole() -> Action {
+        if retired.isEmpty { return .none }
+        defer { retired = [] }
+        return .release(retired)
     }
 
     /// The next action of `delivery`, or of the events waiting after it; nil when all are
@@ -284,10 +317,11 @@ struct SubjectState<Output, Target: AnyObject> {
         switch delivery {
         case .value(let value, let next) where next < subscribers.count:
             stage = deliveringStage(.value(value, next: next + 1), finishing: finishing)
-            return .deliver(value, to: subscribers[next])
-        case .greeting(let target, let greeting?) where subscribers.contains(where: { $0 === target }):
+            return .deliver(value, to: Unmanaged.passUnretained(subscribers[next]))
+        case .greeting(let target, let greeting?)
+        where subscribers.contains(where: { $0 === target }):
             stage = deliveringStage(.greeting(target, nil), finishing: finishing)
-            return .deliver(greeting, to: target)
+            return .deliver(greeting, to: Unmanaged.passUnretained(target))
         case .value, .greeting:
             while let event = waiting.popFirst() {
                 if let action = begin(event, finishing: finishing) { return action }
@@ -302,15 +336,15 @@ struct SubjectState<Output, Target: AnyObject> {
     mutating func begin(_ event: Event, finishing: Bool) -> Action? {
         switch event {
         case .value(let value):
-            guard let first = subscribers.first else { return nil }
+            guard !subscribers.isEmpty else { return nil }
             stage = deliveringStage(.value(value, next: 1), finishing: finishing)
-            return .deliver(value, to: first)
+            return .deliver(value, to: Unmanaged.passUnretained(subscribers[0]))
         case .attach(let target, let greeting):
             // Added even if the subject has finished since: the completion, which waits behind
             // this event, then reaches it too.
             subscribers.append(target)
             stage = deliveringStage(.greeting(target, greeting), finishing: finishing)
-            return .greet(target)
+            return .greet(Unmanaged.passUnretained(target))
         }
     }
 

@@ -183,7 +183,9 @@ struct ThrottleTable<Clock> {
     private mutating func startSweepIfGrown() -> [Candidate]? {
         guard case .waiting(let size) = sweep, entries.count >= size else { return nil }
         sweep = .running
-        return entries.map { Candidate(id: $0.key, windowEnd: $0.value.windowEnd, clock: $0.value.clock) }
+        return entries.map {
+            Candidate(id: $0.key, windowEnd: $0.value.windowEnd, clock: $0.value.clock)
+        }
     }
 }
 

@@ -318,7 +318,8 @@ struct DebounceState<Value> {
             if due > max(now, work.due) {
                 let next = nextWork(due: due)
                 stage = .waiting(upstream: upstream, value: value, due: due, work: next)
-                return .waitAgain(ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
+                return .waitAgain(
+                    ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
             }
             stage = .idle(upstream: upstream)
             return outbox.push(.value(value)) ? .deliver : .nothing
@@ -326,7 +327,8 @@ struct DebounceState<Value> {
             if due > max(now, work.due) {
                 let next = nextWork(due: due)
                 stage = .finishing(value: value, due: due, work: next)
-                return .waitAgain(ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
+                return .waitAgain(
+                    ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
             }
             stage = .ended
             let delivers = outbox.push(.value(value))

@@ -76,7 +76,7 @@ public final class TestScheduler: Scheduler {
         /// in the same advance. (`Duration` arithmetic is exact: adding the interval to the
         /// previous due time is the first due time plus k intervals.)
         mutating func takeStep(dueBy limit: Duration?) -> Step? {
-            if let job = tasks.popFirst() { return .job(job) }
+            if !tasks.isEmpty, let job = tasks.popFirst() { return .job(job) }
             if let (work, due) = queue.takeFirst(
                 dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
             {
@@ -220,10 +220,18 @@ public final class TestScheduler: Scheduler {
     }
 
     /// Runs ready jobs and due work until neither is left, then moves the clock to the horizon:
-    /// a plain loop of one critical section per step (take the step, unlock, run it).
+    /// a plain loop of one critical section per step (take the step, unlock, run it). The first
+    /// critical section also reads the horizon against the clock.
     private func runSteps(until horizon: Horizon?) {
-        let limit = horizon.map { horizon in state.withLock { horizon.instant(from: $0.now) } }
-        while let step = state.withLock({ $0.takeStep(dueBy: limit) }) {
+        var limit: Duration?
+        var isFirstStep = true
+        while let step = state.withLock({ state -> Step? in
+            if isFirstStep {
+                limit = horizon?.instant(from: state.now)
+                isFirstStep = false
+            }
+            return state.takeStep(dueBy: limit)
+        }) {
             switch step {
             case .job(let job): runJob(job)
             case .work(let action): action()
