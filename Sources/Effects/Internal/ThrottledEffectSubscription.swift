@@ -231,8 +231,8 @@ struct ThrottledEffectState<Value> {
     /// Moves the stage out (leaving `.ended` until the caller puts one back), so that what its
     /// case holds is moved rather than copied.
     private mutating func take() -> Stage {
-        let taken = stage
-        stage = .ended
+        var taken = Stage.ended
+        swap(&taken, &stage)
         return taken
     }
 }

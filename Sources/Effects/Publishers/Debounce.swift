@@ -379,8 +379,8 @@ struct DebounceState<Value> {
     /// case holds is moved rather than copied.
     @inlinable
     mutating func take() -> Stage {
-        let taken = stage
-        stage = .ended
+        var taken = Stage.ended
+        swap(&taken, &stage)
         return taken
     }
 }
