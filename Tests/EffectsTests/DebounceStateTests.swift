@@ -9,8 +9,8 @@ import Testing
     /// A running state with `upstream` attached.
     private func running(_ upstream: FakeUpstream = FakeUpstream()) -> State {
         var state = State()
-        let step1 = state.attach(upstream)
-        #expect(step1)
+        let attached = state.attach(upstream)
+        #expect(attached)
         return state
     }
 
@@ -29,24 +29,24 @@ import Testing
     @Test("the first subscription is kept, a second is refused")
     func attachOnce() {
         var state = State()
-        let step2 = state.attach(FakeUpstream())
-        #expect(step2)
-        let step3 = state.attach(FakeUpstream())
-        #expect(!step3)
+        let attached = state.attach(FakeUpstream())
+        #expect(attached)
+        let attachedAgain = state.attach(FakeUpstream())
+        #expect(!attachedAgain)
     }
 
     @Test("a value schedules work for dueTime; later values only move the due time")
     func oneWorkPerQuietPeriod() throws {
         var state = running()
-        let step4 = state.receive("a", at: .seconds(0), dueTime: .seconds(3))
-        let wait = try #require(step4)
+        let waitAgain = state.receive("a", at: .seconds(0), dueTime: .seconds(3))
+        let wait = try #require(waitAgain)
         #expect(wait.delay == .seconds(3))
-        let step5 = state.keep(FakeWork(name: "w1"), for: wait.generation)
-        #expect(step5)
-        let step6 = state.receive("b", at: .seconds(1), dueTime: .seconds(3))
-        #expect(step6 == nil)
-        let step7 = state.receive("c", at: .seconds(2), dueTime: .seconds(3))
-        #expect(step7 == nil)
+        let kept = state.keep(FakeWork(name: "w1"), for: wait.generation)
+        #expect(kept)
+        let waitThird = state.receive("b", at: .seconds(1), dueTime: .seconds(3))
+        #expect(waitThird == nil)
+        let waitFourth = state.receive("c", at: .seconds(2), dueTime: .seconds(3))
+        #expect(waitFourth == nil)
         guard case .waiting(_, "c", .seconds(5), let work) = state.stage else {
             Issue.record("c waits until 5 s, got \(state.stage)")
             return
@@ -58,8 +58,8 @@ import Testing
         "work that runs before the moved due time waits again for the rest, then sends the latest")
     func waitAgainThenDeliver() throws {
         var state = running()
-        let step8 = state.receive("a", at: .seconds(0), dueTime: .seconds(3))
-        let first = try #require(step8)
+        let wait = state.receive("a", at: .seconds(0), dueTime: .seconds(3))
+        let first = try #require(wait)
         _ = state.receive("b", at: .seconds(2), dueTime: .seconds(3))
         guard case .waitAgain(let again) = state.fire(at: .seconds(3)) else {
             Issue.record("the work waits again")
@@ -67,10 +67,10 @@ import Testing
         }
         #expect(again.delay == .seconds(2))
         #expect(again.generation != first.generation)
-        let step9 = state.keep(FakeWork(name: "stale"), for: first.generation)
-        #expect(!step9)
-        let step10 = state.keep(FakeWork(name: "w2"), for: again.generation)
-        #expect(step10)
+        let kept = state.keep(FakeWork(name: "stale"), for: first.generation)
+        #expect(!kept)
+        let keptAgain = state.keep(FakeWork(name: "w2"), for: again.generation)
+        #expect(keptAgain)
         guard case .deliver = state.fire(at: .seconds(5)) else {
             Issue.record("the work delivers at 5 s")
             return
@@ -85,8 +85,8 @@ import Testing
     @Test("a scheduler whose clock stands still runs the work for its own due time")
     func clockStandingStill() throws {
         var state = running()
-        let step11 = state.receive("a", at: .zero, dueTime: .seconds(1))
-        _ = try #require(step11)
+        let wait = state.receive("a", at: .zero, dueTime: .seconds(1))
+        _ = try #require(wait)
         guard case .deliver = state.fire(at: .zero) else {
             Issue.record("work for 1 s runs as if at 1 s")
             return
@@ -97,15 +97,15 @@ import Testing
     @Test("finishing with a value waiting sends the value at its time, then the completion")
     func finishWithValueWaiting() throws {
         var state = running()
-        let step12 = state.receive("a", at: .zero, dueTime: .seconds(1))
-        let wait = try #require(step12)
+        let waitAgain = state.receive("a", at: .zero, dueTime: .seconds(1))
+        let wait = try #require(waitAgain)
         let (finishWait, finished) = state.finish(at: .milliseconds(500))
         #expect(finishWait == nil, "the work already scheduled sends the completion too")
         #expect(finished != nil, "the finished upstream is handed back for release")
-        let step13 = state.receive("late", at: .milliseconds(600), dueTime: .seconds(1))
-        #expect(step13 == nil)
-        let step14 = state.keep(FakeWork(name: "w"), for: wait.generation)
-        #expect(step14)
+        let waitThird = state.receive("late", at: .milliseconds(600), dueTime: .seconds(1))
+        #expect(waitThird == nil)
+        let kept = state.keep(FakeWork(name: "w"), for: wait.generation)
+        #expect(kept)
         guard case .deliver = state.fire(at: .seconds(1)) else {
             Issue.record("the work delivers")
             return
@@ -127,8 +127,8 @@ import Testing
         let (wait, finished) = state.finish(at: .seconds(7))
         #expect(try #require(wait).delay == .zero)
         #expect(finished != nil)
-        let step15 = state.finish(at: .seconds(8))
-        #expect(step15.finished == nil, "a second completion is ignored")
+        let finishing = state.finish(at: .seconds(8))
+        #expect(finishing.finished == nil, "a second completion is ignored")
         guard case .deliver = state.fire(at: .seconds(7)) else {
             Issue.record("the completion is delivered")
             return
@@ -140,20 +140,20 @@ import Testing
     func cancelHandsBackEverything() throws {
         let upstream = FakeUpstream()
         var state = running(upstream)
-        let step16 = state.receive("a", at: .zero, dueTime: .seconds(1))
-        let wait = try #require(step16)
-        let step17 = state.keep(FakeWork(name: "w"), for: wait.generation)
-        #expect(step17)
+        let waitAgain = state.receive("a", at: .zero, dueTime: .seconds(1))
+        let wait = try #require(waitAgain)
+        let kept = state.keep(FakeWork(name: "w"), for: wait.generation)
+        #expect(kept)
         let (cancelledUpstream, work, dropped) = state.cancel()
         #expect(cancelledUpstream === upstream)
         #expect((work as? FakeWork)?.name == "w")
         #expect(dropped.0 == "a")
         let second = state.cancel()
         #expect(second.upstream == nil && second.work == nil && second.dropped.0 == nil)
-        let step18 = state.receive("b", at: .zero, dueTime: .seconds(1))
-        #expect(step18 == nil)
-        let step19 = state.keep(FakeWork(name: "late"), for: wait.generation)
-        #expect(!step19)
+        let waitThird = state.receive("b", at: .zero, dueTime: .seconds(1))
+        #expect(waitThird == nil)
+        let keptAgain = state.keep(FakeWork(name: "late"), for: wait.generation)
+        #expect(!keptAgain)
         guard case .nothing = state.fire(at: .seconds(1)) else {
             Issue.record("work that runs after a cancel does nothing")
             return
@@ -163,15 +163,15 @@ import Testing
     @Test("a delivery under way takes what another firing pushed; one deliverer at a time")
     func outboxSerializes() throws {
         var state = running()
-        let step20 = state.receive("a", at: .zero, dueTime: .seconds(1))
-        _ = try #require(step20)
+        let wait = state.receive("a", at: .zero, dueTime: .seconds(1))
+        _ = try #require(wait)
         guard case .deliver = state.fire(at: .seconds(1)) else {
             Issue.record("the first firing delivers")
             return
         }
         // The deliverer has not drained yet when the next value's work runs.
-        let step21 = state.receive("b", at: .seconds(1), dueTime: .seconds(1))
-        _ = try #require(step21)
+        let waitAgain = state.receive("b", at: .seconds(1), dueTime: .seconds(1))
+        _ = try #require(waitAgain)
         guard case .nothing = state.fire(at: .seconds(2)) else {
             Issue.record("the second firing leaves its value to the deliverer")
             return

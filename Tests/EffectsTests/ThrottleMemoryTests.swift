@@ -24,10 +24,10 @@ import Testing
             1, id: id, at: .seconds(10), interval: .seconds(2), latest: true, clock: "c")
         #expect(isSendNow(first.0))
         #expect(first.replaced == nil)
-        let step1 = table.decide(
+        let decision = table.decide(
             2, id: id, at: .seconds(11), interval: .seconds(2), latest: true, clock: "c")
         let second = try #require(
-            held(step1.0))
+            held(decision.0))
         #expect(second.0 == 2)
         #expect(second.1 == .seconds(12))
         // At the window's end it is closed: the value goes straight through and replaces the entry.
@@ -42,19 +42,19 @@ import Testing
         var table = Table()
         let id = EffectID("a")
         _ = table.decide(1, id: id, at: .zero, interval: .seconds(5), latest: false, clock: "c")
-        let step2 = table.decide(
+        let decision = table.decide(
             2, id: id, at: .seconds(1), interval: .seconds(5), latest: false, clock: "c")
-        let two = try #require(held(step2.0))
-        let step3 = table.decide(
+        let two = try #require(held(decision.0))
+        let decisionAgain = table.decide(
             3, id: id, at: .seconds(2), interval: .seconds(5), latest: false, clock: "c")
-        let three = try #require(held(step3.0))
+        let three = try #require(held(decisionAgain.0))
         #expect(two.0 == 2)
         #expect(three.0 == 2)
         // Sent at the window's end: a new window opens, and its first is forgotten.
         _ = table.recordSent(id: id, at: .seconds(5), interval: .seconds(5), clock: "c")
-        let step4 = table.decide(
+        let decisionThird = table.decide(
             4, id: id, at: .seconds(6), interval: .seconds(5), latest: false, clock: "c")
-        let four = try #require(held(step4.0))
+        let four = try #require(held(decisionThird.0))
         #expect(four.0 == 4)
         #expect(four.1 == .seconds(10))
     }
@@ -64,9 +64,9 @@ import Testing
         var table = Table()
         _ = table.decide(
             1, id: EffectID("a"), at: .zero, interval: .seconds(5), latest: true, clock: "c")
-        let step5 = table.decide(
+        let decision = table.decide(
             2, id: EffectID("b"), at: .zero, interval: .seconds(5), latest: true, clock: "c")
-        #expect(isSendNow(step5.0))
+        #expect(isSendNow(decision.0))
         #expect(table.count == 2)
     }
 
@@ -90,9 +90,9 @@ import Testing
             return
         }
         // While it runs, the table grows without starting another, and id 0 is renewed.
-        let step6 = table.recordSent(
+        let recorded = table.recordSent(
             id: EffectID(0), at: .seconds(1), interval: .seconds(1), clock: "c")
-        #expect(step6.sweep == nil)
+        #expect(recorded.sweep == nil)
         // The owner read the clocks (at 1 s): ids 0..<40 had passed.
         let passed = all.filter { $0.windowEnd <= .seconds(1) }
         let dropped = table.endSweep(passed: passed)
@@ -109,8 +109,8 @@ import Testing
     func removeAll() {
         var table = Table()
         _ = table.recordSent(id: EffectID("a"), at: .zero, interval: .seconds(1), clock: "c")
-        let step7 = table.removeAll()
-        #expect(step7.count == 1)
+        let removedAll = table.removeAll()
+        #expect(removedAll.count == 1)
         #expect(table.count == 0)
     }
 }
