@@ -30,6 +30,14 @@ import Testing
 /// | `PassthroughSubject` | Values go to the subscribers of the moment; a subscriber that comes after the completion gets the completion | A send made while another is being delivered (re-entrant, or from another thread) is delivered after it, never nested or concurrent |
 /// | `CurrentValueSubject` | A new subscriber gets the current value first; setting `value` sends it; after the completion, a new subscriber gets the completion alone | Same serial delivery as `PassthroughSubject` |
 /// | `Future` | The closure runs once, when the future is made; every subscriber gets the one value, then the completion | The promise takes a value, not a `Result` |
+/// | `dropFirst(_:)`, `drop(while:)`, `prefix(while:)` | Leading values left out, or sent while the predicate holds; `prefix(while:)` finishes at the first value that fails and cancels the upstream | — |
+/// | `output(at:)`, `output(in:)` | The values at those positions; the upstream is cancelled after the last | Finishes right after the value at the last position (Combine waits for one more value, as its `prefix` does); an empty range finishes at once |
+/// | `ignoreOutput()` | Only the completion; the output is `Never` | — |
+/// | `count()`, `reduce(_:_:)`, `last()`, `last(where:)` | One value when the upstream finishes; `last` of an empty upstream sends none | — |
+/// | `contains(_:)`, `contains(where:)`, `allSatisfy(_:)` | The answer as soon as it is known, and the upstream cancelled then; otherwise when it finishes | — |
+/// | `prepend(…)`, `append(…)` of values, a sequence, a publisher | `Concatenate` with a `Sequence` for values and sequences, as in Combine | — |
+/// | `merge(with:_:…)`, `MergeMany` from a sequence | All the publishers' values, interleaved; finishes once all have finished | Three or more publishers must be of one type (Combine's `Merge3`…`Merge8` take different types): erase mixed ones |
+/// | `share()` | One upstream subscription, made for the first subscriber; a late subscriber gets only later values; the last cancel cancels the upstream; the next subscriber subscribes again; the completion reaches everyone, later ones too | Values reach the subscribers as through `PassthroughSubject` (serial, never nested) |
 @Suite struct CombineConformanceTests {
     // MARK: Time
 
@@ -366,5 +374,151 @@ import Testing
         scheduler.advance(by: .seconds(3))
         #expect(recorder.timeline == [.value(7, at: .seconds(2)), .finished(at: .seconds(2))])
         #expect(runs.withLock { $0 } == 1)
+    }
+
+    // MARK: Ported operators (issue 28)
+
+    @Test(
+        "dropFirst, drop(while:), prefix(while:): Combine's examples — 1...10 without 5, -62…5 from 10, 0...10 while below 5"
+    )
+    func dropAndPrefixCombineExamples() {
+        let dropped = Recorder<Int>()
+        Array(1...10).publisher.dropFirst(5).subscribe(dropped)
+        #expect(dropped.values == [6, 7, 8, 9, 10])
+        let droppedWhile = Recorder<Int>()
+        [-62, -1, 0, 10, 0, 22, 41, -1, 5].publisher.drop { $0 <= 0 }.subscribe(droppedWhile)
+        #expect(droppedWhile.values == [10, 0, 22, 41, -1, 5])
+        let prefixed = Recorder<Int>()
+        Array(0...10).publisher.prefix { $0 < 5 }.subscribe(prefixed)
+        #expect(
+            prefixed.history == [
+                .subscription, .value(0), .value(1), .value(2), .value(3), .value(4), .finished,
+            ])
+    }
+
+    @Test(
+        "output(at:) and output(in:): Combine's example — positions 3...5 give 2, 2, 3; position 5 gives 3"
+    )
+    func outputCombineExample() {
+        let numbers = [1, 1, 2, 2, 2, 3, 4, 5, 6]
+        let inRange = Recorder<Int>(), atIndex = Recorder<Int>()
+        numbers.publisher.output(in: 3...5).subscribe(inRange)
+        numbers.publisher.output(at: 5).subscribe(atIndex)
+        #expect(inRange.history == [.subscription, .value(2), .value(2), .value(3), .finished])
+        #expect(atIndex.history == [.subscription, .value(3), .finished])
+    }
+
+    @Test(
+        "output, deliberate difference: finishes right after the last position, without waiting for one more"
+    )
+    func outputFinishesAtOnce() {
+        let subject = PassthroughSubject<Int>()
+        let recorder = Recorder<Int>()
+        subject.output(at: 1).subscribe(recorder)
+        subject.send(0)
+        subject.send(1)
+        // Combine finishes only when the upstream sends its third value.
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        let empty = Recorder<Int>()
+        subject.output(in: 2..<2).subscribe(empty)
+        #expect(empty.history == [.subscription, .finished])
+    }
+
+    @Test("ignoreOutput: only the completion, and the output is Never")
+    func ignoreOutputCombine() {
+        let recorder = Recorder<Never>()
+        let ignoring: Publishers.IgnoreOutput<Publishers.Sequence<[Int]>> = [1, 2].publisher
+            .ignoreOutput()
+        ignoring.subscribe(recorder)
+        #expect(recorder.history.map(\.description) == ["subscription", "finished"])
+    }
+
+    @Test(
+        "count, reduce, last: one value at the end — 10 letters, 0...10 summed to 55, the last of -10...10 is 10"
+    )
+    func reducingCombineExamples() {
+        let count = Recorder<Int>(), sum = Recorder<Int>(), last = Recorder<Int>()
+        "ABCDEFGHIJ".map { $0 }.publisher.count().subscribe(count)
+        Array(0...10).publisher.reduce(0, +).subscribe(sum)
+        Array(-10...10).publisher.last().subscribe(last)
+        #expect(count.history == [.subscription, .value(10), .finished])
+        #expect(sum.history == [.subscription, .value(55), .finished])
+        #expect(last.history == [.subscription, .value(10), .finished])
+        let lastBelowSix = Recorder<Int>()
+        Array(-10...10).publisher.last { $0 < 6 }.subscribe(lastBelowSix)
+        #expect(lastBelowSix.values == [5])
+    }
+
+    @Test(
+        "contains and allSatisfy: Combine's examples — -1, 5, 10, 5 contains 5 and a value above 4; -1, 0, 10, 5 all lie in -1...100"
+    )
+    func containsAndAllSatisfyCombineExamples() {
+        let numbers = [-1, 5, 10, 5]
+        let contains = Recorder<Bool>(), containsWhere = Recorder<Bool>()
+        numbers.publisher.contains(5).subscribe(contains)
+        numbers.publisher.contains { $0 > 4 }.subscribe(containsWhere)
+        #expect(contains.history == [.subscription, .value(true), .finished])
+        #expect(containsWhere.history == [.subscription, .value(true), .finished])
+        let targetRange = -1...100
+        let allInRange = Recorder<Bool>()
+        [-1, 0, 10, 5].publisher.allSatisfy { targetRange.contains($0) }.subscribe(allInRange)
+        #expect(allInRange.history == [.subscription, .value(true), .finished])
+    }
+
+    @Test("prepend and append: values, a range, an array and a publisher, in the order written")
+    func prependAndAppendCombine() {
+        let recorder = Recorder<Int>()
+        (10...12).publisher
+            .append(1, 2)
+            .append(99...101)
+            .append([-100, -200])
+            .append((20...22).publisher)
+            .prepend(0)
+            .subscribe(recorder)
+        #expect(
+            recorder.values == [0, 10, 11, 12, 1, 2, 99, 100, 101, -100, -200, 20, 21, 22])
+    }
+
+    @Test(
+        "merge of three, deliberate difference: the publishers are of one type (Combine's Merge3 takes three types)"
+    )
+    func mergeOfThreeIsOneType() {
+        let a = PassthroughSubject<Int>(), b = PassthroughSubject<Int>()
+        let c = Just(3).eraseToAnyPublisher()
+        let recorder = Recorder<Int>()
+        let merged: Publishers.MergeMany<AnyPublisher<Int>> = a.eraseToAnyPublisher()
+            .merge(with: b.eraseToAnyPublisher(), c)
+        merged.subscribe(recorder)
+        b.send(2)
+        a.send(1)
+        a.send(completion: .finished)
+        b.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .value(3), .value(2), .value(1), .finished])
+    }
+
+    @Test(
+        "share: one upstream subscription; late subscribers get later values; the last cancel cancels it; the completion reaches all"
+    )
+    func shareCombine() {
+        let upstream = TestSubject<Int>()
+        let shared = upstream.share()
+        let first = Recorder<Int>(), late = Recorder<Int>()
+        shared.subscribe(first)
+        upstream.send(1)
+        shared.subscribe(late)
+        upstream.send(2)
+        #expect(upstream.subscriptionCount == 1)
+        #expect(first.values == [1, 2])
+        #expect(late.values == [2])
+        first.cancel()
+        late.cancel()
+        #expect(upstream.cancellationCount == 1)
+        let next = Recorder<Int>(), other = Recorder<Int>()
+        shared.subscribe(next)
+        shared.subscribe(other)
+        #expect(upstream.subscriptionCount == 2)
+        upstream.finish()
+        #expect(next.history == [.subscription, .finished])
+        #expect(other.history == [.subscription, .finished])
     }
 }

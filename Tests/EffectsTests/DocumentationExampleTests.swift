@@ -640,4 +640,124 @@ private struct LoadError: Error {}
         #expect(steps.withLock { $0 } == ["started", "woke"])
         await task.value
     }
+
+    @Test("Combine's operators ported: dropFirst to merge, each with the value it prints")
+    func portedOperators() {
+        #expect(printed {
+            let cancellable = [1, 2, 3, 4].publisher
+                .dropFirst(2)
+                .sink { print($0) }   // 3, 4
+            _ = cancellable
+        } == ["3", "4"])
+        #expect(printed {
+            let cancellable = [1, 2, 5, 1].publisher
+                .drop { $0 < 3 }
+                .sink { print($0) }   // 5, 1
+            _ = cancellable
+        } == ["5", "1"])
+        #expect(printed {
+            let cancellable = [1, 2, 5, 1].publisher
+                .prefix { $0 < 3 }
+                .sink { print($0) }   // 1, 2
+            _ = cancellable
+        } == ["1", "2"])
+        #expect(printed {
+            let cancellable = ["a", "b", "c"].publisher
+                .output(at: 1)
+                .sink { print($0) }   // b
+            _ = cancellable
+        } == ["b"])
+        #expect(printed {
+            let cancellable = [10, 20, 30, 40, 50].publisher
+                .output(in: 1...3)
+                .sink { print($0) }   // 20, 30, 40
+            _ = cancellable
+        } == ["20", "30", "40"])
+        #expect(printed {
+            let cancellable = ["a", "b", "c"].publisher
+                .count()
+                .sink { print($0) }   // 3
+            _ = cancellable
+        } == ["3"])
+        #expect(printed {
+            let cancellable = [1, 2, 3].publisher
+                .reduce(0) { total, value in total + value }
+                .sink { print($0) }   // 6
+            _ = cancellable
+        } == ["6"])
+        #expect(printed {
+            let cancellable = [3, 1, 2].publisher
+                .last()
+                .sink { print($0) }   // 2
+            _ = cancellable
+        } == ["2"])
+        #expect(printed {
+            let cancellable = [2, 4, 5].publisher
+                .last { $0.isMultiple(of: 2) }
+                .sink { print($0) }   // 4
+            _ = cancellable
+        } == ["4"])
+        #expect(printed {
+            let cancellable = [1, 2, 3].publisher
+                .contains(2)
+                .sink { print($0) }   // true
+            _ = cancellable
+        } == ["true"])
+        #expect(printed {
+            let cancellable = [1, 3, 4].publisher
+                .contains { $0.isMultiple(of: 2) }
+                .sink { print($0) }   // true
+            _ = cancellable
+        } == ["true"])
+        #expect(printed {
+            let cancellable = [2, 4, 6].publisher
+                .allSatisfy { $0.isMultiple(of: 2) }
+                .sink { print($0) }   // true
+            _ = cancellable
+        } == ["true"])
+        #expect(printed {
+            let cancellable = [3, 4].publisher
+                .prepend(1, 2)
+                .sink { print($0) }   // 1, 2, 3, 4
+            _ = cancellable
+        } == ["1", "2", "3", "4"])
+        #expect(printed {
+            let cancellable = Just(0)
+                .prepend([1, 2].publisher)
+                .sink { print($0) }   // 1, 2, 0
+            _ = cancellable
+        } == ["1", "2", "0"])
+        #expect(printed {
+            let cancellable = [1, 2].publisher
+                .append(3, 4)
+                .sink { print($0) }   // 1, 2, 3, 4
+            _ = cancellable
+        } == ["1", "2", "3", "4"])
+        #expect(printed {
+            let cancellable = Just(1)
+                .merge(with: Just(2), Just(3))
+                .sink { print($0) }   // 1, 2, 3
+            _ = cancellable
+        } == ["1", "2", "3"])
+        let merged = Publishers.MergeMany((1...3).lazy.map { Just($0) })
+        #expect(printed { _ = merged.sink { print($0) } } == ["1", "2", "3"])
+    }
+
+    @Test("share: two subscribers, one timer, the same ticks")
+    func share() {
+        let scheduler = TestScheduler()
+        let lines = printed {
+            let ticks = Publishers.Timer(every: .seconds(1), scheduler: scheduler).share()
+            let first = ticks.sink { print("first", $0) }
+            let second = ticks.sink { print("second", $0) }   // the same ticks as `first`
+            scheduler.advance(by: .seconds(2))
+            first.cancel()
+            second.cancel()
+        }
+        #expect(
+            lines == [
+                "first 1.0 seconds", "second 1.0 seconds", "first 2.0 seconds", "second 2.0 seconds",
+            ])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
 }

@@ -9,6 +9,33 @@ extension Publisher {
     where Other.Output == Output {
         Publishers.Concatenate(prefix: self, suffix: other)
     }
+
+    /// Sends all of this publisher's values, then, once it has finished, `elements`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .append(3, 4)
+    ///     .sink { print($0) }   // 1, 2, 3, 4
+    /// ```
+    ///
+    /// - Parameter elements: The values that follow.
+    /// - Returns: A publisher of this publisher's values, then the elements.
+    public func append(_ elements: Output...)
+        -> Publishers.Concatenate<Self, Publishers.Sequence<[Output]>>
+    {
+        Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
+    }
+
+    /// Sends all of this publisher's values, then, once it has finished, the elements of
+    /// `elements`.
+    ///
+    /// - Parameter elements: The values that follow, in the sequence's order.
+    /// - Returns: A publisher of this publisher's values, then the sequence's elements.
+    public func append<Elements: Swift.Sequence & Sendable>(_ elements: Elements)
+        -> Publishers.Concatenate<Self, Publishers.Sequence<Elements>>
+    where Elements.Element == Output {
+        Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
+    }
 }
 
 extension Publishers {
@@ -24,7 +51,8 @@ extension Publishers {
         /// The publisher subscribed to once the prefix has finished.
         public let suffix: Suffix
 
-        /// Makes the publisher; ``Publisher/append(_:)`` reads better at the call site.
+        /// Makes the publisher; ``Publisher/append(_:)->Publishers.Concatenate<Self,Other>`` reads
+        /// better at the call site.
         ///
         /// - Parameters:
         ///   - prefix: The publisher that goes first.

@@ -9,6 +9,29 @@ extension Publisher {
     where Other.Output == Output {
         Publishers.Merge(self, other)
     }
+
+    /// Sends the values of this publisher and of every other one as they arrive, interleaved.
+    ///
+    /// ```swift
+    /// let cancellable = Just(1)
+    ///     .merge(with: Just(2), Just(3))
+    ///     .sink { print($0) }   // 1, 2, 3
+    /// ```
+    ///
+    /// The result finishes when all have finished. All are of this publisher's type (Combine
+    /// also merges up to eight publishers of different types): erase mixed ones with
+    /// ``eraseToAnyPublisher()`` first.
+    ///
+    /// - Parameters:
+    ///   - second: Another publisher of the same type.
+    ///   - third: A third one.
+    ///   - others: Any more.
+    /// - Returns: A publisher of all the publishers' values.
+    public func merge(with second: Self, _ third: Self, _ others: Self...)
+        -> Publishers.MergeMany<Self>
+    {
+        Publishers.MergeMany([self, second, third] + others)
+    }
 }
 
 extension Publishers {
@@ -69,6 +92,18 @@ extension Publishers {
         /// - Parameter publishers: The upstreams.
         public init(_ publishers: Upstream...) {
             self.publishers = publishers
+        }
+
+        /// Makes a publisher that merges the publishers of a sequence.
+        ///
+        /// ```swift
+        /// let merged = Publishers.MergeMany((1...3).lazy.map { Just($0) })
+        /// ```
+        ///
+        /// - Parameter publishers: The upstreams, subscribed to in the sequence's order.
+        public init<Upstreams: Swift.Sequence>(_ publishers: Upstreams)
+        where Upstreams.Element == Upstream {
+            self.publishers = Array(publishers)
         }
 
         /// Subscribes `subscriber` to every upstream.

@@ -1,0 +1,55 @@
+extension Publisher {
+    /// Sends how many values the upstream sent, once it finishes.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b", "c"].publisher
+    ///     .count()
+    ///     .sink { print($0) }   // 3
+    /// ```
+    ///
+    /// An upstream that finishes without a value gives zero. Nothing is sent before the upstream
+    /// finishes: use it on publishers that finish.
+    ///
+    /// - Returns: A publisher of one count.
+    public func count() -> Publishers.Count<Self> {
+        Publishers.Count(upstream: self)
+    }
+}
+
+extension Publishers {
+    /// A publisher that sends the number of its upstream's values when it finishes.
+    public struct Count<Upstream: Publisher>: Publisher {
+        /// The number of values.
+        public typealias Output = Int
+
+        /// The publisher whose values are counted.
+        public let upstream: Upstream
+
+        /// Makes the publisher; ``Publisher/count()`` reads better at the call site.
+        ///
+        /// - Parameter upstream: The publisher whose values are counted.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        /// Attaches `subscriber`; each subscription counts on its own.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            upstream.subscribe(
+                StepSubscriber(
+                    downstream: subscriber, memory: 0,
+                    step: { (count: inout Int, _: Upstream.Output) in
+                        count += 1
+                        return .skip
+                    },
+                    end: { $0 }
+                ))
+        }
+    }
+}
+
+extension Publishers.Count: CustomStringConvertible {
+    /// `Count(<upstream>)`.
+    public var description: String {
+        "Count(\(upstream))"
+    }
+}

@@ -1,0 +1,114 @@
+extension Publisher {
+    /// Sends the last value once the upstream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [3, 1, 2].publisher
+    ///     .last()
+    ///     .sink { print($0) }   // 2
+    /// ```
+    ///
+    /// If the upstream finishes without a value, the publisher finishes without one.
+    ///
+    /// - Returns: A publisher of at most one value.
+    public func last() -> Publishers.Last<Self> {
+        Publishers.Last(upstream: self)
+    }
+
+    /// Sends the last value that satisfies `predicate` once the upstream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [2, 4, 5].publisher
+    ///     .last { $0.isMultiple(of: 2) }
+    ///     .sink { print($0) }   // 4
+    /// ```
+    ///
+    /// If no value satisfies it, the publisher finishes without one.
+    ///
+    /// - Parameter predicate: Returns `true` for the values that may be sent.
+    /// - Returns: A publisher of at most one value.
+    public func last(where predicate: @escaping @Sendable (Output) -> Bool)
+        -> Publishers.LastWhere<Self>
+    {
+        Publishers.LastWhere(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publishers {
+    /// A publisher that sends its upstream's last value when it finishes.
+    public struct Last<Upstream: Publisher>: Publisher {
+        /// The output is the upstream's.
+        public typealias Output = Upstream.Output
+
+        /// The publisher whose last value is sent.
+        public let upstream: Upstream
+
+        /// Makes the publisher; ``Publisher/last()`` reads better at the call site.
+        ///
+        /// - Parameter upstream: The publisher whose last value is sent.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        /// Attaches `subscriber`; it gets the last value it was sent.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            upstream.subscribe(LastWhere(upstream: upstream) { _ in true }.keeper(for: subscriber))
+        }
+    }
+
+    /// A publisher that sends the last of its upstream's values that satisfies a predicate,
+    /// when it finishes.
+    public struct LastWhere<Upstream: Publisher>: Publisher {
+        /// The output is the upstream's.
+        public typealias Output = Upstream.Output
+
+        /// The publisher whose values are tested.
+        public let upstream: Upstream
+
+        /// Returns `true` for the values that may be sent.
+        public let predicate: @Sendable (Output) -> Bool
+
+        /// Makes the publisher; ``Publisher/last(where:)`` reads better at the call site.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher whose values are tested.
+        ///   - predicate: Returns `true` for the values that may be sent.
+        public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        /// Attaches `subscriber`; it gets the last value it was sent that satisfies the
+        /// predicate.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            upstream.subscribe(keeper(for: subscriber))
+        }
+
+        /// A subscriber that keeps the latest value satisfying the predicate, sent at the end.
+        fileprivate func keeper<S: Subscriber>(for subscriber: S) -> some Subscriber<Output>
+        where S.Input == Output {
+            let predicate = predicate
+            return StepSubscriber(
+                downstream: subscriber, memory: Output?.none,
+                step: { (latest: inout Output?, value: Output) in
+                    if predicate(value) { latest = value }
+                    return .skip
+                },
+                end: { $0 }
+            )
+        }
+    }
+}
+
+extension Publishers.Last: CustomStringConvertible {
+    /// `Last(<upstream>)`.
+    public var description: String {
+        "Last(\(upstream))"
+    }
+}
+
+extension Publishers.LastWhere: CustomStringConvertible {
+    /// `LastWhere(<upstream>)`.
+    public var description: String {
+        "LastWhere(\(upstream))"
+    }
+}
