@@ -17,9 +17,9 @@ import Testing
         switch action {
         case .none: "none"
         case .release(let tags): "release \(tags.map(\.name).joined(separator: ", "))"
-        case .deliver(let value, let tag): "deliver \(value) to \(tag.takeUnretainedValue())"
-        case .greet(let tag): "greet \(tag.takeUnretainedValue())"
-        case .finish(let tag): "finish \(tag.takeUnretainedValue())"
+        case .call(let tag, .value(let value)): "deliver \(value) to \(tag.takeUnretainedValue())"
+        case .call(let tag, .subscription): "greet \(tag.takeUnretainedValue())"
+        case .call(let tag, .completion): "finish \(tag.takeUnretainedValue())"
         }
     }
 

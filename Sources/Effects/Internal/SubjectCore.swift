@@ -77,12 +77,14 @@ final class SubjectCore<Output: Sendable>: Sendable {
                 // Cancelled (or finished) during the delivery: released here, outside the lock.
                 _ = retired
                 return
-            case .deliver(let value, let conduit):
-                conduit._withUnsafeGuaranteedRef { $0.receiveValue(value) }
-            case .greet(let conduit):
-                conduit._withUnsafeGuaranteedRef { $0.receiveEvent($0, true) }
-            case .finish(let conduit):
-                conduit._withUnsafeGuaranteedRef { $0.receiveEvent($0, false) }
+            case .call(let conduit, let event):
+                conduit._withUnsafeGuaranteedRef { conduit in
+                    switch event {
+                    case .value(let value): conduit.receiveValue(value)
+                    case .subscription: conduit.receiveEvent(conduit, true)
+                    case .completion: conduit.receiveEvent(conduit, false)
+                    }
+                }
             }
             action = state.withLock { $0.next() }
         }
@@ -157,12 +159,17 @@ struct SubjectState<Output, Target: AnyObject> {
         /// The deliverer's role is over: release these subscribers (removed while it delivered)
         /// outside the lock.
         case release([Target])
-        /// Hand `value` to the subscriber.
-        case deliver(Output, to: Unmanaged<Target>)
-        /// Hand the subscriber its subscription.
-        case greet(Unmanaged<Target>)
-        /// Finish the subscriber (it has been removed).
-        case finish(Unmanaged<Target>)
+        /// Hand the subscriber `event`.
+        case call(Unmanaged<Target>, Call)
+    }
+
+    /// What a subscriber is handed.
+    @usableFromInline
+    enum Call {
+        case value(Output)
+        case subscription
+        /// The completion (the subscriber has been removed).
+        case completion
     }
 
     /// How a new subscriber is attached.
@@ -270,7 +277,7 @@ struct SubjectState<Output, Target: AnyObject> {
             // O(subscribers) each, once per subscriber at the completion only.
             let target = subscribers.removeFirst()
             retired.append(target)
-            return .finish(Unmanaged.passUnretained(target))
+            return call(target, .completion)
         case .idle, .finished:
             preconditionFailure("SubjectState: next() called with no delivery under way")
         }
@@ -302,6 +309,13 @@ struct SubjectState<Output, Target: AnyObject> {
         }
     }
 
+    /// Hands `event` to `target`, unretained: `target` is in `subscribers` or `retired`, where it
+    /// stays until the deliverer's role ends.
+    @inlinable
+    func call(_ target: Target, _ event: Call) -> Action {
+        .call(Unmanaged.passUnretained(target), event)
+    }
+
     /// The deliverer's role ends: what it must release, if anything.
     @inlinable
     mutating func endRole() -> Action {
@@ -317,11 +331,11 @@ struct SubjectState<Output, Target: AnyObject> {
         switch delivery {
         case .value(let value, let next) where next < subscribers.count:
             stage = deliveringStage(.value(value, next: next + 1), finishing: finishing)
-            return .deliver(value, to: Unmanaged.passUnretained(subscribers[next]))
+            return call(subscribers[next], .value(value))
         case .greeting(let target, let greeting?)
         where subscribers.contains(where: { $0 === target }):
             stage = deliveringStage(.greeting(target, nil), finishing: finishing)
-            return .deliver(greeting, to: Unmanaged.passUnretained(target))
+            return call(target, .value(greeting))
         case .value, .greeting:
             while let event = waiting.popFirst() {
                 if let action = begin(event, finishing: finishing) { return action }
@@ -338,13 +352,13 @@ struct SubjectState<Output, Target: AnyObject> {
         case .value(let value):
             guard !subscribers.isEmpty else { return nil }
             stage = deliveringStage(.value(value, next: 1), finishing: finishing)
-            return .deliver(value, to: Unmanaged.passUnretained(subscribers[0]))
+            return call(subscribers[0], .value(value))
         case .attach(let target, let greeting):
             // Added even if the subject has finished since: the completion, which waits behind
             // this event, then reaches it too.
             subscribers.append(target)
             stage = deliveringStage(.greeting(target, greeting), finishing: finishing)
-            return .greet(Unmanaged.passUnretained(target))
+            return call(target, .subscription)
         }
     }
 
@@ -358,6 +372,7 @@ extension SubjectState: Sendable where Output: Sendable, Target: Sendable {}
 extension SubjectState.Event: Sendable where Output: Sendable, Target: Sendable {}
 extension SubjectState.Delivery: Sendable where Output: Sendable, Target: Sendable {}
 extension SubjectState.Stage: Sendable where Output: Sendable, Target: Sendable {}
+extension SubjectState.Call: Sendable where Output: Sendable {}
 
 /// One subscriber's link to a subject: the subscription it holds, and what the subject calls.
 ///
