@@ -84,10 +84,22 @@ let package = Package(
             path: "Tests/ReliabilityHelper"
         ),
 
-        .testTarget(name: "EffectsTests", dependencies: ["Effects", "AllocationCounter"]),
+        // Test support only: a value the tests' threads share, with `Atomic`'s operations behind
+        // the package's lock (`Atomic` needs macOS 15 / iOS 18). Not a product.
+        .target(
+            name: "ConcurrencyTestSupport", dependencies: ["Effects"],
+            path: "Tests/ConcurrencyTestSupport"),
+
+        .testTarget(
+            name: "EffectsTests",
+            dependencies: ["Effects", "AllocationCounter", "ConcurrencyTestSupport"]
+        ),
         .testTarget(
             name: "ReduxTests",
-            dependencies: ["Redux", "ReduxTesting", "Effects", "AllocationCounter", "TestSupport"]
+            dependencies: [
+                "Redux", "ReduxTesting", "Effects", "AllocationCounter", "TestSupport",
+                "ConcurrencyTestSupport",
+            ]
         ),
         .testTarget(
             name: "ReduxRecordingTests",
@@ -104,7 +116,7 @@ let package = Package(
             dependencies: [
                 "reliability-helper", "TestSupport", "ThreadSanitizerSupport", "ThreeDucks",
                 "ReduxRecording", "Redux",
-                "Effects",
+                "Effects", "ConcurrencyTestSupport",
             ]
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 import Dispatch
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 @Suite struct AnyCancellableTests {
@@ -17,7 +17,7 @@ import Testing
     @Test("cancel() from many threads at once runs the closure exactly once")
     func concurrentCancelRunsOnce() {
         for _ in 0..<200 {
-            let calls = Atomic(0)
+            let calls = TestAtomic(0)
             let cancellable = AnyCancellable { calls.add(1, ordering: .relaxed) }
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 cancellable.cancel()

@@ -1,4 +1,4 @@
-import Synchronization
+import ConcurrencyTestSupport
 import Effects
 import Testing
 

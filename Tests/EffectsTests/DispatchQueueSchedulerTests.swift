@@ -1,7 +1,7 @@
 import AllocationCounter
 import Dispatch
 @testable import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 @Suite struct DispatchQueueSchedulerTests {
@@ -40,7 +40,7 @@ import Testing
     @Test("cancelled delayed work never runs", .timeLimit(.minutes(1)))
     func cancelledWorkDoesNotRun() async {
         let scheduler = DispatchQueueScheduler()
-        let ran = Atomic(false)
+        let ran = TestAtomic(false)
         // Hold the queue, so that the work cannot start before it is cancelled.
         let gate = DispatchSemaphore(value: 0)
         scheduler.queue.async { gate.wait() }

@@ -447,6 +447,7 @@ private struct LoadError: Error {}
     @Test("Effect.run and SchedulerClock: ticking on an injected clock", .timeLimit(.minutes(1)))
     func ticking() async {
         let scheduler = TestScheduler()
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         func ticking(clock: some Clock<Duration>) -> Effect<Action> {
             .run { send in
                 while (try? await clock.sleep(for: .seconds(1))) != nil {
@@ -604,6 +605,7 @@ private struct LoadError: Error {}
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("TestScheduler as a task executor: a sleeper woken by advance", .timeLimit(.minutes(1)))
     func testSchedulerTask() async {
         let scheduler = TestScheduler()
@@ -622,6 +624,7 @@ private struct LoadError: Error {}
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("runReadyTasks: a task runs until it first waits", .timeLimit(.minutes(1)))
     func runReadyTasks() async {
         let scheduler = TestScheduler()

@@ -1,6 +1,6 @@
 import AllocationCounter
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// Counts heap allocations on the test's own thread; the tests stay synchronous so that the
@@ -115,7 +115,7 @@ import Testing
 
 /// Counts the values it receives and keeps the last subscription it was given.
 private final class SubscriptionKeeper<Input: Sendable>: Subscriber, Sendable {
-    private let values = Atomic(0)
+    private let values = TestAtomic(0)
     private let subscription = Lock<(any Subscription)?>(nil)
 
     /// How many values arrived.

@@ -1,5 +1,5 @@
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 @Suite struct EffectIDTests {
@@ -14,7 +14,7 @@ import Testing
     /// Counts the comparisons of its values, so that a test can tell whether an id compared
     /// them.
     private struct Counted: Hashable, Sendable {
-        static let comparisons = Atomic<Int>(0)
+        static let comparisons = TestAtomic<Int>(0)
         let name: String
         static func == (lhs: Counted, rhs: Counted) -> Bool {
             comparisons.add(1, ordering: .relaxed)

@@ -1,12 +1,12 @@
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 @Suite struct FutureTests {
     /// A callback-based API: it keeps the callback until the test calls `complete`.
     final class CallbackAPI: Sendable {
         private let callbacks = Lock<[@Sendable (Int) -> Void]>([])
-        let calls = Atomic(0)
+        let calls = TestAtomic(0)
 
         func load(_ callback: @escaping @Sendable (Int) -> Void) {
             calls.add(1, ordering: .relaxed)

@@ -1,6 +1,6 @@
 import Dispatch
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 @Suite struct MergeTests {
@@ -119,8 +119,8 @@ import Testing
     func concurrentDeliveryIsSerialized() async {
         let valuesPerThread = 2_000
         let subjects = [TestSubject<Int>(), TestSubject<Int>()]
-        let isInside = Atomic(false)
-        let overlaps = Atomic(0)
+        let isInside = TestAtomic(false)
+        let overlaps = TestAtomic(0)
         let recorder = Recorder<Int> { _, _ in
             if !isInside.compareExchange(
                 expected: false, desired: true, ordering: .acquiringAndReleasing

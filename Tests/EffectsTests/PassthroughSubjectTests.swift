@@ -1,4 +1,4 @@
-import Synchronization
+import ConcurrencyTestSupport
 import Dispatch
 import Effects
 import Testing

@@ -1,5 +1,5 @@
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// A combining subscription lets go of its downstream after its lock: releasing a subscriber may
@@ -82,7 +82,7 @@ private final class CancelsWhenReleased<Input: Sendable>: Subscriber, Sendable {
 
 /// Set once a ``CancelsWhenReleased`` has been released.
 private final class ReleaseFlag: Sendable {
-    private let value = Atomic(false)
+    private let value = TestAtomic(false)
 
     var isSet: Bool {
         value.load(ordering: .acquiring)

@@ -18,6 +18,7 @@ import Testing
         #expect("\(clock.now)" == "1.5 seconds")
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a sleep on a TestScheduler's clock ends exactly at its deadline, not a moment before")
     func sleepEndsAtDeadline() {
         let scheduler = TestScheduler()
@@ -37,6 +38,7 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test(
         "on virtual time, waiting for an instant wakes at that instant; a deadline already passed returns without waiting"
     )
@@ -62,6 +64,7 @@ import Testing
             ])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("sleepers wake in due order, each running on until it waits again before the next wakes")
     func sleepersWakeInDueOrder() {
         let scheduler = TestScheduler()
@@ -86,6 +89,7 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test(
         "cancelling a sleeper ends its sleep at once with CancellationError and removes its wake-up"
     )
@@ -106,6 +110,7 @@ import Testing
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a task cancelled before it sleeps throws at once, and schedules nothing")
     func cancelledBeforeSleeping() async {
         let scheduler = TestScheduler()
@@ -144,6 +149,7 @@ import Testing
     func asAnyClock() {
         let scheduler = TestScheduler()
         let log = Lock<[Duration]>([])
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         func waitTwice(on clock: some Clock<Duration>) async throws {
             try await clock.sleep(for: .seconds(1))
             log.withLock { $0.append(scheduler.now) }

@@ -1,6 +1,6 @@
 import Dispatch
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// The gate where `Effect.run`'s `send` waits while a store's queue is full.
@@ -17,7 +17,7 @@ import Testing
     func closedGateHoldsUntilOpened() async {
         let gate = SendGate()
         gate.close()
-        let passed = Atomic(false)
+        let passed = TestAtomic(false)
         let task = Task {
             await gate.waitUntilOpen()
             passed.store(true, ordering: .releasing)
@@ -63,7 +63,7 @@ import Testing
     @Test("Effect.run's send outside a store never waits")
     func sendOutsideAStore() async {
         let values = Lock<[Int]>([])
-        let finished = Atomic(false)
+        let finished = TestAtomic(false)
         let cancellable = Effect<Int>.run { send in
             for value in 1...3 { await send(value) }
         }.sink(

@@ -1,5 +1,5 @@
 import Effects
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// `delay`, `receive(on:)` and the operators fed from several places at once (`flatMap`, `zip`,
@@ -8,8 +8,8 @@ import Testing
 @Suite struct SerializedDeliveryTests {
     /// Records values, notices any two calls that overlap, and resumes when finished.
     final class OverlapDetector: Subscriber, Sendable {
-        let inside = Atomic(0)
-        let overlapped = Atomic(false)
+        let inside = TestAtomic(0)
+        let overlapped = TestAtomic(false)
         let values = Lock<[Int]>([])
         let finished: @Sendable () -> Void
 

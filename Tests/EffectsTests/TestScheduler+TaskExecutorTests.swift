@@ -40,6 +40,7 @@ import Testing
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a task that prefers the scheduler does not start until the test runs it")
     func waitsForTheTest() {
         let scheduler = TestScheduler()
@@ -52,6 +53,7 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("ready tasks run before work due at the same advance, and in the order they became ready")
     func readyTasksFirst() {
         let scheduler = TestScheduler()
@@ -64,6 +66,7 @@ import Testing
         #expect(log.withLock { $0 } == ["first task", "second task", "scheduled work"])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("child tasks and task groups run on the scheduler too, and finish inside the advance")
     func childTasks() {
         let scheduler = TestScheduler()
@@ -92,6 +95,7 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a plain actor's code runs on the scheduler too, inside the advance")
     func plainActorsStay() {
         let scheduler = TestScheduler()
@@ -107,6 +111,7 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test(
         "work that leaves for an actor with an executor of its own comes back as a job, run at the next step"
     )
@@ -135,6 +140,7 @@ import Testing
         #expect(log.withLock { $0 } == [42])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("the same sleeping task, 1,000 times over, wakes at exactly the same instants")
     func deterministicUnderRepetition() {
         for _ in 0..<1_000 {

@@ -1,6 +1,6 @@
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// Remembering middlewares: what they remember of the state before each action, what that
@@ -107,8 +107,8 @@ import Testing
 
     @Test("one middleware value serves two stores at once: each store remembers for itself")
     func sharedBetweenStores() {
-        let mismatches = Atomic(0)
-        let calls = Atomic(0)
+        let mismatches = TestAtomic(0)
+        let calls = TestAtomic(0)
         let everyIncrementCountsOne = AnyMiddleware<Counter, CounterAction>(remembering: \.count) {
             state, countBefore, action in
             calls.add(1, ordering: .relaxed)
@@ -200,7 +200,7 @@ import Testing
     @Test("what a remembering middleware keeps is released outside the store's lock")
     func rememberedValueReleasedOutsideTheLock() {
         let reference = StoreReference<Counter, CounterAction>()
-        let reads = Atomic(0)
+        let reads = TestAtomic(0)
         // Each remembered value, once replaced, reads the store as it goes.
         final class Reading: Sendable {
             let onRelease: @Sendable () -> Void

@@ -189,6 +189,7 @@ import Testing
         Inner.allCases.map { (shape, $0) }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     private func makeStore(_ shape: Shape, _ inner: Inner, scheduler: TestScheduler) -> Store<
         Log, Action
     > {

@@ -1,7 +1,7 @@
 import Dispatch
 import Observation
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 @Suite struct ObservableStoreTests {
@@ -18,7 +18,7 @@ import Testing
     @Test("withObservationTracking is told of a change after a dispatch")
     func trackingFires() {
         let observable = ObservableStore(Store.counter())
-        let changes = Atomic(0)
+        let changes = TestAtomic(0)
         withObservationTracking {
             _ = observable.state
         } onChange: {
@@ -36,7 +36,7 @@ import Testing
     func dispatchOnTheStore() {
         let store = Store.counter()
         let observable = ObservableStore(store)
-        let changes = Atomic(0)
+        let changes = TestAtomic(0)
         withObservationTracking {
             _ = observable.state
         } onChange: {
@@ -76,7 +76,7 @@ import Testing
     @Test("code that does not read the state is not told of changes")
     func untracked() {
         let observable = ObservableStore(Store.counter())
-        let changes = Atomic(0)
+        let changes = TestAtomic(0)
         withObservationTracking {
             _ = observable
         } onChange: {

@@ -1,7 +1,7 @@
 import Dispatch
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import TestSupport
 import Testing
 
@@ -125,8 +125,8 @@ import Testing
         let threads = 4
         let perThread = 25_000
         let store = Store.counter()
-        let pings = Atomic(0)
-        let lastPingedAt = Atomic(0)
+        let pings = TestAtomic(0)
+        let lastPingedAt = TestAtomic(0)
         let token = store.subscribe { [store] state in
             // Observers run one at a time, so this check-then-act on the atomics is not racy.
             guard state.count > 0, state.count.isMultiple(of: 1000),

@@ -1,7 +1,7 @@
 import Dispatch
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// The store's contract, rules 5 and 6, without a home: nobody is trapped draining other
@@ -24,8 +24,8 @@ import Testing
     /// Counts how many actions one chosen thread reduced, through a middleware (middlewares run on
     /// the thread that drains).
     final class WorkCounter: Sendable {
-        private let watched = Atomic<UInt>(0)
-        private let tally = Atomic(0)
+        private let watched = TestAtomic<UInt>(0)
+        private let tally = TestAtomic(0)
 
         init() {}
 
@@ -42,7 +42,7 @@ import Testing
             }
         }
 
-        private let burn = Atomic(0)
+        private let burn = TestAtomic(0)
 
         /// Starts counting the calling thread's work from zero.
         func watchThisThread() {
@@ -67,8 +67,8 @@ import Testing
             pause.checkpoint()
             store.dispatch(.increment)
         }
-        let most = Atomic(0)
-        let rounds = Atomic(0)
+        let most = TestAtomic(0)
+        let rounds = TestAtomic(0)
 
         let returned = await returnsInTime {
             work.watchThisThread()
@@ -77,7 +77,7 @@ import Testing
                 // and the producer fills the queue behind it while it welcomes its observer.
                 guard pause.hold() else { return }
                 let before = work.count
-                let isFirstCall = Atomic(true)
+                let isFirstCall = TestAtomic(true)
                 let token = store.subscribe { _ in
                     guard isFirstCall.exchange(false, ordering: .relaxed) else { return }
                     pause.release()
@@ -123,8 +123,8 @@ import Testing
             pause.checkpoint()
             store.dispatch(.increment)
         }
-        let most = Atomic(0)
-        let rounds = Atomic(0)
+        let most = TestAtomic(0)
+        let rounds = TestAtomic(0)
 
         let returned = await returnsInTime {
             work.watchThisThread()
@@ -222,7 +222,7 @@ import Testing
                 WorkCounter().middleware,
             ])
         let reached = DispatchSemaphore(value: 0)
-        let seen = Atomic(0)
+        let seen = TestAtomic(0)
         let token = store.subscribe { _ in
             if seen.add(1, ordering: .relaxed).newValue == total + 1 { reached.signal() }
         }

@@ -1,7 +1,7 @@
 import Dispatch
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// The store's contract with a home: every reduce, interceptor, middleware and observer call
@@ -32,7 +32,7 @@ import Testing
         let home = Home()
         let threads = 4
         let perThread = 5_000
-        let offHome = Atomic(0)
+        let offHome = TestAtomic(0)
         let check: @Sendable () -> Void = {
             if !home.isCurrent { offHome.add(1, ordering: .relaxed) }
         }

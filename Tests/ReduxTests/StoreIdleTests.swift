@@ -1,7 +1,7 @@
 import Dispatch
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// `await store.idle()`: returns once no action waits or is being processed and no effect runs,
@@ -46,7 +46,7 @@ import Testing
     func waitsForTheDrainer() async {
         let (entered, enter) = AsyncStream<Void>.makeStream()
         let release = DispatchSemaphore(value: 0)
-        let observed = Atomic(false)
+        let observed = TestAtomic(false)
         let store = Store<Tally, Action>(initial: Tally(), mutatingReducer: StoreTaskTests.reducer)
         let token = store.subscribe { tally in
             guard tally.received == [.stop] else { return }
@@ -67,6 +67,7 @@ import Testing
         token.cancel()
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test(
         "on a TestScheduler, idle() returns once the test has moved the clock past the last effect")
     func virtualTime() async {

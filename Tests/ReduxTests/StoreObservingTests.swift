@@ -1,6 +1,6 @@
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// `subscribe`, its selecting forms and the `AsyncStream` views: contract 6 on one thread.
@@ -280,7 +280,7 @@ import Testing
     @Test("a stream that is released unsubscribes from the store")
     func streamReleaseUnsubscribes() async {
         let store = Store.counter()
-        let selections = Atomic(0)
+        let selections = TestAtomic(0)
         do {
             let values = store.values(of: { state -> Int in
                 selections.add(1, ordering: .relaxed)

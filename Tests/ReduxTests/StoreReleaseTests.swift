@@ -1,7 +1,7 @@
 import AllocationCounter
 import Effects
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 
 /// What the store lets go of, and how: outside its lock, without copying what it lends.
@@ -25,7 +25,7 @@ import Testing
             $0 = Store(initial: 0, mutatingReducer: { count, _ in count += 1 })
         }
         let store: @Sendable () -> Store<Int, Action>? = { holder.store.withLock { $0 } }
-        let released = Atomic(false)
+        let released = TestAtomic(false)
         weak let weakStore = store()
         let observer = try #require(store()).subscribe { count in
             guard count == 1 else { return }

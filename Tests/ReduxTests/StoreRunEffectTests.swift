@@ -20,6 +20,7 @@ import Testing
 
     /// A store whose `start` runs a task that sends `early`, sleeps an hour on the scheduler's
     /// clock, then sends `late` whatever happened to it; `stop` cancels it by id.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     private func makeStore(_ scheduler: TestScheduler, _ probe: Probe) -> Store<Int, Action> {
         Store(
             initial: 0,

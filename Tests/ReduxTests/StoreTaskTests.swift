@@ -113,6 +113,7 @@ import Testing
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("finish() does not wait for work the task did not start")
     func onlyItsOwnWork() async {
         let scheduler = TestScheduler()
@@ -158,6 +159,7 @@ import Testing
         #expect(store.effectContext.idCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test(
         "cancel() cancels the task's effects, Effect.run's task included, and drops what they send afterwards"
     )
@@ -217,6 +219,7 @@ import Testing
         #expect(store.state.received == [.stop])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("cancelling the task that awaits finish() cancels the work")
     func cancellingTheWaiter() async {
         let scheduler = TestScheduler()
@@ -237,6 +240,7 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("releasing the store cancels its tasks: finish() returns")
     func releasingTheStore() async {
         let scheduler = TestScheduler()

@@ -2,7 +2,7 @@ import Effects
 import Foundation
 import Redux
 import ReduxRecording
-import Synchronization
+import ConcurrencyTestSupport
 import Testing
 import ThreeDucks
 
@@ -212,7 +212,7 @@ import ThreeDucks
 
 /// Counts events from any thread.
 final class ActionCounter: Sendable {
-    private let counter = Atomic(0)
+    private let counter = TestAtomic(0)
 
     var count: Int {
         counter.load(ordering: .acquiring)

@@ -2,7 +2,7 @@ import Dispatch
 import Effects
 import Foundation
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 import TestSupport
 import Testing
 import ThreadSanitizerSupport
@@ -119,10 +119,10 @@ import ThreeDucks
         weak let weakStore = store
         let overlap = OverlapDetector()
         let observerOrderViolations = Tally()
-        let nextID = Atomic(0)
-        let ticksSent = Atomic(0)
-        let mustArrive = Atomic(0)
-        let foreverEffects = Atomic(0)
+        let nextID = TestAtomic(0)
+        let ticksSent = TestAtomic(0)
+        let mustArrive = TestAtomic(0)
+        let foreverEffects = TestAtomic(0)
 
         // One observer for the whole run, which dispatches from inside its notifications.
         let dispatcher = try #require(store).subscribe { ledger in
@@ -297,7 +297,7 @@ import ThreeDucks
         violations: Tally
     ) -> AnyCancellable {
         let witness = Witness(tracker, "an object an observer captured")
-        let lastVersion = Atomic(-1)
+        let lastVersion = TestAtomic(-1)
         return store.subscribe { [weak store] ledger in
             withExtendedLifetime(witness) {
                 overlap.enter {
@@ -328,7 +328,7 @@ extension DispatchQueueScheduler {
 
 /// A count that any thread may add to.
 final class Tally: Sendable {
-    private let value = Atomic(0)
+    private let value = TestAtomic(0)
 
     var count: Int {
         value.load(ordering: .acquiring)
@@ -341,8 +341,8 @@ final class Tally: Sendable {
 
 /// Notices when two calls that must never overlap do.
 final class OverlapDetector: Sendable {
-    private let busy = Atomic(false)
-    private let overlaps = Atomic(0)
+    private let busy = TestAtomic(false)
+    private let overlaps = TestAtomic(0)
 
     var overlapCount: Int {
         overlaps.load(ordering: .acquiring)

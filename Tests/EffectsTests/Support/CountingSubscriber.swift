@@ -1,32 +1,31 @@
 import Effects
-import Synchronization
 
 /// A subscriber that only counts what it receives, so that receiving allocates nothing.
 ///
-/// Allocation tests use it instead of ``Recorder``, whose history grows on the heap.
+/// Allocation tests use it instead of ``Recorder``, whose history grows on the heap. Its counts
+/// are stored inline, behind the package's lock: making one is one allocation.
 final class CountingSubscriber<Input: Sendable>: Subscriber, Sendable {
-    private let valueCounter = Atomic(0)
-    private let completionCounter = Atomic(0)
+    private let counts = Lock((values: 0, completions: 0))
 
     init() {}
 
     /// How many values arrived.
     var valueCount: Int {
-        valueCounter.load(ordering: .acquiring)
+        counts.withLock { $0.values }
     }
 
     /// How many completions arrived.
     var completionCount: Int {
-        completionCounter.load(ordering: .acquiring)
+        counts.withLock { $0.completions }
     }
 
     func receive(subscription: any Subscription) {}
 
     func receive(_ input: Input) {
-        valueCounter.add(1, ordering: .acquiringAndReleasing)
+        counts.withLock { $0.values += 1 }
     }
 
     func receive(completion: Subscribers.Completion) {
-        completionCounter.add(1, ordering: .acquiringAndReleasing)
+        counts.withLock { $0.completions += 1 }
     }
 }

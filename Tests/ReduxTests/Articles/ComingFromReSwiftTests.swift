@@ -106,6 +106,7 @@ private final class SecondsLabel: Sendable {
         subscription.cancel()
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a thunk is an effect the caller runs: it waits on the clock, then sends")
     func thunkAsEffect() {
         let scheduler = TestScheduler()

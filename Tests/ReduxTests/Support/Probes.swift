@@ -1,5 +1,5 @@
 import Redux
-import Synchronization
+import ConcurrencyTestSupport
 
 /// An interceptor that notices when one action's trip through the pipeline starts inside
 /// another's, which the store's contract forbids (a "nested reduce").
@@ -7,8 +7,8 @@ import Synchronization
 /// It wraps `next`: the depth goes up before the rest of the chain runs and down after, so any
 /// action that reaches it while another is still in `next` pushes ``maximumDepth`` above 1.
 final class NestingProbe: Sendable {
-    private let depth = Atomic(0)
-    private let deepest = Atomic(0)
+    private let depth = TestAtomic(0)
+    private let deepest = TestAtomic(0)
 
     init() {}
 
@@ -30,8 +30,8 @@ final class NestingProbe: Sendable {
 /// Notices when two calls that must never overlap do: each call goes through ``enter(_:)``,
 /// which fails to take the flag if another call holds it.
 final class OverlapDetector: Sendable {
-    private let busy = Atomic(false)
-    private let overlapCounter = Atomic(0)
+    private let busy = TestAtomic(false)
+    private let overlapCounter = TestAtomic(0)
 
     init() {}
 

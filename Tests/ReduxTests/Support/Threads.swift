@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import ConcurrencyTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,10 +39,10 @@ func eventually(_ condition: () -> Bool) -> Bool {
 
 /// A thread that runs `body` over and over until it is stopped: a producer that never lets up.
 final class BusyThread: Sendable {
-    private let isStopped = Atomic(false)
+    private let isStopped = TestAtomic(false)
     private let done = DispatchSemaphore(value: 0)
     private let started = DispatchSemaphore(value: 0)
-    private let identity = Atomic<UInt>(0)
+    private let identity = TestAtomic<UInt>(0)
 
     /// Starts the thread; returns once it runs.
     init(_ body: @escaping @Sendable () -> Void) {
@@ -162,7 +162,7 @@ func wait(for semaphore: DispatchSemaphore) async -> Bool {
 
 /// Lets a test stop a ``BusyThread`` between two turns of its loop and start it again.
 final class Pause: Sendable {
-    private let isRequested = Atomic(false)
+    private let isRequested = TestAtomic(false)
     private let parked = DispatchSemaphore(value: 0)
     private let resumed = DispatchSemaphore(value: 0)
 
