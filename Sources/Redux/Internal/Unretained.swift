@@ -8,36 +8,28 @@
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in objects: [Object], _ body: (Object) -> Void) {
-    objects.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index < buffer.count {
-            let object = raw.load(
-                fromByteOffset: index &* MemoryLayout<Object>.stride,
-                as: Unmanaged<Object>.self
-            )
-            index &+= 1
-            object._withUnsafeGuaranteedRef { body($0) }
-        }
-    }
+    objects.withUnsafeBytes { forEachUnretained(inSlots: $0, body) }
 }
 
 /// The same for an array with empty slots: calls `body` with each object present.
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in slots: [Object?], _ body: (Object) -> Void) {
-    slots.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index < buffer.count {
-            let slot = raw.load(
-                fromByteOffset: index &* MemoryLayout<Object?>.stride,
-                as: Unmanaged<Object>?.self
-            )
-            index &+= 1
-            slot?._withUnsafeGuaranteedRef { body($0) }
-        }
+    slots.withUnsafeBytes { forEachUnretained(inSlots: $0, body) }
+}
+
+/// The one loop of both: `bytes` holds class references, each optional or not (the two have one
+/// layout: a reference, with nil as the null one), for the duration of the call.
+@inlinable
+@inline(__always)
+func forEachUnretained<Object: AnyObject>(
+    inSlots bytes: UnsafeRawBufferPointer, _ body: (Object) -> Void
+) {
+    let stride = MemoryLayout<Object?>.stride
+    var offset = 0
+    while offset < bytes.count {
+        bytes.load(fromByteOffset: offset, as: Unmanaged<Object>?.self)?._withUnsafeGuaranteedRef(
+            body)
+        offset &+= stride
     }
 }
