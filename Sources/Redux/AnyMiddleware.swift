@@ -132,9 +132,11 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
 /// initial state's), then in each action's middleware calls, right after the middleware has
 /// read it; the next read is in the next action's, which the same drainer, or the one it hands
 /// over to through the store's lock, reaches only once this action's middlewares have returned.
+// Unchecked: `value`, its one field, is written and read only by the store's drainer, one action
+// at a time, each ordered after the previous by the store's lock (above). That is also why its
+// accesses need no dynamic exclusivity check (see the Performance article's decision log).
 @usableFromInline
-final class Memory<Value>: @unchecked Sendable {   // one drainer at a time, see above
-    // Unchecked: the store's serialization (above) is what makes access to `value` exclusive.
+final class Memory<Value>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var value: Value?
 
     @inlinable

@@ -97,12 +97,12 @@ func selecting<State, Value: Equatable & Sendable>(
 /// `last` needs no lock: the store calls an observer one call at a time (its contract, rule
 /// 8), and each call happens after the previous one through the store's lock, which hands the
 /// drainer's role from thread to thread.
+// Unchecked: `last`, its one mutable field, is read and written only in `receive`, which the
+// store calls one call at a time, each ordered after the previous by the store's lock (above).
+// That is also why its accesses need no dynamic exclusivity check, which costs more than the
+// rest of a notification (see the Performance article's decision log).
 @usableFromInline
-final class Selection<State, Value: Sendable>: SubscriptionFlag,
-    @unchecked Sendable   // the store's serial calls only
-{
-    // Unchecked: the store's serialization (above) is what makes access to `last` exclusive; a
-    // dynamic exclusivity check on every notification would cost more than the rest of it.
+final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {
     @usableFromInline let select: @Sendable (State) -> Value
     @usableFromInline let observer: @Sendable (Value) -> Void
     @exclusivity(unchecked) @usableFromInline var last: Value?

@@ -66,7 +66,8 @@ import Effects
 /// 10. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
 ///     actions they sent and their effects; ``idle()`` waits until no action waits or is being
 ///     processed and no effect runs. Their waiters are resumed by the thread that ends the work,
-///     never by polling; while nobody waits, `dispatch` pays one relaxed atomic load for them.
+///     never by polling; while nobody waits, `dispatch` pays one check, inside the critical
+///     section it takes anyway.
 ///
 /// The reducer runs while the store's lock is held: it must be pure and must not touch the
 /// store. What a remembering middleware picks (see ``AnyMiddleware``) runs with the middleware,
@@ -88,9 +89,39 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    @_disfavoredOverload
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>] = [],
+        on home: StoreHome? = nil
+    ) {
+        self.init(
+            initial: initial,
+            // The state is moved into the reducer and back, never copied: a reducer that changes
+            // one element of a large array finds the array uniquely referenced.
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: nil
+        )
+    }
+
+    /// Makes a store with a pure reducer, whose async effects prefer a task executor.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @_disfavoredOverload
     public convenience init(
         initial: State,
@@ -98,15 +129,18 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)? = nil
+        taskExecutor: (any TaskExecutor)?
     ) {
         self.init(
             initial: initial,
-            reducer: reducer,
+            // The state is moved into the reducer and back, never copied: a reducer that changes
+            // one element of a large array finds the array uniquely referenced.
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
             interceptors: interceptors,
             middlewares: middlewares.map(AnyMiddleware.init),
-            on: home,
-            taskExecutor: taskExecutor
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: taskExecutor
         )
     }
 
@@ -118,16 +152,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
-    ///     the test moves its clock.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
-        on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)? = nil
+        on home: StoreHome? = nil
     ) {
         self.init(
             initial: initial,
@@ -136,8 +166,42 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             mutatingReducer: { state, action in state = reducer(consume state, action) },
             interceptors: interceptors,
             middlewares: middlewares,
-            on: home,
-            taskExecutor: taskExecutor
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: nil
+        )
+    }
+
+    /// Makes a store with a pure reducer and middlewares of either form, whose async effects prefer a task executor.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
+    ///     the test moves its clock.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
+        on home: StoreHome? = nil,
+        taskExecutor: (any TaskExecutor)?
+    ) {
+        self.init(
+            initial: initial,
+            // The state is moved into the reducer and back, never copied: a reducer that changes
+            // one element of a large array finds the array uniquely referenced.
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
+            interceptors: interceptors,
+            middlewares: middlewares,
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: taskExecutor
         )
     }
 
@@ -150,9 +214,39 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    @_disfavoredOverload
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>] = [],
+        on home: StoreHome? = nil
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init),
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: nil
+        )
+    }
+
+    /// Makes a store with a reducer that changes the state in place (the faster form for large
+    /// states), whose async
+    /// effects prefer a task executor.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @_disfavoredOverload
     public convenience init(
         initial: State,
@@ -160,15 +254,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)? = nil
+        taskExecutor: (any TaskExecutor)?
     ) {
         self.init(
             initial: initial,
             mutatingReducer: mutatingReducer,
             interceptors: interceptors,
             middlewares: middlewares.map(AnyMiddleware.init),
-            on: home,
-            taskExecutor: taskExecutor
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: taskExecutor
         )
     }
 
@@ -181,16 +276,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
-    ///     the test moves its clock.
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
-        on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)? = nil
+        on home: StoreHome? = nil
     ) {
         self.init(
             initial: initial,
@@ -199,19 +290,73 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares,
             home: home,
             queueCapacity: Self.queueCapacity,
-            taskExecutor: taskExecutor
+            erasedTaskExecutor: nil
+        )
+    }
+
+    /// Makes a store with a reducer that changes the state in place, and middlewares of either
+    /// form, whose async
+    /// effects prefer a task executor.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
+    ///     the test moves its clock.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>],
+        on home: StoreHome? = nil,
+        taskExecutor: (any TaskExecutor)?
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            home: home,
+            queueCapacity: Self.queueCapacity,
+            erasedTaskExecutor: taskExecutor
         )
     }
 
     /// Makes a store with a queue of another size: for tests of the bound.
-    package init(
+    package convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>] = [],
         home: StoreHome?,
+        queueCapacity: Int
+    ) {
+        self.init(
+            initial: initial,
+            mutatingReducer: mutatingReducer,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            home: home,
+            queueCapacity: queueCapacity,
+            erasedTaskExecutor: nil
+        )
+    }
+
+    /// The one initializer every other calls: `erasedTaskExecutor` is a `TaskExecutor` or nil,
+    /// erased so that the stores of systems before macOS 15 / iOS 18 are made the same way.
+    package init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>],
+        middlewares: [AnyMiddleware<State, Action>],
+        home: StoreHome?,
         queueCapacity: Int,
-        taskExecutor: (any TaskExecutor)? = nil
+        erasedTaskExecutor: (any Sendable)?
     ) {
         core = StoreCore(
             initial: initial,
@@ -220,7 +365,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares,
             home: home,
             capacity: queueCapacity,
-            taskExecutor: taskExecutor
+            taskExecutor: erasedTaskExecutor
         )
     }
 
@@ -249,15 +394,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.effects
     }
 
-    /// The most items the queue has held at once, for tests of the bound: exact from one item
-    /// short of the bound up.
+    /// The most items the queue has held at once, for tests of the bound.
     package var longestQueue: Int {
-        core.shared.withLock { $0.longestQueue }
+        core.shared.withLock { $0.machine.longestQueue }
     }
 
     /// How many items wait in the queue now: for tests.
     package var queuedCount: Int {
-        core.shared.withLock { $0.queue.count }
+        core.shared.withLock { $0.machine.queue.count }
     }
 
     /// Sends an action through the store.

@@ -39,7 +39,10 @@ import Testing
 /// ## Async effects
 ///
 /// The store runs the tasks of `Effect.run` on its scheduler (the scheduler is their task
-/// executor), so async work moves with virtual time too: write it against a `Clock<Duration>`
+/// executor; before macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2, which have no task
+/// executors, they run on the global executor instead, and only their sleeps on the scheduler's
+/// `clock` follow virtual time), so async work moves with virtual time too: write it against a
+/// `Clock<Duration>`
 /// and give it the scheduler's `clock`. Every step of the test runs the tasks that are ready
 /// until they wait again, and moving the clock wakes the sleepers that fall due, in order:
 ///
@@ -224,9 +227,21 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             // interceptor under test drops, the new actions for one it rewrites.
             interceptors: interceptors + [recorder],
             middlewares: middlewares,
-            taskExecutor: scheduler
+            home: nil,
+            queueCapacity: Store<State, Action>.queueCapacity,
+            erasedTaskExecutor: Self.taskExecutor(scheduler)
         )
         taskArrivals = scheduler.observeTaskArrivals { activity.signal() }
+    }
+
+    /// The scheduler as the executor of `Effect.run`'s tasks, where the system has executor
+    /// preference (macOS 15, iOS 18 and later); before, nil: they run on the global executor.
+    private static func taskExecutor(_ scheduler: TestScheduler) -> (any Sendable)? {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            scheduler
+        } else {
+            nil
+        }
     }
 
     deinit {

@@ -334,8 +334,11 @@ import Testing
     @Test("scheduling a delayed item and cancelling it allocates nothing once the queue has grown")
     func scheduleAndCancelAllocateNothing() {
         let scheduler = TestScheduler()
-        // Grow the queue's arrays and instantiate the metadata first.
-        let warmUp = (0..<64).map { _ in scheduler.schedule(after: .seconds(1)) {} }
+        // Grow the queue's arrays and instantiate the metadata first, through both of the
+        // queue's paths: due times that fall (the heap) as well as rise (the sorted run).
+        let warmUp = (0..<64).map { index in
+            scheduler.schedule(after: .seconds(index.isMultiple(of: 2) ? 64 - index : index)) {}
+        }
         for handle in warmUp { handle.cancel() }
         scheduler.schedule(after: .seconds(2)) {}
 

@@ -235,3 +235,21 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+extension TimerHeapTests {
+    @Test(
+        "due times that differ in the fraction of a second, across second boundaries, come out in order"
+    )
+    func fractionsAcrossSeconds() {
+        var heap = TimerHeap<Int>()
+        // Milliseconds, in no particular order: 0.999 s before 1 s, 1.001 s after it, and so on.
+        let dues = [2_001, 999, 1_000, 1_999, 1, 0, 2_000, 1_001, 3_500, 500]
+        for due in dues {
+            _ = heap.insert(due, due: .milliseconds(due))
+        }
+        heap.checkInvariants()
+        #expect(drain(&heap, dueBy: .milliseconds(1_999)) == [0, 1, 500, 999, 1_000, 1_001, 1_999])
+        #expect(heap.firstDue() == .milliseconds(2_000))
+        #expect(drain(&heap) == [2_000, 2_001, 3_500])
+    }
+}

@@ -569,7 +569,12 @@ import Testing
 
     // MARK: Allocation
 
-    @Test("dispatching through .none middlewares with no observer allocates nothing")
+    /// Counted in optimized builds only (`swift test -c release`, and the benchmark's
+    /// allocations column for "store: counter, 3 .none middlewares"): unoptimized generic code
+    /// may allocate where the optimized never does, and the store is not shaped for it.
+    @Test(
+        "dispatching through .none middlewares with no observer allocates nothing",
+        .enabled(if: !_isDebugAssertConfiguration(), "allocations are counted in optimized builds"))
     func noAllocationOnTheNonePath() {
         let store = Store.counter(middlewares: [
             { _, _ in .none },

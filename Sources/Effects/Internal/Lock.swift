@@ -108,3 +108,47 @@ final class SystemLockCell<Value> {
 // the pthread mutex's lock and unlock, and `mutex` itself never changes.
 extension SystemLockCell: @unchecked Sendable {}
 #endif
+
+/// A flag that starts on and is turned off once, read without taking a lock where the system
+/// has atomics (`Synchronization.Atomic`), and through a ``Lock`` where it does not (Apple
+/// platforms before macOS 15 / iOS 18, and the `THREEDUCKS_SYSTEM_LOCK` build).
+///
+/// For state read on every pass of a hot loop and written once, such as whether an observer is
+/// still subscribed: the Performance article's decision log says which row it keeps fast. A
+/// reader that sees it on may act once more after another thread turned it off; a reader that
+/// sees it off sees everything the writer did before turning it off.
+@usableFromInline
+package struct OneWayFlag: ~Copyable {
+    #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+    @usableFromInline let isOnLock = Lock(true)
+    #else
+    @usableFromInline let isOnAtomic = Atomic(true)
+    #endif
+
+    /// Makes a flag that is on.
+    @inlinable
+    package init() {}
+
+    /// Whether the flag is still on.
+    @inlinable
+    package var isOn: Bool {
+        #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+        isOnLock.withLock { $0 }
+        #else
+        isOnAtomic.load(ordering: .acquiring)
+        #endif
+    }
+
+    /// Turns the flag off, for good.
+    @inlinable
+    package func turnOff() {
+        #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+        isOnLock.withLock { $0 = false }
+        #else
+        isOnAtomic.store(false, ordering: .releasing)
+        #endif
+    }
+}
+
+// Safe to share between threads: its one field is an atomic, or a `Lock`.
+extension OneWayFlag: @unchecked Sendable {}

@@ -1,23 +1,26 @@
-import Synchronization
-
 /// What ``PassthroughSubject`` and ``CurrentValueSubject`` share: their subscribers, the events
 /// waiting to reach them, and (for the current-value subject) the value, all behind one lock.
 ///
-/// Delivery is serial: the thread that finds nobody delivering becomes the deliverer, delivers
-/// its event outside the lock, then delivers whatever other threads (or its own subscribers,
-/// re-entrantly) sent meanwhile, in order, before it lets go. So each subscriber is called one
-/// call at a time, in the order the events were sent, and a send made from inside a subscriber
-/// waits for the current call to return instead of nesting. A new subscriber is attached in that
-/// same order: it sees exactly the events sent after it subscribed (and, for the current-value
-/// subject, the value current at that point first).
+/// Delivery is serial: the thread that finds nobody delivering becomes the deliverer. It hands
+/// its event to one subscriber at a time, outside the lock, asking the state (under the lock)
+/// for the next subscriber after each call; then it delivers whatever other threads (or its own
+/// subscribers, re-entrantly) sent meanwhile, in order, before it lets go. So each subscriber is
+/// called one call at a time, in the order the events were sent, and a send made from inside a
+/// subscriber waits for the current call to return instead of nesting. A new subscriber is
+/// attached in that same order: it sees exactly the events sent after it subscribed (and, for
+/// the current-value subject, the value current at that point first). Because the next
+/// subscriber is looked up after each call, a subscriber cancelled by an earlier one's call (or
+/// by its own) receives nothing more.
 ///
-/// Size and cost: `subscribers` holds one entry per subscriber attached and not cancelled; a send
-/// is O(subscribers), two short critical sections, and no allocation when the event is
-/// delivered at once. Cancelling a subscriber is O(subscribers) (a search by identity); most
-/// subjects have one or two. `waiting` holds the events sent while a delivery was under way.
+/// Every decision is made by ``SubjectState``; this class only locks, calls the subscriber the
+/// state names, and releases what it hands back outside the lock.
+///
+/// - Complexity: A send to n subscribers is n + 1 short critical sections and no allocation
+///   when nobody else is delivering; cancelling a subscriber is O(n) (a search by identity);
+///   most subjects have one or two.
 @usableFromInline
 final class SubjectCore<Output: Sendable>: Sendable {
-    @usableFromInline let state: Lock<SubjectState<Output>>
+    @usableFromInline let state: Lock<SubjectState<Output, SubjectConduit<Output>>>
 
     @inlinable
     init(current: Output?) {
@@ -34,45 +37,13 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// value. Does nothing once finished.
     @inlinable
     func send(_ value: Output, replacingCurrent: Bool) {
-        // The first subscriber is taken without a retain: while this thread delivers, a
-        // subscriber that cancels is retired rather than released (`SubjectState.retired`), so
-        // it stays alive until the role is given up.
-        let claim = state.withLock { state -> SubjectClaim<Output> in
-            guard !state.isFinished else { return SubjectClaim() }
-            if replacingCurrent { state.current = value }
-            if state.isDelivering {
-                state.waiting.append(.value(value))
-                return SubjectClaim()
-            }
-            state.isDelivering = true
-            return SubjectClaim(state.subscribers)
-        }
-        guard claim.isDeliverer else { return }
-        claim.first?._withUnsafeGuaranteedRef { $0.deliver(value) }
-        if let others = claim.others {
-            for conduit in others {
-                conduit.deliver(value)
-            }
-        }
-        drain()
+        deliver(state.withLock { $0.send(value, replacingCurrent: replacingCurrent) })
     }
 
     /// Finishes every subscriber; later sends do nothing, later subscribers are finished at once.
     @inlinable
     func finish() {
-        let targets = state.withLock { state -> SubjectSnapshot<Output>? in
-            guard !state.isFinished else { return nil }
-            state.isFinished = true
-            if state.isDelivering {
-                state.waiting.append(.finished)
-                return nil
-            }
-            state.isDelivering = true
-            return state.subscribers.removeAll()
-        }
-        guard let targets else { return }
-        targets.finish()
-        drain()
+        deliver(state.withLock { $0.finish() })
     }
 
     /// Attaches `downstream`: it gets its subscription (and, with `greetsWithCurrent`, the
@@ -81,253 +52,332 @@ final class SubjectCore<Output: Sendable>: Sendable {
     func attach<Downstream: Subscriber>(_ downstream: Downstream, greetsWithCurrent: Bool)
     where Downstream.Input == Output {
         let conduit = SubjectConduit(downstream: downstream, core: self)
-        let arrival = state.withLock { state -> SubjectArrival<Output> in
-            // Finished (even if the completion still waits for the deliverer): a subscriber that
-            // comes now gets nothing but the completion, whatever the others are still sent.
-            if state.isFinished { return .finished }
-            let greeting = greetsWithCurrent ? state.current : nil
-            if state.isDelivering {
-                state.waiting.append(.attach(conduit, greeting: greeting))
-                return .queued
-            }
-            state.isDelivering = true
-            state.subscribers.add(conduit)
-            return .now(greeting: greeting)
-        }
-        switch arrival {
+        switch state.withLock({ $0.attach(conduit, greetsWithCurrent: greetsWithCurrent) }) {
         case .finished:
+            // Finished (even if the completion still waits for the deliverer): a subscriber
+            // that comes now gets nothing but the completion.
             downstream.receive(subscription: conduit)
             downstream.receive(completion: .finished)
-        case .queued:
-            return
-        case .now(let greeting):
-            conduit.greet(with: greeting)
-            drain()
+        case .delivery(let action):
+            deliver(action)
         }
     }
 
-    /// Delivers what was sent while this thread delivered, then gives up the deliverer's role.
+    /// Carries out `action`, then, while this thread is the deliverer, each next step the state
+    /// names, one critical section per step, until the state gives the role up.
     @inlinable
-    func drain() {
-        // Most deliveries end here: nothing was sent, nobody cancelled, meanwhile. Answered as
-        // a Bool so that this path handles no enum of events.
-        if state.withLock({ $0.giveUpIfIdle() }) { return }
-        while let step = state.withLock({ $0.next() }) {
-            switch step {
-            case .deliver(.value(let value), let targets):
-                targets.deliver(value)
-            case .deliver(.finished, let targets):
-                targets.finish()
-            case .deliver(.attach(let conduit, let greeting), _):
-                conduit.greet(with: greeting)
+    func deliver(_ action: consuming SubjectState<Output, SubjectConduit<Output>>.Action) {
+        while true {
+            // The subscriber is called without a retain: the state keeps it alive until this
+            // thread gives up the role (see `SubjectState.retired`).
+            switch consume action {
+            case .none:
+                return
             case .release(let retired):
-                // Subscribers cancelled during the delivery, released here, outside the lock.
+                // Cancelled (or finished) during the delivery: released here, outside the lock.
                 _ = retired
                 return
+            case .call(let conduit, let event):
+                conduit._withUnsafeGuaranteedRef { conduit in
+                    switch event {
+                    case .value(let value): conduit.receiveValue(value)
+                    case .subscription: conduit.receiveEvent(conduit, true)
+                    case .completion: conduit.receiveEvent(conduit, false)
+                    }
+                }
             }
+            action = state.withLock { $0.next() }
         }
     }
 
-    /// Forgets a cancelled subscriber: released at once, or, if a delivery is under way (which
-    /// may hold it without a retain), by the deliverer when it is done.
+    /// Forgets a cancelled subscriber; it is released here, outside the lock.
     @usableFromInline
     func remove(_ conduit: SubjectConduit<Output>) {
-        let removed = state.withLock { state -> SubjectConduit<Output>? in
-            guard let removed = state.subscribers.remove(conduit) else { return nil }
-            if state.isDelivering {
-                state.retired.append(removed)
-                return nil
-            }
-            return removed
-        }
-        // Released here, outside the lock.
+        let removed = state.withLock { $0.remove(conduit) }
         _ = removed
     }
 }
 
-/// The subject's state: see ``SubjectCore``.
+/// The subject's state machine: the subscribers, the current value, and what the deliverer is
+/// doing. Pure (generic over the subscriber's type, so that tests drive it with plain objects);
+/// ``SubjectCore`` keeps it behind its lock and carries out the actions it returns.
+///
+/// A transition that makes the caller the deliverer returns its first action; the deliverer
+/// carries it out and calls ``next()`` for the one after, until ``next()`` returns
+/// ``Action/none``, which also ends its role. Any other caller gets ``Action/none`` (its event
+/// waits for the deliverer, or is dropped once the subject has finished).
+///
+/// Size and cost: `subscribers` holds one entry per subscriber attached and not cancelled (or
+/// finished), in the order they came; the deliverer walks it by index, so each step is O(1),
+/// and ``remove(_:)`` is O(subscribers) (a search by identity). The waiting queue holds the
+/// events sent while a delivery was under way, usually none; O(1) to add or take one.
 @usableFromInline
-struct SubjectState<Output: Sendable> {
-    @usableFromInline var subscribers = SubjectSubscribers<Output>()
-    @usableFromInline var isFinished = false
-    @usableFromInline var current: Output?
-    /// Events sent while a delivery was under way, oldest first.
-    @usableFromInline var waiting = FIFOQueue<SubjectEvent<Output>>()
-    @usableFromInline var isDelivering = false
-    /// Subscribers cancelled while a delivery was under way, kept alive for the deliverer, which
-    /// may be calling them without having retained them; released when it gives up its role.
-    @usableFromInline var retired: [SubjectConduit<Output>] = []
+struct SubjectState<Output, Target: AnyObject> {
+    /// An event that waits for the deliverer.
+    @usableFromInline
+    enum Event {
+        case value(Output)
+        /// A subscriber to attach at this point, greeted with a value (the current-value
+        /// subject's) after its subscription.
+        case attach(Target, greeting: Output?)
+    }
+
+    /// What the deliverer is handing out now.
+    @usableFromInline
+    enum Delivery {
+        /// `value` goes to the subscribers from index `next` on.
+        case value(Output, next: Int)
+        /// `target` has been handed its subscription; `greeting`, if any, goes to it next,
+        /// unless it cancelled meanwhile.
+        case greeting(Target, Output?)
+    }
+
+    @usableFromInline
+    enum Stage {
+        /// Nobody is delivering.
+        case idle
+        /// A thread delivers; the events sent meanwhile wait in `waiting`.
+        case delivering(Delivery)
+        /// As `delivering`, and the subject has finished: once `waiting` is delivered, every
+        /// subscriber is finished.
+        case finishing(Delivery)
+        /// The deliverer hands the completion to each subscriber, removing it.
+        case completing
+        /// Finished, and every subscriber has been told.
+        case finished
+    }
+
+    /// What the caller does next, outside the lock.
+    ///
+    /// The subscriber an action names is unretained: the state keeps it, in `subscribers` or in
+    /// `retired`, until the deliverer's role ends (`.none` or `.release`), so the deliverer calls
+    /// it without a retain and a release of its own.
+    @usableFromInline
+    enum Action {
+        /// Nothing; a deliverer's role is over.
+        case none
+        /// The deliverer's role is over: release these subscribers (removed while it delivered)
+        /// outside the lock.
+        case release([Target])
+        /// Hand the subscriber `event`.
+        case call(Unmanaged<Target>, Call)
+    }
+
+    /// What a subscriber is handed.
+    @usableFromInline
+    enum Call {
+        case value(Output)
+        case subscription
+        /// The completion (the subscriber has been removed).
+        case completion
+    }
+
+    /// How a new subscriber is attached.
+    @usableFromInline
+    enum Arrival {
+        /// The subject has finished: the subscriber is finished at once.
+        case finished
+        /// As any other event: carried out now by this thread, or queued (`.none`).
+        case delivery(Action)
+    }
+
+    /// The current value of a ``CurrentValueSubject`` (kept after it finishes); nil for a
+    /// ``PassthroughSubject``.
+    @usableFromInline private(set) var current: Output?
+    @usableFromInline private(set) var subscribers: [Target] = []
+    @usableFromInline private(set) var stage = Stage.idle
+    /// The events sent while a delivery is under way, oldest first; empty in every other stage
+    /// (a queue beside the stage, like an operator's outbox, so that a send on the common path
+    /// moves no queue in and out of an enum case).
+    @usableFromInline private(set) var waiting = FIFOQueue<Event>()
+    /// The subscribers removed (cancelled, or finished) while a delivery is under way, kept
+    /// alive for the deliverer, which may be calling one of them without a retain; handed back
+    /// for release when it gives up its role. Empty in every other stage.
+    @usableFromInline private(set) var retired: [Target] = []
 
     @inlinable
     init(current: Output?) {
         self.current = current
     }
 
-    /// Gives up the deliverer's role if there is nothing to deliver or release; true if it did.
+    /// Whether the subject has finished (the completion may still wait for the deliverer).
     @inlinable
-    mutating func giveUpIfIdle() -> Bool {
-        guard waiting.isEmpty, retired.isEmpty else { return false }
-        isDelivering = false
-        return true
+    var isFinished: Bool {
+        switch stage {
+        case .idle, .delivering: false
+        case .finishing, .completing, .finished: true
+        }
     }
 
-    /// The deliverer's next step: an event and whom it goes to, or giving up the role (with the
-    /// subscribers retired meanwhile, to release); nil gives up the role with nothing to release.
+    /// `value` is sent: returns the first delivery if the caller becomes the deliverer.
     @inlinable
-    mutating func next() -> SubjectStep<Output>? {
-        // Checked first, so that the common case (nothing was sent meanwhile) costs no pop.
-        if waiting.isEmpty {
-            isDelivering = false
-            if retired.isEmpty { return nil }
-            defer { retired = [] }
-            return .release(retired)
+    mutating func send(_ value: Output, replacingCurrent: Bool) -> Action {
+        switch stage {
+        case .idle:
+            if replacingCurrent { current = value }
+            return begin(.value(value), finishing: false) ?? .none
+        case .delivering:
+            if replacingCurrent { current = value }
+            waiting.append(.value(value))
+            return .none
+        case .finishing, .completing, .finished:
+            return .none
         }
-        guard let event = waiting.popFirst() else { return nil }
+    }
+
+    /// The subject finishes: returns the first completion to hand out if the caller becomes
+    /// the deliverer.
+    @inlinable
+    mutating func finish() -> Action {
+        switch stage {
+        case .idle:
+            stage = .completing
+            return next()
+        case .delivering(let delivery):
+            stage = .finishing(delivery)
+            return .none
+        case .finishing, .completing, .finished:
+            return .none
+        }
+    }
+
+    /// `target` subscribes, greeted with the current value if `greetsWithCurrent`.
+    @inlinable
+    mutating func attach(_ target: Target, greetsWithCurrent: Bool) -> Arrival {
+        let event = Event.attach(target, greeting: greetsWithCurrent ? current : nil)
+        switch stage {
+        case .idle:
+            return .delivery(begin(event, finishing: false) ?? .none)
+        case .delivering:
+            waiting.append(event)
+            return .delivery(.none)
+        case .finishing, .completing, .finished:
+            return .finished
+        }
+    }
+
+    /// The deliverer's call returned: its next action, or ``Action/none`` when nothing is left,
+    /// which ends its role.
+    @inlinable
+    mutating func next() -> Action {
+        switch stage {
+        case .delivering(let delivery):
+            if let action = step(delivery, finishing: false) { return action }
+            stage = .idle
+            return endRole()
+        case .finishing(let delivery):
+            if let action = step(delivery, finishing: true) { return action }
+            stage = .completing
+            return next()
+        case .completing:
+            if subscribers.isEmpty {
+                stage = .finished
+                return endRole()
+            }
+            // O(subscribers) each, once per subscriber at the completion only.
+            let target = subscribers.removeFirst()
+            retired.append(target)
+            return call(target, .completion)
+        case .idle, .finished:
+            preconditionFailure("SubjectState: next() called with no delivery under way")
+        }
+    }
+
+    /// Forgets `target`, which cancelled: a delivery under way skips it from now on. Returns it,
+    /// for release outside the lock, unless a delivery is under way (which may be calling it
+    /// unretained): then it is retired until the deliverer gives up its role.
+    @inlinable
+    mutating func remove(_ target: Target) -> Target? {
+        guard let index = subscribers.firstIndex(where: { $0 === target }) else { return nil }
+        // The deliverer walks the subscribers by index: one removed before its position moves
+        // the position back by one.
+        switch stage {
+        case .delivering(.value(let value, let next)) where index < next:
+            stage = .delivering(.value(value, next: next - 1))
+        case .finishing(.value(let value, let next)) where index < next:
+            stage = .finishing(.value(value, next: next - 1))
+        default:
+            break
+        }
+        let removed = subscribers.remove(at: index)
+        switch stage {
+        case .idle, .finished:
+            return removed
+        case .delivering, .finishing, .completing:
+            retired.append(removed)
+            return nil
+        }
+    }
+
+    /// Hands `event` to `target`, unretained: `target` is in `subscribers` or `retired`, where it
+    /// stays until the deliverer's role ends.
+    @inlinable
+    func call(_ target: Target, _ event: Call) -> Action {
+        .call(Unmanaged.passUnretained(target), event)
+    }
+
+    /// The deliverer's role ends: what it must release, if anything.
+    @inlinable
+    mutating func endRole() -> Action {
+        if retired.isEmpty { return .none }
+        defer { retired = [] }
+        return .release(retired)
+    }
+
+    /// The next action of `delivery`, or of the events waiting after it; nil when all are
+    /// delivered.
+    @inlinable
+    mutating func step(_ delivery: Delivery, finishing: Bool) -> Action? {
+        switch delivery {
+        case .value(let value, let next) where next < subscribers.count:
+            stage = deliveringStage(.value(value, next: next + 1), finishing: finishing)
+            return call(subscribers[next], .value(value))
+        case .greeting(let target, let greeting?)
+        where subscribers.contains(where: { $0 === target }):
+            stage = deliveringStage(.greeting(target, nil), finishing: finishing)
+            return call(target, .value(greeting))
+        case .value, .greeting:
+            while let event = waiting.popFirst() {
+                if let action = begin(event, finishing: finishing) { return action }
+            }
+            return nil
+        }
+    }
+
+    /// Starts delivering `event`: its first action, or nil (the stage unchanged) if it goes to
+    /// nobody.
+    @inlinable
+    mutating func begin(_ event: Event, finishing: Bool) -> Action? {
         switch event {
-        case .value:
-            return .deliver(event, subscribers.snapshot)
-        case .finished:
-            return .deliver(event, subscribers.removeAll())
-        case .attach(let conduit, _):
-            // Added even if the subject has finished since: the completion, waiting behind this
-            // event, then reaches it too.
-            subscribers.add(conduit)
-            return .deliver(event, SubjectSnapshot(first: nil, others: nil))
-        }
-    }
-}
-
-/// What the deliverer does next.
-@usableFromInline
-enum SubjectStep<Output: Sendable> {
-    case deliver(SubjectEvent<Output>, SubjectSnapshot<Output>)
-    case release([SubjectConduit<Output>])
-}
-
-/// What a sender finds under the lock: whether it is the deliverer, and the subscribers, the
-/// first without a retain (see ``SubjectCore/send(_:replacingCurrent:)``).
-@usableFromInline
-struct SubjectClaim<Output: Sendable> {
-    @usableFromInline let isDeliverer: Bool
-    @usableFromInline let first: Unmanaged<SubjectConduit<Output>>?
-    @usableFromInline let others: [SubjectConduit<Output>]?
-
-    /// Not the deliverer: the event waits, or is dropped.
-    @inlinable
-    init() {
-        isDeliverer = false
-        first = nil
-        others = nil
-    }
-
-    @inlinable
-    init(_ subscribers: SubjectSubscribers<Output>) {
-        isDeliverer = true
-        first = subscribers.first.map { Unmanaged.passUnretained($0) }
-        others = subscribers.others.isEmpty ? nil : subscribers.others
-    }
-}
-
-/// An event waiting for the deliverer.
-@usableFromInline
-enum SubjectEvent<Output: Sendable>: Sendable {
-    case value(Output)
-    case finished
-    /// A subscriber to attach at this point, greeted with a value (the current-value subject's).
-    case attach(SubjectConduit<Output>, greeting: Output?)
-}
-
-/// How a new subscriber is attached.
-@usableFromInline
-enum SubjectArrival<Output: Sendable> {
-    /// The subject has finished: the subscriber is finished at once.
-    case finished
-    /// Another thread is delivering: it attaches the subscriber in turn.
-    case queued
-    /// This thread delivers: it greets the subscriber now.
-    case now(greeting: Output?)
-}
-
-/// The subscribers, in the order they came: the first stored apart, so that the common case of
-/// one subscriber is one reference to copy, and the others in an array.
-@usableFromInline
-struct SubjectSubscribers<Output: Sendable>: Sendable {
-    @usableFromInline var first: SubjectConduit<Output>?
-    /// The second subscriber on; empty unless `first` is set.
-    @usableFromInline var others: [SubjectConduit<Output>] = []
-
-    @inlinable
-    init() {}
-
-    /// The subscribers now, for a delivery outside the lock.
-    @inlinable
-    var snapshot: SubjectSnapshot<Output> {
-        SubjectSnapshot(first: first, others: others.isEmpty ? nil : others)
-    }
-
-    @inlinable
-    mutating func add(_ conduit: SubjectConduit<Output>) {
-        if first == nil {
-            first = conduit
-        } else {
-            others.append(conduit)
-        }
-    }
-
-    /// Removes `conduit`; returns it (for release outside the lock) if it was there.
-    @usableFromInline
-    mutating func remove(_ conduit: SubjectConduit<Output>) -> SubjectConduit<Output>? {
-        if first === conduit {
-            defer { first = others.isEmpty ? nil : others.removeFirst() }
-            return first
-        }
-        guard let index = others.firstIndex(where: { $0 === conduit }) else { return nil }
-        return others.remove(at: index)
-    }
-
-    /// Takes every subscriber out, for the completion.
-    @inlinable
-    mutating func removeAll() -> SubjectSnapshot<Output> {
-        defer { self = SubjectSubscribers() }
-        return snapshot
-    }
-}
-
-/// The subscribers an event goes to, taken under the lock and served outside it.
-@usableFromInline
-struct SubjectSnapshot<Output: Sendable>: Sendable {
-    @usableFromInline let first: SubjectConduit<Output>?
-    @usableFromInline let others: [SubjectConduit<Output>]?
-
-    @inlinable
-    init(first: SubjectConduit<Output>?, others: [SubjectConduit<Output>]?) {
-        self.first = first
-        self.others = others
-    }
-
-    @inlinable
-    func deliver(_ value: Output) {
-        first?.deliver(value)
-        guard let others else { return }
-        for conduit in others {
-            conduit.deliver(value)
+        case .value(let value):
+            guard !subscribers.isEmpty else { return nil }
+            stage = deliveringStage(.value(value, next: 1), finishing: finishing)
+            return call(subscribers[0], .value(value))
+        case .attach(let target, let greeting):
+            // Added even if the subject has finished since: the completion, which waits behind
+            // this event, then reaches it too.
+            subscribers.append(target)
+            stage = deliveringStage(.greeting(target, greeting), finishing: finishing)
+            return call(target, .subscription)
         }
     }
 
     @inlinable
-    func finish() {
-        first?.finish()
-        guard let others else { return }
-        for conduit in others {
-            conduit.finish()
-        }
+    func deliveringStage(_ delivery: Delivery, finishing: Bool) -> Stage {
+        finishing ? .finishing(delivery) : .delivering(delivery)
     }
 }
+
+extension SubjectState: Sendable where Output: Sendable, Target: Sendable {}
+extension SubjectState.Event: Sendable where Output: Sendable, Target: Sendable {}
+extension SubjectState.Delivery: Sendable where Output: Sendable, Target: Sendable {}
+extension SubjectState.Stage: Sendable where Output: Sendable, Target: Sendable {}
+extension SubjectState.Call: Sendable where Output: Sendable {}
 
 /// One subscriber's link to a subject: the subscription it holds, and what the subject calls.
 ///
 /// The subject calls it only from its deliverer, one call at a time; `cancel()` may come from
-/// any thread, and only flips an atomic flag and removes the link from the subject.
+/// any thread, and removes the link from the subject, whose deliverer then skips it.
 ///
 /// The subscriber is reached through closures made in ``SubjectCore/attach(_:greetsWithCurrent:)``,
 /// where its type is known. Subscribers of all types share one subject, so the call cannot be
@@ -336,7 +386,6 @@ struct SubjectSnapshot<Output: Sendable>: Sendable {
 /// so would everything it calls, such as an operator's subscription).
 @usableFromInline
 final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
-    @usableFromInline let isCancelled = Atomic(false)
     @usableFromInline let core: SubjectCore<Output>
     /// Hands the subscriber a value.
     @usableFromInline let receiveValue: @Sendable (Output) -> Void
@@ -358,32 +407,8 @@ final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
         }
     }
 
-    /// Hands the subscriber a value, unless it cancelled.
-    @inlinable
-    func deliver(_ value: Output) {
-        if isCancelled.load(ordering: .acquiring) { return }
-        receiveValue(value)
-    }
-
-    /// Finishes the subscriber, unless it cancelled.
-    @inlinable
-    func finish() {
-        if isCancelled.load(ordering: .acquiring) { return }
-        receiveEvent(self, false)
-    }
-
-    /// Hands the subscriber its subscription, then `greeting` if there is one.
-    @inlinable
-    func greet(with greeting: Output?) {
-        receiveEvent(self, true)
-        if let greeting, !isCancelled.load(ordering: .acquiring) {
-            receiveValue(greeting)
-        }
-    }
-
     @inlinable
     func cancel() {
-        guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         core.remove(self)
     }
 }

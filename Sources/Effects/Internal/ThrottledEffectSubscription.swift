@@ -8,24 +8,10 @@
 /// the completion. Deliveries go through an outbox, so the downstream is called one call at a
 /// time.
 final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Subscription {
-
-    private struct Held {
-        var value: Downstream.Input
-        let generation: UInt64
-        var work: (any Cancellable)?
-    }
-
-    private struct State {
-        var stage = UpstreamStage.awaitingSubscription
-        var held: Held?
-        var generation: UInt64 = 0
-        var outbox = SerialOutbox<Downstream.Input>()
-    }
-
     private let downstream: Downstream
     private let node: ThrottledEffect<Downstream.Input>
     private let memory: ThrottleMemory
-    private let state = Lock(State())
+    private let state = Lock(ThrottledEffectState<Downstream.Input>())
 
     init(downstream: Downstream, node: ThrottledEffect<Downstream.Input>, memory: ThrottleMemory) {
         self.downstream = downstream
@@ -38,8 +24,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { $0.stage.attach(subscription) }
-        guard accepted else {
+        guard state.withLock({ $0.attach(subscription) }) else {
             subscription.cancel()
             return
         }
@@ -48,15 +33,7 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
 
     func receive(_ input: Downstream.Input) {
         let now = node.scheduler.now
-        // A value already held for this effect takes the newcomer's place (latest) or keeps its
-        // own (first): either way the window's end sends one value.
-        let absorbed = state.withLock { state -> Bool in
-            guard case .running = state.stage else { return true }
-            guard state.held != nil else { return false }
-            if node.latest { state.held?.value = input }
-            return true
-        }
-        if absorbed { return }
+        if state.withLock({ $0.absorb(input, latest: node.latest) }) { return }
         switch memory.decide(
             input, id: node.id, at: now, interval: node.interval, latest: node.latest,
             scheduler: node.scheduler)
@@ -64,76 +41,36 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
         case .sendNow:
             if state.withLock({ $0.outbox.push(.value(input)) }) { drain() }
         case .hold(let value, let until):
-            let generation = state.withLock { state -> UInt64? in
-                guard case .running = state.stage else { return nil }
-                state.generation &+= 1
-                state.held = Held(value: value, generation: state.generation)
-                return state.generation
-            }
-            guard let generation else { return }
+            guard let generation = state.withLock({ $0.hold(value) }) else { return }
             let work = node.scheduler.schedule(after: until - now) { self.sendHeld(generation) }
-            let kept = state.withLock { state -> Bool in
-                guard state.held?.generation == generation, state.held?.work == nil else {
-                    return false
-                }
-                state.held?.work = work
-                return true
-            }
-            if !kept { work.cancel() }
+            // Ran already (an immediate scheduler), or cancelled meanwhile: cancelling a spent
+            // handle is harmless, and a live one must not outlive the subscription.
+            if !state.withLock({ $0.keep(work, for: generation) }) { work.cancel() }
         }
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (delivers, finished) = state.withLock { state -> (Bool, (any Subscription)?) in
-            guard case .running(let upstream) = state.stage else { return (false, nil) }
-            if state.held != nil {
-                state.stage = .upstreamFinished
-                return (false, upstream)
-            }
-            state.stage = .ended
-            return (state.outbox.push(.finished), upstream)
-        }
+        let (delivers, finished) = state.withLock { $0.finish() }
+        // The finished upstream's subscription is released here, outside the lock.
         _ = finished
         if delivers { drain() }
     }
 
     func cancel() {
-        let taken = state.withLock {
-            state -> (
-                upstream: (any Subscription)?, held: Held?,
-                dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>
-            )? in
-            guard let upstream = state.stage.end() else { return nil }
-            defer { state.held = nil }
-            return (upstream, state.held, state.outbox.close())
-        }
-        taken?.upstream?.cancel()
-        taken?.held?.work?.cancel()
+        let (upstream, work, dropped) = state.withLock { $0.cancel() }
+        upstream?.cancel()
+        work?.cancel()
+        // The held value and the events waiting are released here, outside the lock.
+        _ = dropped
     }
 
     /// Run by the scheduler at the window's end: sends the held value (and the completion, if
-    /// the effect has finished), and opens a new window from now.
+    /// the effect has finished), and opens a new window from now, before anything is delivered
+    /// (a delivery may start another effect under the id, which must find the new window).
     private func sendHeld(_ generation: UInt64) {
         let now = node.scheduler.now
-        let taken = state.withLock { state -> (value: Downstream.Input, finishes: Bool)? in
-            guard let held = state.held, held.generation == generation else { return nil }
-            let finishes: Bool
-            switch state.stage {
-            case .running: finishes = false
-            case .upstreamFinished: finishes = true
-            case .awaitingSubscription, .ended: return nil
-            }
-            state.held = nil
-            return (held.value, finishes)
-        }
-        guard let taken else { return }
+        guard let delivers = state.withLock({ $0.sendHeld(generation) }) else { return }
         memory.recordSent(id: node.id, at: now, interval: node.interval, scheduler: node.scheduler)
-        let delivers = state.withLock { state -> Bool in
-            let delivers = state.outbox.push(.value(taken.value))
-            guard taken.finishes, case .upstreamFinished = state.stage else { return delivers }
-            state.stage = .ended
-            return state.outbox.push(.finished) || delivers
-        }
         if delivers { drain() }
     }
 
@@ -144,5 +81,158 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
             case .finished: downstream.receive(completion: .finished)
             }
         }
+    }
+}
+
+/// The state machine of one throttled effect: where it stands, the value it holds for the end of
+/// its id's window and the work scheduled to send it. Pure; ``ThrottleMemory`` decides, across
+/// effects, whether a value goes now or is held.
+struct ThrottledEffectState<Value> {
+    /// A value held until its id's window ends, and the work scheduled to send it.
+    struct Held {
+        var value: Value
+        let generation: UInt64
+        /// The scheduler's handle, once `schedule` has returned it.
+        var work: (any Cancellable)?
+    }
+
+    enum Stage {
+        case awaitingSubscription
+        /// Running, nothing held.
+        case running(upstream: any Subscription)
+        /// Running, a value held.
+        case holding(upstream: any Subscription, Held)
+        /// The effect finished with a value held: it goes out at its time, then the completion.
+        case finishing(Held)
+        /// Cancelled, or the completion was handed to the outbox.
+        case ended
+    }
+
+    private(set) var stage = Stage.awaitingSubscription
+    /// The generation of the last value held.
+    private(set) var generation: UInt64 = 0
+    var outbox = SerialOutbox<Value>()
+
+    /// Keeps the upstream's subscription; false if one came already or the subscription ended.
+    mutating func attach(_ subscription: any Subscription) -> Bool {
+        guard case .awaitingSubscription = stage else { return false }
+        stage = .running(upstream: subscription)
+        return true
+    }
+
+    /// A value arrived: true if it is settled here, without asking the throttle memory. A value
+    /// already held for this effect takes the newcomer's place (`latest`) or keeps its own:
+    /// either way the window's end sends one value. A subscription not running drops it.
+    mutating func absorb(_ value: Value, latest: Bool) -> Bool {
+        switch take() {
+        case .running(let upstream):
+            stage = .running(upstream: upstream)
+            return false
+        case .holding(let upstream, var held):
+            if latest { held.value = value }
+            stage = .holding(upstream: upstream, held)
+            return true
+        case let other:
+            stage = other
+            return true
+        }
+    }
+
+    /// The memory said to hold `value`: returns the generation of the work to schedule, or nil
+    /// if the subscription no longer runs.
+    mutating func hold(_ value: Value) -> UInt64? {
+        switch take() {
+        case .running(let upstream), .holding(let upstream, _):
+            generation &+= 1
+            stage = .holding(upstream: upstream, Held(value: value, generation: generation))
+            return generation
+        case let other:
+            stage = other
+            return nil
+        }
+    }
+
+    /// Keeps the handle of the work scheduled under `generation`; false if that work ran, was
+    /// replaced, or the subscription ended meanwhile.
+    mutating func keep(_ work: any Cancellable, for generation: UInt64) -> Bool {
+        switch take() {
+        case .holding(let upstream, var held)
+        where held.generation == generation && held.work == nil:
+            held.work = work
+            stage = .holding(upstream: upstream, held)
+            return true
+        case .finishing(var held) where held.generation == generation && held.work == nil:
+            held.work = work
+            stage = .finishing(held)
+            return true
+        case let other:
+            stage = other
+            return false
+        }
+    }
+
+    /// The effect finished: with a value held, the completion follows it; otherwise it goes out
+    /// now. Returns whether the caller must deliver, and the finished upstream's subscription,
+    /// for release outside the lock.
+    mutating func finish() -> (delivers: Bool, finished: (any Subscription)?) {
+        switch take() {
+        case .running(let upstream):
+            stage = .ended
+            return (outbox.push(.finished), upstream)
+        case .holding(let upstream, let held):
+            stage = .finishing(held)
+            return (false, upstream)
+        case let other:
+            stage = other
+            return (false, nil)
+        }
+    }
+
+    /// The work scheduled under `generation` runs: the held value (then the completion, if the
+    /// effect finished) goes to the outbox. Returns whether the caller must deliver, or nil if
+    /// that work is stale (replaced, or the subscription ended).
+    mutating func sendHeld(_ generation: UInt64) -> Bool? {
+        switch take() {
+        case .holding(let upstream, let held) where held.generation == generation:
+            stage = .running(upstream: upstream)
+            return outbox.push(.value(held.value))
+        case .finishing(let held) where held.generation == generation:
+            stage = .ended
+            let delivers = outbox.push(.value(held.value))
+            return outbox.push(.finished) || delivers
+        case let other:
+            stage = other
+            return nil
+        }
+    }
+
+    /// Cancelled: ends everything and hands back what must be cancelled and released outside
+    /// the lock.
+    mutating func cancel() -> (
+        upstream: (any Subscription)?, work: (any Cancellable)?,
+        dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
+    ) {
+        let taken = take()
+        stage = .ended
+        switch taken {
+        case .ended:
+            return (nil, nil, (nil, FIFOQueue()))
+        case .awaitingSubscription:
+            return (nil, nil, (nil, outbox.close()))
+        case .running(let upstream):
+            return (upstream, nil, (nil, outbox.close()))
+        case .holding(let upstream, let held):
+            return (upstream, held.work, (held.value, outbox.close()))
+        case .finishing(let held):
+            return (nil, held.work, (held.value, outbox.close()))
+        }
+    }
+
+    /// Moves the stage out (leaving `.ended` until the caller puts one back), so that what its
+    /// case holds is moved rather than copied.
+    private mutating func take() -> Stage {
+        var taken = Stage.ended
+        swap(&taken, &stage)
+        return taken
     }
 }

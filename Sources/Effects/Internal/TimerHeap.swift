@@ -75,39 +75,37 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        /// The due time as `Duration`'s two components, compared in place: `Duration`'s own
-        /// comparison is a call into the standard library (and its 128-bit `attoseconds` needs
-        /// macOS 15 / iOS 18).
-        var dueSeconds: Int64
-        var dueAttoseconds: Int64
+        /// The due time as `Duration`'s two stored words (its 128-bit attoseconds, high and low),
+        /// compared in place. `Duration`'s own comparison is a call into the standard library,
+        /// `components` a 128-bit division, and `attoseconds` needs macOS 15 / iOS 18; the words
+        /// are public stored properties of the frozen `Duration` on every system.
+        var dueHigh: Int64
+        var dueLow: UInt64
         var order: UInt64
         var slot: UInt32
 
         init(due: Duration, order: UInt64, slot: UInt32) {
-            (dueSeconds, dueAttoseconds) = due.components
+            dueHigh = due._high
+            dueLow = due._low
             self.order = order
             self.slot = slot
         }
 
         var dueTime: Duration {
-            Duration(secondsComponent: dueSeconds, attosecondsComponent: dueAttoseconds)
+            Duration(_high: dueHigh, low: dueLow)
         }
 
         /// Whether this entry is due after `limit`.
         @inline(__always)
         func isLater(than limit: Duration) -> Bool {
-            let (limitSeconds, limitAttoseconds) = limit.components
-            return dueSeconds > limitSeconds
-                || (dueSeconds == limitSeconds && dueAttoseconds > limitAttoseconds)
+            dueHigh > limit._high || (dueHigh == limit._high && dueLow > limit._low)
         }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            if dueSeconds != other.dueSeconds { return dueSeconds < other.dueSeconds }
-            if dueAttoseconds != other.dueAttoseconds {
-                return dueAttoseconds < other.dueAttoseconds
-            }
+            if dueHigh != other.dueHigh { return dueHigh < other.dueHigh }
+            if dueLow != other.dueLow { return dueLow < other.dueLow }
             return order < other.order
         }
     }

@@ -186,31 +186,19 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     }
 }
 
-/// The debounce's state machine: where the subscription stands, the value waiting, and the
-/// scheduled work. Pure: its transitions return what the subscription must do outside its lock.
+/// The debounce's state machine: where the subscription stands, the value waiting, and the one
+/// piece of scheduled work. Pure: its transitions return what the subscription must do outside
+/// its lock (schedule, cancel, deliver, release).
 @usableFromInline
 struct DebounceState<Value> {
+    /// The piece of work scheduled to send what waits.
     @usableFromInline
-    enum Stage {
-        case awaitingSubscription
-        case running(any Subscription)
-        /// The upstream finished: the completion goes out after the waiting value, if any.
-        case finishing
-        /// Cancelled, or the completion was handed to the outbox.
-        case ended
-    }
-
-    /// The piece of work scheduled to send what waits; its handle is kept apart, in `work`.
-    ///
-    /// Plain data, read on every value: with the handle (an existential) inside, each read of
-    /// `armed` would copy it through its value witnesses.
-    @usableFromInline
-    struct Armed {
+    struct Work {
         @usableFromInline let generation: UInt64
         /// The time the work was scheduled for.
         @usableFromInline let due: Duration
-        /// Whether `work` holds this work's handle.
-        @usableFromInline var isKept = false
+        /// The scheduler's handle, once `schedule` has returned it.
+        @usableFromInline var handle: (any Cancellable)?
 
         @inlinable
         init(generation: UInt64, due: Duration) {
@@ -219,10 +207,24 @@ struct DebounceState<Value> {
         }
     }
 
-    /// What scheduled work must do when it runs.
+    @usableFromInline
+    enum Stage {
+        case awaitingSubscription
+        /// Running, nothing waiting, no work scheduled.
+        case idle(upstream: any Subscription)
+        /// `value` waits until `due` (moved by each newer value); `work` runs at or before it.
+        case waiting(upstream: any Subscription, value: Value, due: Duration, work: Work)
+        /// The upstream finished: `work` sends `value` (if any) once `due` comes, then the
+        /// completion.
+        case finishing(value: Value?, due: Duration, work: Work)
+        /// Cancelled, or the completion was handed to the outbox.
+        case ended
+    }
+
+    /// What the scheduled work must do when it runs.
     @usableFromInline
     enum Firing {
-        /// Nothing armed, or a subscription that has ended.
+        /// The subscription has ended.
         case nothing
         /// A newer value moved the due time: wait for the rest.
         case waitAgain(ScheduledWait)
@@ -230,43 +232,38 @@ struct DebounceState<Value> {
         case deliver
     }
 
-    @usableFromInline var stage = Stage.awaitingSubscription
-    /// The latest value, waiting for quiet.
-    @usableFromInline var pending: Value?
-    /// When `pending` falls due.
-    @usableFromInline var due = Duration.zero
-    /// The scheduled work; nil when none is scheduled.
-    @usableFromInline var armed: Armed?
-    /// The scheduler's handle of the scheduled work, once `schedule` has returned it.
-    @usableFromInline var work: (any Cancellable)?
-    @usableFromInline var generation: UInt64 = 0
+    @usableFromInline private(set) var stage = Stage.awaitingSubscription
+    /// The generation of the last work scheduled.
+    @usableFromInline private(set) var generation: UInt64 = 0
     @usableFromInline var outbox = SerialOutbox<Value>()
 
     @inlinable
     init() {}
 
-    @inlinable
-    var isArmed: Bool {
-        armed != nil
-    }
-
     /// Keeps the upstream's subscription; false if one came already or the subscription ended.
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
         guard case .awaitingSubscription = stage else { return false }
-        stage = .running(subscription)
+        stage = .idle(upstream: subscription)
         return true
     }
 
-    /// A value arrived at `now`: it replaces the waiting one. Returns the work to schedule if
-    /// none is scheduled yet.
+    /// A value arrived at `now`: it replaces the waiting one and moves the due time. Returns
+    /// the work to schedule if none is scheduled yet.
     @inlinable
     mutating func receive(_ value: Value, at now: Duration, dueTime: Duration) -> ScheduledWait? {
-        guard case .running = stage else { return nil }
-        pending = value
-        due = now + dueTime
-        if isArmed { return nil }
-        return arm(due: due, delay: dueTime)
+        switch take() {
+        case .idle(let upstream):
+            let work = nextWork(due: now + dueTime)
+            stage = .waiting(upstream: upstream, value: value, due: work.due, work: work)
+            return ScheduledWait(generation: work.generation, delay: dueTime)
+        case .waiting(let upstream, _, _, let work):
+            stage = .waiting(upstream: upstream, value: value, due: now + dueTime, work: work)
+            return nil
+        case let other:
+            stage = other
+            return nil
+        }
     }
 
     /// The upstream finished at `now`. With a value waiting, the scheduled work sends the
@@ -274,53 +271,76 @@ struct DebounceState<Value> {
     /// back the finished upstream's subscription, for the caller to release outside the lock.
     @inlinable
     mutating func finish(at now: Duration) -> (ScheduledWait?, finished: (any Subscription)?) {
-        guard case .running(let upstream) = stage else { return (nil, nil) }
-        stage = .finishing
-        if isArmed { return (nil, upstream) }
-        due = now
-        return (arm(due: now, delay: .zero), upstream)
+        switch take() {
+        case .idle(let upstream):
+            let work = nextWork(due: now)
+            stage = .finishing(value: nil, due: now, work: work)
+            return (ScheduledWait(generation: work.generation, delay: .zero), upstream)
+        case .waiting(let upstream, let value, let due, let work):
+            stage = .finishing(value: value, due: due, work: work)
+            return (nil, upstream)
+        case let other:
+            stage = other
+            return (nil, nil)
+        }
     }
 
     /// Keeps the handle of the work scheduled under `generation`; false if that work ran, was
     /// replaced, or the subscription ended meanwhile.
     @inlinable
-    mutating func keep(_ work: any Cancellable, for generation: UInt64) -> Bool {
-        guard armed?.generation == generation, armed?.isKept == false else { return false }
-        self.work = work
-        armed?.isKept = true
-        return true
+    mutating func keep(_ handle: any Cancellable, for generation: UInt64) -> Bool {
+        switch take() {
+        case .waiting(let upstream, let value, let due, var work)
+        where work.generation == generation && work.handle == nil:
+            work.handle = handle
+            stage = .waiting(upstream: upstream, value: value, due: due, work: work)
+            return true
+        case .finishing(let value, let due, var work)
+        where work.generation == generation && work.handle == nil:
+            work.handle = handle
+            stage = .finishing(value: value, due: due, work: work)
+            return true
+        case let other:
+            stage = other
+            return false
+        }
     }
 
-    /// The armed work runs at `now` (see ``DebounceSubscription/fire()`` for why it needs no
-    /// generation to check).
+    /// The scheduled work runs at `now` (see ``DebounceSubscription/fire()`` for why it needs
+    /// no generation to check). It was scheduled for `work.due`; a newer value may have moved
+    /// the value's `due` beyond that, and then it waits again for the rest. A scheduler that
+    /// runs work late (real time) has `now` past `work.due`; one whose clock stands still (the
+    /// immediate scheduler) has it before: either way, the work is for `work.due`.
     @inlinable
     mutating func fire(at now: Duration) -> Firing {
-        guard let armedFor = armed?.due else { return .nothing }
-        let isFinishing: Bool
-        switch stage {
-        case .running: isFinishing = false
-        case .finishing: isFinishing = true
-        case .awaitingSubscription, .ended: return .nothing
-        }
-        // A scheduler that runs work late (real time) has `now` past `armedFor`; one whose clock
-        // stands still (the immediate scheduler) has it before: either way, the work is for
-        // `armedFor`, and only a newer value can have moved `due` beyond it.
-        if pending != nil, due > max(now, armedFor) {
-            return .waitAgain(arm(due: due, delay: due - max(now, armedFor)))
-        }
-        armed = nil
-        // The handle of the work now running is spent; dropping it here frees nothing (the
-        // subscription itself holds the scheduler the handle refers to).
-        work = nil
-        var delivers = false
-        if let value = pending.take() {
-            delivers = outbox.push(.value(value))
-        }
-        if isFinishing {
+        switch take() {
+        case .waiting(let upstream, let value, let due, let work):
+            if due > max(now, work.due) {
+                let next = nextWork(due: due)
+                stage = .waiting(upstream: upstream, value: value, due: due, work: next)
+                return .waitAgain(
+                    ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
+            }
+            stage = .idle(upstream: upstream)
+            return outbox.push(.value(value)) ? .deliver : .nothing
+        case .finishing(let value?, let due, let work):
+            if due > max(now, work.due) {
+                let next = nextWork(due: due)
+                stage = .finishing(value: value, due: due, work: next)
+                return .waitAgain(
+                    ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
+            }
             stage = .ended
-            delivers = outbox.push(.finished) || delivers
+            let delivers = outbox.push(.value(value))
+            return outbox.push(.finished) || delivers ? .deliver : .nothing
+        case .finishing(nil, _, _):
+            stage = .ended
+            return outbox.push(.finished) ? .deliver : .nothing
+        case .ended:
+            return .nothing
+        case .awaitingSubscription, .idle:
+            preconditionFailure("DebounceState: scheduled work ran while none was scheduled")
         }
-        return delivers ? .deliver : .nothing
     }
 
     /// Cancelled: ends everything and hands back what must be cancelled and released outside
@@ -330,27 +350,37 @@ struct DebounceState<Value> {
         upstream: (any Subscription)?, work: (any Cancellable)?,
         dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
     ) {
-        var upstream: (any Subscription)?
-        switch stage {
+        let taken = take()
+        stage = .ended
+        switch taken {
         case .ended:
             return (nil, nil, (nil, FIFOQueue()))
-        case .running(let subscription):
-            upstream = subscription
-        case .awaitingSubscription, .finishing:
-            upstream = nil
+        case .awaitingSubscription:
+            return (nil, nil, (nil, outbox.close()))
+        case .idle(let upstream):
+            return (upstream, nil, (nil, outbox.close()))
+        case .waiting(let upstream, let value, _, let work):
+            return (upstream, work.handle, (value, outbox.close()))
+        case .finishing(let value, _, let work):
+            return (nil, work.handle, (value, outbox.close()))
         }
-        stage = .ended
-        armed = nil
-        return (upstream, work.take(), (pending.take(), outbox.close()))
     }
 
+    /// The next piece of work, due at `due`. The previous one, if any, is the one running now:
+    /// its handle is spent, and dropping it frees nothing (the subscription holds the
+    /// scheduler).
     @inlinable
-    mutating func arm(due: Duration, delay: Duration) -> ScheduledWait {
+    mutating func nextWork(due: Duration) -> Work {
         generation &+= 1
-        // The previous work, if any, is the one running now (waiting again): its handle is spent,
-        // and dropping it frees nothing (the subscription holds the scheduler).
-        work = nil
-        armed = Armed(generation: generation, due: due)
-        return ScheduledWait(generation: generation, delay: delay)
+        return Work(generation: generation, due: due)
+    }
+
+    /// Moves the stage out (leaving `.ended` until the caller puts one back), so that what its
+    /// case holds is moved rather than copied.
+    @inlinable
+    mutating func take() -> Stage {
+        var taken = Stage.ended
+        swap(&taken, &stage)
+        return taken
     }
 }

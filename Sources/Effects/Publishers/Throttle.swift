@@ -138,16 +138,21 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
         _ = dropped
     }
 
+    /// Schedules the work that will send what is held, and keeps its handle so that cancelling
+    /// releases it. At most one piece of work is pending at a time, so the work that runs needs
+    /// no generation of its own: it is the one scheduled (or finds the subscription ended).
     private func schedule(_ wait: ScheduledWait) {
-        let work = scheduler.schedule(after: wait.delay) { self.fire(wait.generation) }
+        let work = scheduler.schedule(after: wait.delay) { self.fire() }
+        // Ran already (an immediate scheduler), or cancelled meanwhile: cancelling a spent
+        // handle is harmless, and a live one must not outlive the subscription.
         if !state.withLock({ $0.keep(work, for: wait.generation) }) {
             work.cancel()
         }
     }
 
-    private func fire(_ generation: UInt64) {
+    private func fire() {
         let now = scheduler.now
-        guard state.withLock({ $0.fire(generation, at: now) }) else { return }
+        guard state.withLock({ $0.fire(at: now) }) else { return }
         while let event = state.withLock({ $0.outbox.pop() }) {
             switch event {
             case .value(let value): downstream.receive(value)
@@ -157,98 +162,150 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     }
 }
 
-/// The throttle's state machine; its transitions return what to do outside the lock.
-private struct ThrottleState<Value> {
+/// The throttle's state machine: where the subscription stands, when a value was last sent, the
+/// value held and the one piece of scheduled work that sends it. Pure: its transitions return
+/// what the subscription must do outside its lock.
+struct ThrottleState<Value> {
+    /// The piece of work scheduled to send what is held.
+    struct Work {
+        let generation: UInt64
+        /// The scheduler's handle, once `schedule` has returned it.
+        var handle: (any Cancellable)?
+    }
+
     enum Stage {
         case awaitingSubscription
-        case running(any Subscription)
-        /// The upstream finished: the completion goes out after the held value, if any.
-        case finishing
+        /// Running, nothing held; `lastSent` is when the last value was sent, on the
+        /// scheduler's clock (nil before the first).
+        case idle(upstream: any Subscription, lastSent: Duration?)
+        /// `value` is held until `work` runs.
+        case holding(upstream: any Subscription, value: Value, work: Work)
+        /// The upstream finished: `work` sends `value` (if any), then the completion.
+        case finishing(value: Value?, work: Work)
+        /// Cancelled, or the completion was handed to the outbox.
         case ended
     }
 
-    var stage = Stage.awaitingSubscription
-    /// When the last value was sent, on the scheduler's clock; nil before the first.
-    var lastSent: Duration?
-    /// The value the scheduled work will send.
-    var held: Value?
-    /// The scheduled work, under its generation; nil when none is scheduled.
-    var work: (generation: UInt64, handle: (any Cancellable)?)?
-    var generation: UInt64 = 0
+    private(set) var stage = Stage.awaitingSubscription
+    /// The generation of the last work scheduled.
+    private(set) var generation: UInt64 = 0
     var outbox = SerialOutbox<Value>()
 
+    /// Keeps the upstream's subscription; false if one came already or the subscription ended.
     mutating func attach(_ subscription: any Subscription) -> Bool {
         guard case .awaitingSubscription = stage else { return false }
-        stage = .running(subscription)
+        stage = .idle(upstream: subscription, lastSent: nil)
         return true
     }
 
+    /// A value arrived at `now`: held, to go out at once if nothing was sent for `interval`,
+    /// otherwise `interval` after the last one sent. While one is held, a newer one replaces
+    /// it (`latest`) or is dropped. Returns the work to schedule if none is scheduled yet.
     mutating func receive(_ value: Value, at now: Duration, interval: Duration, latest: Bool)
         -> ScheduledWait?
     {
-        guard case .running = stage else { return nil }
-        if work != nil {
-            if latest { held = value }
+        switch take() {
+        case .idle(let upstream, let lastSent):
+            let sendAt = lastSent.map { max(now, $0 + interval) } ?? now
+            let work = nextWork()
+            stage = .holding(upstream: upstream, value: value, work: work)
+            return ScheduledWait(generation: work.generation, delay: sendAt - now)
+        case .holding(let upstream, let held, let work):
+            stage = .holding(upstream: upstream, value: latest ? value : held, work: work)
+            return nil
+        case let other:
+            stage = other
             return nil
         }
-        held = value
-        let sendAt = lastSent.map { max(now, $0 + interval) } ?? now
-        return arm(delay: sendAt - now)
     }
 
+    /// The upstream finished: the work sends the held value, if any, then the completion; with
+    /// nothing held, work is scheduled to send the completion at once. Hands back the finished
+    /// upstream's subscription, for the caller to release outside the lock.
     mutating func finish() -> (ScheduledWait?, finished: (any Subscription)?) {
-        guard case .running(let upstream) = stage else { return (nil, nil) }
-        stage = .finishing
-        return (work == nil ? arm(delay: .zero) : nil, upstream)
+        switch take() {
+        case .idle(let upstream, _):
+            let work = nextWork()
+            stage = .finishing(value: nil, work: work)
+            return (ScheduledWait(generation: work.generation, delay: .zero), upstream)
+        case .holding(let upstream, let value, let work):
+            stage = .finishing(value: value, work: work)
+            return (nil, upstream)
+        case let other:
+            stage = other
+            return (nil, nil)
+        }
     }
 
+    /// Keeps the handle of the work scheduled under `generation`; false if that work ran, was
+    /// replaced, or the subscription ended meanwhile.
     mutating func keep(_ handle: any Cancellable, for generation: UInt64) -> Bool {
-        guard let work, work.generation == generation, work.handle == nil else { return false }
-        self.work = (generation, handle)
-        return true
-    }
-
-    /// The work scheduled under `generation` runs at `now`; true if the caller must deliver.
-    mutating func fire(_ generation: UInt64, at now: Duration) -> Bool {
-        guard let work, work.generation == generation else { return false }
-        self.work = nil
-        var delivers = false
-        switch stage {
-        case .running:
-            break
-        case .finishing:
-            stage = .ended
-        case .awaitingSubscription, .ended:
+        switch take() {
+        case .holding(let upstream, let value, var work)
+        where work.generation == generation && work.handle == nil:
+            work.handle = handle
+            stage = .holding(upstream: upstream, value: value, work: work)
+            return true
+        case .finishing(let value, var work)
+        where work.generation == generation && work.handle == nil:
+            work.handle = handle
+            stage = .finishing(value: value, work: work)
+            return true
+        case let other:
+            stage = other
             return false
         }
-        if let value = held.take() {
-            lastSent = now
-            delivers = outbox.push(.value(value))
-        }
-        if case .ended = stage {
-            delivers = outbox.push(.finished) || delivers
-        }
-        return delivers
     }
 
+    /// The scheduled work runs at `now`: true if the caller must deliver from the outbox.
+    mutating func fire(at now: Duration) -> Bool {
+        switch take() {
+        case .holding(let upstream, let value, _):
+            stage = .idle(upstream: upstream, lastSent: now)
+            return outbox.push(.value(value))
+        case .finishing(let value, _):
+            stage = .ended
+            let delivers = value.map { outbox.push(.value($0)) } ?? false
+            return outbox.push(.finished) || delivers
+        case .ended:
+            return false
+        case .awaitingSubscription, .idle:
+            preconditionFailure("ThrottleState: scheduled work ran while none was scheduled")
+        }
+    }
+
+    /// Cancelled: ends everything and hands back what must be cancelled and released outside
+    /// the lock.
     mutating func cancel() -> (
         upstream: (any Subscription)?, work: (any Cancellable)?,
         dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
     ) {
-        var upstream: (any Subscription)?
-        switch stage {
-        case .ended: return (nil, nil, (nil, FIFOQueue()))
-        case .running(let subscription): upstream = subscription
-        case .awaitingSubscription, .finishing: upstream = nil
-        }
+        let taken = take()
         stage = .ended
-        defer { work = nil }
-        return (upstream, work?.handle, (held.take(), outbox.close()))
+        switch taken {
+        case .ended:
+            return (nil, nil, (nil, FIFOQueue()))
+        case .awaitingSubscription:
+            return (nil, nil, (nil, outbox.close()))
+        case .idle(let upstream, _):
+            return (upstream, nil, (nil, outbox.close()))
+        case .holding(let upstream, let value, let work):
+            return (upstream, work.handle, (value, outbox.close()))
+        case .finishing(let value, let work):
+            return (nil, work.handle, (value, outbox.close()))
+        }
     }
 
-    private mutating func arm(delay: Duration) -> ScheduledWait {
+    private mutating func nextWork() -> Work {
         generation &+= 1
-        work = (generation, nil)
-        return ScheduledWait(generation: generation, delay: delay)
+        return Work(generation: generation)
+    }
+
+    /// Moves the stage out (leaving `.ended` until the caller puts one back), so that what its
+    /// case holds is moved rather than copied.
+    private mutating func take() -> Stage {
+        var taken = Stage.ended
+        swap(&taken, &stage)
+        return taken
     }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The timer queue of a ``DispatchQueueScheduler``: pending work in a ``TimerHeap``, and one
 /// Dispatch timer on the scheduler's queue, armed for the earliest piece.
@@ -14,8 +13,11 @@ import Synchronization
 ///
 /// While work is pending the queue holds a reference to itself, so that work scheduled on a
 /// scheduler nobody keeps still runs, as one Dispatch timer per piece did.
-final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {   // state behind a Lock
-    // Its mutable state is all behind `state`'s Mutex, and Dispatch timers are thread-safe.
+// Safe to share between threads: every mutable field is inside `state`, behind its `Lock`; the
+// other stored properties never change, and the one that is not `Sendable`, `timer` (a Dispatch
+// source), is thread-safe itself, armed only from `queue` (`runDueWork()`) and cancelled in
+// `deinit`.
+final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {
     /// What will next run a pass over the due work.
     private enum Alarm {
         /// Nothing: no pass is queued, and the timer is not armed for pending work.

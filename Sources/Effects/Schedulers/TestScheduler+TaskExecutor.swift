@@ -1,3 +1,8 @@
+// Executor preference (`TaskExecutor`, `Task(executorPreference:)`) begins with macOS 15, iOS 18,
+// tvOS 18, watchOS 11 and visionOS 2. Before them no task can prefer a `TestScheduler`, so no
+// job ever arrives: `runReadyTasks()` and every advance find none, and scheduled work and
+// `SchedulerClock` sleeps work the same.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension TestScheduler: TaskExecutor {
     /// Keeps the job of a task that prefers this scheduler as its executor; it runs at the next
     /// advance, ``run()`` or ``runReadyTasks()``, on the thread that calls it.
@@ -9,14 +14,15 @@ extension TestScheduler: TaskExecutor {
         let job = UnownedJob(job)
         let observers = state.withLock { state -> [@Sendable () -> Void]? in
             state.tasks.append(job)
-            noteArrival()
             return state.taskObservers.isEmpty ? nil : Array(state.taskObservers.values)
         }
         for observer in observers ?? [] {
             observer()
         }
     }
+}
 
+extension TestScheduler {
     /// Runs the ready jobs of the async tasks on this scheduler, oldest first, until none is
     /// ready, without moving the clock: each task runs until it waits again (on the clock, for
     /// another task, …) or ends.
@@ -31,12 +37,23 @@ extension TestScheduler: TaskExecutor {
     ///
     /// A task that never waits on anything but `Task.yield()` keeps this running forever.
     ///
+    /// Available on every system: before macOS 15 / iOS 18 no task can prefer the scheduler as
+    /// its executor, so there is never a job to run and this returns at once.
+    ///
     /// - Complexity: O(1) per job, besides what the job itself does.
     public func runReadyTasks() {
-        let executor = asUnownedTaskExecutor()
         while let job = state.withLock({ $0.tasks.popFirst() }) {
-            job.runSynchronously(on: executor)
+            runJob(job)
         }
+    }
+
+    /// Runs `job` on this thread, with this scheduler as its task executor.
+    func runJob(_ job: UnownedJob) {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+            preconditionFailure(
+                "TestScheduler: a task's job arrived on a system without executor preference")
+        }
+        job.runSynchronously(on: asUnownedTaskExecutor())
     }
 
     /// How many jobs of async tasks are ready to run.

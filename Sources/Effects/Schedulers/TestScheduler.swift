@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A scheduler on virtual time, for tests: nothing runs until the test moves the clock.
 ///
 /// The clock starts at zero. ``advance(by:)`` and ``advance(to:)`` run, in order, every piece
@@ -22,7 +20,8 @@ import Synchronization
 ///
 /// ## Async work on virtual time
 ///
-/// The scheduler is also a `TaskExecutor`. Async work that prefers it (a store made with
+/// From macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2 (where executor preference
+/// begins; on Linux always), the scheduler is also a `TaskExecutor`. Async work that prefers it (a store made with
 /// `taskExecutor: scheduler`, which a `TestStore` does for you, runs every `Effect.run` task
 /// there; or `Task(executorPreference: scheduler) { … }`) does not run on its own: its jobs wait
 /// in the scheduler, and the test runs them, on its own thread, whenever it moves the clock (or
@@ -57,44 +56,35 @@ public final class TestScheduler: Scheduler {
         var now = Duration.zero
         /// Every piece of pending work; see the type's discussion for sizes and costs.
         var queue = TimerHeap<TimedWork>()
-        /// The jobs of tasks on this executor that are ready to run, oldest first.
+        /// The jobs of tasks on this executor that are ready to run, oldest first. Only
+        /// `enqueue(_:)` adds one, and only a task that prefers this scheduler as its executor
+        /// (macOS 15, iOS 18 and later) calls it: before those systems it stays empty.
         var tasks = FIFOQueue<UnownedJob>()
-        /// Told when a job arrives (for a test store waiting on work that left the scheduler).
+        /// Told when a job arrives (for a test store waiting on work that left the scheduler):
+        /// one entry per observation not yet cancelled, usually none or one.
         var taskObservers: [Int: @Sendable () -> Void] = [:]
         var nextObserverID = 0
 
-        /// Takes the next piece of work due by `limit` (any if nil) and moves the clock to it.
+        /// The next step of an advance to `limit` (a run, if nil): a ready job of an async task
+        /// if there is one (they run before later work, so that a task woken by a piece of work
+        /// runs on before the next), otherwise the next piece of work due by `limit`, the clock
+        /// moving to its due time. With neither left, the clock moves to `limit` and the
+        /// advance is over (nil).
+        ///
         /// One-shot work leaves the queue; repeating work goes back in, due one interval later,
         /// before it runs, so that it can cancel itself and a later run inside the window runs
-        /// in the same advance.
-        mutating func takeNext(dueBy limit: Duration?) -> (@Sendable () -> Void)? {
-            // Duration arithmetic is exact: adding the interval to the previous due time is the
-            // first due time plus k intervals.
-            guard
-                let (work, due) = queue.takeFirst(
-                    dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
-            else { return nil }
-            if due > now { now = due }
-            return work.action
-        }
-
-        /// The next step of an advance: a ready job of an async task if there is one (they run
-        /// before later work, so that a task woken by a piece of work runs on before the next),
-        /// otherwise the next piece of work due by `limit`. One critical section per step.
+        /// in the same advance. (`Duration` arithmetic is exact: adding the interval to the
+        /// previous due time is the first due time plus k intervals.)
         mutating func takeStep(dueBy limit: Duration?) -> Step? {
             if !tasks.isEmpty, let job = tasks.popFirst() { return .job(job) }
-            // Not `.map(Step.work)`: an unoptimized build allocates a closure for the case.
-            guard let work = takeNext(dueBy: limit) else { return nil }
-            return .work(work)
-        }
-
-        /// Whether an advance to `limit` (a run, if nil) has nothing left to do once the step it
-        /// just took has run, unless that step adds work: no job is ready, no work is pending,
-        /// and the clock stands at `limit` already. (Work pending beyond `limit` would do too;
-        /// it is not looked for, so that a step among many costs no look at the next.)
-        func isSettled(at limit: Duration?) -> Bool {
-            guard tasks.isEmpty, queue.isEmpty else { return false }
-            return limit.map { $0 == now } ?? true
+            if let (work, due) = queue.takeFirst(
+                dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
+            {
+                now = max(now, due)
+                return .work(work.action)
+            }
+            if let limit { now = max(now, limit) }
+            return nil
         }
     }
 
@@ -105,12 +95,6 @@ public final class TestScheduler: Scheduler {
     }
 
     let state = Lock(State())
-
-    /// How many pieces of work and jobs have arrived, ever. Written only under the lock (a plain
-    /// load and store, no atomic read-modify-write), read without it by an advance: a step that
-    /// left the advance settled, and after which nothing arrived, is its last, and the advance
-    /// ends without taking the lock again to find that out.
-    let arrivals = Atomic<UInt64>(0)
 
     /// Makes a scheduler whose clock reads zero.
     public init() {}
@@ -215,7 +199,7 @@ public final class TestScheduler: Scheduler {
         runSteps(until: nil)
     }
 
-    /// How far an advance goes: read against the clock in its first critical section.
+    /// How far an advance goes: read against the clock as the advance starts.
     private enum Horizon {
         case by(Duration)
         case to(Duration)
@@ -224,11 +208,10 @@ public final class TestScheduler: Scheduler {
         func instant(from now: Duration) -> Duration {
             switch self {
             case .by(let duration):
-                // In attoseconds: `Duration`'s `+` is a call into the standard library.
-                return Duration(attoseconds: now.attoseconds + duration.attoseconds)
+                return now + duration
             case .to(let instant):
                 precondition(
-                    instant.attoseconds >= now.attoseconds,
+                    instant >= now,
                     "TestScheduler.advance(to:) cannot move time backwards (from \(now) to \(instant))"
                 )
                 return instant
@@ -236,77 +219,34 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    /// Runs ready jobs and due work, one step per lock, until neither is left; then, in that
-    /// same last critical section, moves the clock to the horizon. An advance that runs one
-    /// piece of work due at its horizon takes the lock once: the step that takes it finds the
-    /// advance settled (see ``State/isSettled(at:)``), and if nothing arrives while it runs,
-    /// there is nothing left to look for.
+    /// Runs ready jobs and due work until neither is left, then moves the clock to the horizon:
+    /// a plain loop of one critical section per step (take the step, unlock, run it). The first
+    /// critical section also reads the horizon against the clock.
     private func runSteps(until horizon: Horizon?) {
-        // Reached by pointer: variables that the locked closure captured and changed would be
-        // boxed on the heap in an unoptimized build, and an advance is meant to allocate
-        // nothing, in tests too.
-        var progress = AdvanceProgress()
-        withUnsafeMutablePointer(to: &progress) { progress in
-            while let step = state.withLock({ state -> Step? in
-                if !progress.pointee.hasLimit {
-                    progress.pointee.limit = horizon?.instant(from: state.now)
-                    progress.pointee.hasLimit = true
-                }
-                let limit = progress.pointee.limit
-                guard let step = state.takeStep(dueBy: limit) else {
-                    if let limit, limit.attoseconds > state.now.attoseconds { state.now = limit }
-                    return nil
-                }
-                progress.pointee.settledAfter =
-                    state.isSettled(at: limit) ? arrivals.load(ordering: .relaxed) : nil
-                return step
-            }) {
-                // Consumed, not copied: the action is run and released without a retain of its
-                // own.
-                switch consume step {
-                case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
-                case .work(let action): action()
-                }
-                if let settled = progress.pointee.settledAfter,
-                    arrivals.load(ordering: .acquiring) == settled
-                {
-                    return
-                }
+        var limit: Duration?
+        var isFirstStep = true
+        while let step = state.withLock({ state -> Step? in
+            if isFirstStep {
+                limit = horizon?.instant(from: state.now)
+                isFirstStep = false
+            }
+            return state.takeStep(dueBy: limit)
+        }) {
+            switch step {
+            case .job(let job): runJob(job)
+            case .work(let action): action()
             }
         }
     }
-
-    /// Counts an arrival (under the lock).
-    func noteArrival() {
-        arrivals.store(arrivals.load(ordering: .relaxed) &+ 1, ordering: .releasing)
-    }
-}
-
-/// Where an advance stands, between its critical sections.
-private struct AdvanceProgress {
-    /// Whether `limit` has been read against the clock (in the first critical section).
-    var hasLimit = false
-    /// The instant the advance runs to; nil for a run.
-    var limit: Duration?
-    /// The arrivals counted when the last step left the advance settled; nil if it did not.
-    var settledAfter: UInt64?
 }
 
 extension TestScheduler: TimerQueue {
     /// Adds `work` at `now + delay`, a negative delay counting as zero.
     func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
-        // Moved into the queue, not copied (a copy costs a retain and a release of what the work
-        // captures). A closure cannot consume what it captures, and a captured variable is boxed
-        // on the heap in an unoptimized build, so the locked closure reaches it by pointer.
+        // Moved into the queue, not copied: a copy costs a retain and a release of the action.
         var pending = Optional(work)
-        return withUnsafeMutablePointer(to: &pending) { pending in
-            state.withLock { state in
-                noteArrival()
-                // In attoseconds: `Duration`'s `+` and `max` are calls into the standard library.
-                return state.queue.insert(
-                    pending.pointee.take()!,
-                    due: Duration(attoseconds: state.now.attoseconds + max(delay.attoseconds, 0)))
-            }
+        return state.withLock { state in
+            state.queue.insert(pending.take()!, due: state.now + max(delay, .zero))
         }
     }
 

@@ -1,5 +1,4 @@
 import Effects
-import Synchronization
 
 /// One subscriber to a store's states, as its store's list holds it.
 ///
@@ -17,9 +16,6 @@ final class Observer<State>: Cancellable, Sendable {
     @usableFromInline let flag: SubscriptionFlag
     /// The store it is subscribed to, if it still exists.
     @usableFromInline weak let host: (any ObserverHost<State>)?
-    /// Where it sits in its store's ``ObserverList``; -1 outside. Read and written only under
-    /// the store's lock (an atomic only because `Observer` is shared across threads).
-    let slot = Atomic(-1)
 
     /// An observer of `host` that `notify` calls as long as `flag` is on; `notify` checks it.
     @inlinable
@@ -60,28 +56,32 @@ protocol ObserverHost<State>: AnyObject, Sendable {
 ///
 /// A base class for the objects an observer's `notify` reads on every call (``Selection``,
 /// ``PlainObserver``), so that the check shares their memory.
+// Unchecked only because the class is not final (a non-final class cannot be checked): its one
+// field is a `OneWayFlag` (atomic where the system has atomics); each subclass says why its own
+// fields are safe. Atomic rather than a `Lock`: every notification reads it, and a lock there
+// made 100 selecting observers several times slower (see the Performance article's decision
+// log).
 @usableFromInline
-class SubscriptionFlag: @unchecked Sendable {   // an atomic; subclasses say what they add
-    // Unchecked because the class is not final: its one field is atomic; each subclass says
-    // why its own fields are safe.
-    @usableFromInline final let on = Atomic(true)
+class SubscriptionFlag: @unchecked Sendable {
+    @usableFromInline final let on = OneWayFlag()
 
     @inlinable
     init() {}
 
     @inlinable
     final var isOn: Bool {
-        on.load(ordering: .acquiring)
+        on.isOn
     }
 
     final func turnOff() {
-        on.store(false, ordering: .releasing)
+        on.turnOff()
     }
 }
 
 /// An observer of whole states, with the flag its notifications check.
+// Unchecked because its base class is: its own one field is immutable and `Sendable`.
 @usableFromInline
-final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {   // immutable fields
+final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {
     @usableFromInline let body: @Sendable (State) -> Void
 
     @inlinable
@@ -99,21 +99,24 @@ final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {   // i
 
 /// A store's observers in subscription order, each removable in O(1).
 ///
-/// Every observer remembers its slot; removing one empties the slot, and the list is compacted
-/// (the survivors keep their order and learn their new slots) once more than half the slots
-/// are empty, so its size follows the live subscriptions, never those that have left.
+/// Removing an observer empties its slot (found through `slotByObserver`), and the list is
+/// compacted (the survivors keep their order and move to new slots) once more than half the
+/// slots are empty, so its size follows the live subscriptions, never those that have left.
 ///
-/// - Complexity: `append` and `remove` O(1) amortized; a snapshot is O(1) (it shares storage).
+/// - Complexity: `append` and `remove` O(1) amortized (hashing, and compaction spread over the
+///   removals that caused it); a snapshot is O(1) (it shares storage).
 @usableFromInline
 struct ObserverList<State>: Sendable {
+    /// The observers in subscription order; nil where one has left.
     @usableFromInline var slots: [Observer<State>?] = []
-    @usableFromInline var liveCount = 0
+    /// Where each live observer sits in `slots`.
+    @usableFromInline var slotByObserver: [ObjectIdentifier: Int] = [:]
 
     init() {}
 
     @inlinable
     var isEmpty: Bool {
-        liveCount == 0
+        slotByObserver.isEmpty
     }
 
     /// The observers to notify after one action: shares the storage, copied only if the list
@@ -124,20 +127,18 @@ struct ObserverList<State>: Sendable {
     }
 
     mutating func append(_ observer: Observer<State>) {
-        observer.slot.store(slots.count, ordering: .relaxed)
+        slotByObserver[ObjectIdentifier(observer)] = slots.count
         slots.append(observer)
-        liveCount += 1
     }
 
     /// Removes `observer`; returns it, for the caller to release outside the lock.
     mutating func remove(_ observer: Observer<State>) -> Observer<State>? {
-        let slot = observer.slot.load(ordering: .relaxed)
-        guard slot >= 0, slot < slots.count, slots[slot] === observer else { return nil }
-        observer.slot.store(-1, ordering: .relaxed)
+        guard let slot = slotByObserver.removeValue(forKey: ObjectIdentifier(observer)) else {
+            return nil
+        }
         let removed = slots[slot]
         slots[slot] = nil
-        liveCount -= 1
-        if slots.count >= 16, liveCount * 2 < slots.count {
+        if slots.count >= 16, slotByObserver.count * 2 < slots.count {
             compact()
         }
         return removed
@@ -145,9 +146,9 @@ struct ObserverList<State>: Sendable {
 
     private mutating func compact() {
         var survivors: [Observer<State>?] = []
-        survivors.reserveCapacity(liveCount)
+        survivors.reserveCapacity(slotByObserver.count)
         for case let observer? in slots {
-            observer.slot.store(survivors.count, ordering: .relaxed)
+            slotByObserver[ObjectIdentifier(observer)] = survivors.count
             survivors.append(observer)
         }
         slots = survivors
@@ -163,17 +164,10 @@ struct ObserverList<State>: Sendable {
             self.slots = slots
         }
 
-        /// Calls every observer still subscribed, in subscription order.
-        ///
-        /// Specialized, but not inlined into the store's reaction to an action: on its own, the
-        /// loop keeps the state where each call finds it, with fewer loads and stores per
-        /// observer (about 5 % of a selecting observer's cost, measured with 100 of them).
+        /// Calls every observer still subscribed, in subscription order (each checks its own
+        /// flag, see `Observer`).
         @inlinable
-        @inline(never)
         func notify(_ state: State) {
-            // The snapshot keeps every observer alive for the whole loop: no retain and release
-            // per observer, which would cost more than a selecting observer's own work. Each
-            // checks its own flag (see `Observer`).
             forEachUnretained(in: slots) { observer in
                 observer.notify(state)
             }

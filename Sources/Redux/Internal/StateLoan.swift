@@ -28,7 +28,10 @@ func withLoanStorage<State, Result>(
     for _: State.Type, _ body: (UnsafeMutablePointer<State>) -> Result
 ) -> Result {
     withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { buffer in
-        body(buffer.baseAddress.unsafelyUnwrapped)
+        guard let storage = buffer.baseAddress else {
+            preconditionFailure("a temporary allocation of one element has an address")
+        }
+        return body(storage)
     }
 }
 

@@ -1,148 +1,125 @@
 import Effects
 
 extension StoreCore {
-    /// How a dispatch went, in one byte: what it must do once the lock is let go.
+    /// What a dispatch does once the lock is let go.
     @usableFromInline
-    enum Entry: Sendable {
-        /// It reduced the action (it is the drainer now) and lent the state: react, then drain.
+    enum Entry {
+        /// It became the drainer and reduced its action in the same critical section, and lent
+        /// the state: react, then drain.
         case reduced
-        /// It reduced the action, and nothing listens: drain.
-        case reducedSilently
-        /// It is the drainer now: send the action through the interceptors, then drain.
-        case intercept
-        /// Someone else drains; the action is queued.
-        case queued
-        /// Anything else (a full queue, a turn that is over, a home to wake, a store shut down):
-        /// the state machine decides, in a critical section of its own.
-        case other
+        /// It became the drainer, reduced its action, and nothing listens: it has stopped
+        /// draining in the same critical section too; resume these tasks waiting in `idle()`.
+        case finished([UnsafeContinuation<Void, Never>]?)
+        /// Anything else: do what the machine answered.
+        case arrived(Machine.Arrival)
     }
 
+    /// What the drainer does next, decided under the lock (the machine's step, with what the
+    /// lock's owner did under the lock for it).
+    @usableFromInline
+    enum Next {
+        /// Process this item, then ask again.
+        case process(Work)
+        /// Wake those who waited for room (the gate is open already), then ask again.
+        case makeRoom(RoomMade)
+        /// Stop: signal the successor, which drains now.
+        case handOff(Waiter)
+        /// Stop: schedule another piece of work on the home.
+        case reschedule
+        /// Stop, resuming the tasks waiting in `idle()` if the store is idle now (nil while
+        /// none waits).
+        case finished([UnsafeContinuation<Void, Never>]?)
+    }
+
+    /// Sends `action` through the store, from any thread.
+    ///
+    /// The machine's one `arrive` decides; when it makes this thread the drainer (the common
+    /// case: nobody was draining), the action is reduced in the same critical section, and when
+    /// nothing listens, the drainer's next step (to stop) is taken there too.
     @inlinable
     func dispatch(_ action: Action) {
-        // The state is lent, not copied, to the middlewares and observers (see `StateLoan`);
-        // the observers leave the lock through a local, so that the result is one byte and the
-        // critical section stays small and inlined.
+        let thread = ThreadID.current
+        let isHomeCurrent = home?.isCurrent?()
+        // The state is lent, not copied, to the middlewares and observers (see `StateLoan`).
         withLoanStorage(for: State.self) { lent in
             var observers: ObserverList<State>.Snapshot?
-            let entry = shared.withLock { shared in
-                enter(with: action, in: &shared, lendingTo: lent, observers: &observers)
+            let entry = shared.withLock { shared -> Entry in
+                let arrival = arrive(
+                    with: .action(action), from: thread, isHomeCurrent: isHomeCurrent,
+                    in: &shared)
+                guard case .process = arrival, interceptors.isEmpty else {
+                    return .arrived(arrival)
+                }
+                let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
+                reduceAndLend(action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
+                if callsOut { return .reduced }
+                guard case .finished(let idleWaiters) = next(in: &shared) else {
+                    // The store was at rest and the lock has been held since.
+                    preconditionFailure("an action reduced on arrival found work queued behind it")
+                }
+                return .finished(idleWaiters)
             }
             switch entry {
             case .reduced:
                 react(to: action, lent: lent, observers: observers)
                 drain()
-            case .reducedSilently:
-                drain()
-            case .intercept:
-                intercept(action, from: 0)
-                drain()
-            case .queued:
-                return
-            case .other:
-                dispatchSlowly(action)
+            case .finished(let idleWaiters):
+                for continuation in idleWaiters ?? [] {
+                    continuation.resume()
+                }
+            case .arrived(let arrival):
+                proceed(after: arrival, with: .action(action))
             }
         }
     }
 
-    /// The critical section of a dispatch: the cases that need no decision of the state machine.
-    @inlinable
-    @inline(__always)
-    func enter(
-        with action: Action,
-        in shared: inout Shared,
-        lendingTo lent: UnsafeMutablePointer<State>,
-        observers: inout ObserverList<State>.Snapshot?
-    ) -> Entry {
-        settleDeparture(&shared)
-        switch shared.phase {
-        case .idle:
-            guard interceptors.isEmpty else {
-                shared.startTurn(.current)
-                return .intercept
-            }
-            // The common case in one critical section: become the drainer and reduce. The
-            // drainer's identity matters only once it calls out (a nested dispatch must know
-            // it), so a store with nothing to call does not ask for it. It may leave without
-            // the lock (see `StoreCore+Departure`).
-            let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
-            shared.startTurn(callsOut ? .current : .unknown)
-            reduceAndLend(
-                action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
-            openDeparture()
-            return callsOut ? .reduced : .reducedSilently
-        case .draining
-        where shared.queue.count &+ 1 < capacity && shared.turn.processed < turnLength:
-            // Someone else drains and there is room: queue it (the full queue, a turn that is
-            // over and the last free slot take the other path, which also keeps the record of
-            // the longest queue: below its last slot, the queue sets no record that matters).
-            shared.enqueue(action)
-            return .queued
-        case .scheduled where shared.queue.count &+ 1 < capacity:
-            // The home is about to drain, and there is room.
-            shared.enqueue(action)
-            return .queued
-        default:
-            return .other
-        }
-    }
-
-    /// A dispatch the state machine decides: it takes the lock again (the store may have moved
-    /// on meanwhile), then does what the arrival calls for.
-    @inlinable
-    @inline(never)
-    func dispatchSlowly(_ action: Action) {
-        let arrival = shared.withLock { arrive(with: .action(action), in: &$0) }
-        proceed(after: arrival)
-    }
-
-    /// The slow path of an arrival, under the lock: the state machine decides, and the gate
+    /// Under the lock: the machine decides what a thread arriving with `work` does; the gate
     /// closes if the queue just filled up.
     @inlinable
-    func arrive(with work: Work, in shared: inout Shared) -> Arrival {
-        settleDeparture(&shared)
-        let arrival = shared.arrive(
-            with: work, capacity: capacity, turnLength: turnLength, home: home)
-        if shared.queue.count >= capacity, !shared.isGateClosed {
-            shared.isGateClosed = true
+    func arrive(
+        with work: Work, from thread: ThreadID, isHomeCurrent: Bool?, in shared: inout Shared
+    ) -> Machine.Arrival {
+        let arrival = shared.machine.arrive(work, thread: thread, isHomeCurrent: isHomeCurrent)
+        if case .queued(closesGate: true) = arrival {
+            // Under the lock, so that a drainer making room cannot open it first.
             closeGate()
         }
         return arrival
     }
 
-    /// Makes async senders wait (called under the store's lock; the gate's lock is a leaf).
-    @usableFromInline
-    func closeGate() {
-        effects.gate.close()
+    /// Arrives with `work` from the calling thread, and does what the machine answers.
+    @inlinable
+    func arrive(with work: Work) {
+        let thread = ThreadID.current
+        let isHomeCurrent = home?.isCurrent?()
+        let arrival = shared.withLock {
+            arrive(with: work, from: thread, isHomeCurrent: isHomeCurrent, in: &$0)
+        }
+        proceed(after: arrival, with: work)
     }
 
-    /// Does what an arrival calls for, once the lock is let go.
+    /// Does what an arrival with `work` calls for, once the lock is let go.
     @inlinable
-    func proceed(after arrival: Arrival) {
-        var arrival = arrival
-        while true {
-            switch arrival {
-            case .process(let work):
-                process(work)
-                drain()
-                return
-            case .queued:
-                return
-            case .queuedForHome:
-                scheduleOnHome()
-                return
-            case .dropped(let work):
-                // Released here, outside the lock.
-                drop(work)
-                return
-            case .wait(let waiter, let work):
-                waiter.wait()
-                guard home != nil else {
-                    // Signalled as the successor (or because the store shut down).
-                    takeOver(with: work)
-                    return
-                }
-                // Signalled because the queue drained to half: try again.
-                arrival = shared.withLock { arrive(with: work, in: &$0) }
+    func proceed(after arrival: Machine.Arrival, with work: Work) {
+        switch arrival {
+        case .process:
+            process(work)
+            drain()
+        case .queued:
+            return
+        case .queuedForHome:
+            scheduleOnHome()
+        case .dropped:
+            // Released here, outside the lock.
+            drop(work)
+        case .wait(let waiter):
+            waiter.wait()
+            if home == nil {
+                // Signalled as the successor (or because the store shut down).
+                takeOver(with: work)
+            } else {
+                // Signalled because the queue drained to half (or the store shut down).
+                arrive(with: work)
             }
         }
     }
@@ -160,94 +137,102 @@ extension StoreCore {
     @inlinable
     func takeOver(with work: Work) {
         while true {
-            let next = shared.withLock { $0.enqueueAfterTakingOver(work, capacity: capacity) }
-            switch next {
+            let arrival = shared.withLock { shared in
+                let arrival = shared.machine.takeOver(with: work)
+                if case .queued(closesGate: true) = arrival {
+                    closeGate()
+                }
+                return arrival
+            }
+            switch arrival {
             case .process(let first):
                 process(first)
             case .queued:
-                drainQueue()
+                drain()
                 return
-            case .dropped(let work):
+            case .dropped:
                 drop(work)
                 return
-            default:
-                return
             }
+        }
+    }
+
+    /// Under the lock: the drainer's next step, with the gate opened for room made and the
+    /// tasks in `idle()` taken if the store is idle now.
+    @inlinable
+    func next(in shared: inout Shared) -> Next {
+        switch shared.machine.next() {
+        case .process(let work):
+            return .process(work)
+        case .makeRoom(let waiters, let opensGate):
+            return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
+        case .handOff(let successor):
+            return .handOff(successor)
+        case .reschedule:
+            return .reschedule
+        case .finished:
+            return .finished(idleWaitersToResume(in: &shared))
+        }
+    }
+
+    /// Under the lock, as the queue fills up: async senders wait (the gate's lock is a leaf).
+    @usableFromInline
+    func closeGate() {
+        effects.gate.close()
+    }
+
+    /// Under the lock, as the queue has drained to half: opens the gate if the machine says so,
+    /// for those who wait for room to be woken once the lock is let go.
+    @usableFromInline
+    func makeRoom(for waiters: [Waiter], opensGate: Bool) -> RoomMade {
+        RoomMade(waiters: waiters, opened: opensGate ? effects.gate.open() : nil)
+    }
+
+    /// Threads and tasks to wake because the queue has drained to half its bound.
+    @usableFromInline
+    struct RoomMade: Sendable {
+        let waiters: [Waiter]
+        let opened: SendGate.Opened?
+
+        @usableFromInline
+        func wake() {
+            for waiter in waiters {
+                waiter.signal()
+            }
+            opened?.resume()
         }
     }
 
     /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
-        // Most of the time nothing happened to the store while this thread reduced and called
-        // out: it leaves without the lock (see `StoreCore+Departure`), or else in one small
-        // critical section.
-        if departWithoutLock() {
-            workEnded()
-            return
-        }
-        let isDone = shared.withLock { shared -> Bool in
-            guard shared.queue.isEmpty, shared.successors.isEmpty, !shared.isRoomWanted,
-                case .draining = shared.phase
-            else { return false }
-            shared.phase = home == nil ? .idle : .away
-            return true
-        }
-        if isDone {
-            workEnded()
-        } else {
-            drainQueue()
-        }
+        drain(from: shared.withLock { next(in: &$0) })
     }
 
-    /// The drainer's loop, for when there is work in the queue (or someone waiting).
+    /// The drainer's loop, from a step decided already.
     @inlinable
-    func drainQueue() {
+    func drain(from first: Next) {
+        var step = first
         while true {
-            let step = shared.withLock { shared -> Step in
-                if shared.isRoomWanted, shared.queue.count <= capacity / 2 {
-                    return .makeRoom
-                }
-                return shared.next(turnLength: turnLength, isHomeless: home == nil)
-            }
             switch step {
             case .process(let work):
                 process(work)
-            case .makeRoom:
-                wakeWaitersForRoom()
+            case .makeRoom(let room):
+                room.wake()
             case .handOff(let successor):
                 successor.signal()
                 return
             case .reschedule:
                 scheduleOnHome()
                 return
-            case .finished:
-                workEnded()
+            case .finished(let idleWaiters):
+                for continuation in idleWaiters ?? [] {
+                    continuation.resume()
+                }
                 return
             }
+            step = shared.withLock { next(in: &$0) }
         }
-    }
-
-    /// Lets the threads and async senders that wait for room go.
-    @usableFromInline
-    func wakeWaitersForRoom() {
-        let room = shared.withLock { makeRoom(in: &$0) }
-        room?.wake()
-    }
-
-    /// Once the queue has drained to half its bound, lets the threads and async senders that
-    /// wait for room go.
-    @usableFromInline
-    func makeRoom(in shared: inout Shared) -> RoomMade? {
-        guard shared.isRoomWanted, shared.queue.count <= capacity / 2 else { return nil }
-        let waiters = shared.roomWaiters
-        shared.roomWaiters = []
-        var opened: SendGate.Opened?
-        if shared.isGateClosed {
-            shared.isGateClosed = false
-            opened = effects.gate.open()
-        }
-        return RoomMade(waiters: waiters, opened: opened)
     }
 
     /// Processes one item of the queue as the drainer.
@@ -302,7 +287,6 @@ extension StoreCore {
     /// is lent to `lent` and the observers are taken, unless `lent` is nil (nobody will read
     /// them).
     @inlinable
-    @inline(__always)
     func reduceAndLend(
         _ action: Action,
         in shared: inout Shared,
@@ -317,44 +301,9 @@ extension StoreCore {
         }
     }
 
-    /// Queues an action this thread, the drainer, dispatches from inside its own work: the same
-    /// as `dispatch` from here, in a smaller critical section.
-    @inlinable
-    func queueNested(_ action: Action) {
-        let isQueued = shared.withLock { shared -> Bool in
-            guard case .draining = shared.phase else { return false }
-            // Its own work: it must find it before it leaves.
-            barDeparture()
-            shared.queue.append(.action(action))
-            if shared.queue.count &+ 1 >= capacity {
-                noteNearlyFullQueue(in: &shared)
-            }
-            return true
-        }
-        if !isQueued {
-            // Shut down meanwhile: the general path drops it.
-            dispatch(action)
-        }
-    }
-
-    /// Keeps the record of the longest queue, and closes the gate once the queue is full.
-    @usableFromInline
-    func noteNearlyFullQueue(in shared: inout Shared) {
-        shared.longestQueue = max(shared.longestQueue, shared.queue.count)
-        if shared.queue.count >= capacity, !shared.isGateClosed {
-            shared.isGateClosed = true
-            closeGate()
-        }
-    }
-
     /// Starts the middlewares' effects for a reduced action, then notifies the observers, with
     /// the state the drainer lent to `lent` (see `StateLoan`).
-    ///
-    /// Specialized, but not inlined into `dispatch`: that keeps `dispatch` small enough to be
-    /// inlined where it is called, which saves more (about 20 instructions per dispatch, counted
-    /// with callgrind) than the call to this costs when there are middlewares or observers.
     @inlinable
-    @inline(never)
     func react(
         to action: Action,
         lent: UnsafeMutablePointer<State>,
@@ -362,36 +311,25 @@ extension StoreCore {
         membership: TaskMembership? = nil
     ) {
         borrowLent(lent) { state in
-            react(to: action, in: state, observers: observers, membership: membership)
-        }
-    }
-
-    /// What `react(to:lent:observers:membership:)` does with the lent state.
-    @inlinable
-    @inline(__always)
-    func react(
-        to action: Action,
-        in state: State,
-        observers: ObserverList<State>.Snapshot?,
-        membership: TaskMembership?
-    ) {
-        forEachUnretained(in: middlewares) { box in
-            let effect = box.run(state, action)
-            // A remembering middleware keeps what it needs of this state, for the next action:
-            // the state after this action is the state before the next (only the drainer
-            // reduces, one action at a time, and it reduces the next only once this returns).
-            box.remember?(state)
-            // A tag check: the common answer costs no copy of the effect.
-            if effect.isNone { return }
-            if membership == nil, case .just(let next) = effect.operation {
-                // What starting it would do (its value dispatched by this thread, the drainer,
-                // so queued), without going through the effect runtime. A task's action takes
-                // the runtime, which marks what it sends as the task's.
-                queueNested(next)
-                return
+            forEachUnretained(in: middlewares) { box in
+                let effect = box.run(state, action)
+                // A remembering middleware keeps what it needs of this state, for the next
+                // action: the state after this action is the state before the next (only the
+                // drainer reduces, one action at a time, and it reduces the next only once this
+                // returns).
+                box.remember?(state)
+                // A tag check: the common answer costs no copy of the effect.
+                if effect.isNone { return }
+                if membership == nil, case .just(let next) = effect.operation {
+                    // What starting it would do (its value dispatched by this thread, the
+                    // drainer, so queued), without going through the effect runtime. A task's
+                    // action takes the runtime, which marks what it sends as the task's.
+                    dispatch(next)
+                    return
+                }
+                start(effect, for: membership?.tracker)
             }
-            start(effect, for: membership?.tracker)
+            observers?.notify(state)
         }
-        observers?.notify(state)
     }
 }

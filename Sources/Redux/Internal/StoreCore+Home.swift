@@ -1,8 +1,8 @@
 import Effects
 
 extension StoreCore {
-    /// Asks the home to drain the queue: one piece of work per batch of dispatches (the phase
-    /// says whether one is already on its way).
+    /// Asks the home to drain the queue: one piece of work per batch of dispatches (the machine
+    /// says when one is already on its way).
     @inlinable
     func scheduleOnHome() {
         guard let home else {
@@ -20,12 +20,8 @@ extension StoreCore {
     /// the store's state and actions: unspecialized, each step looks its types up at run time.
     @inlinable
     func drainOnHome() {
-        let isDrainer = shared.withLock { shared -> Bool in
-            settleDeparture(&shared)
-            guard case .scheduled = shared.phase else { return false }
-            shared.startTurn(.current)
-            return true
-        }
+        let thread = ThreadID.current
+        let isDrainer = shared.withLock { $0.machine.homeRuns(on: thread) }
         guard isDrainer else { return }
         drain()
     }

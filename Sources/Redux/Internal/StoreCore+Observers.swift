@@ -5,8 +5,7 @@ extension StoreCore: ObserverHost {
     /// thread drains (or on the home), by the drainer before the next action.
     @usableFromInline
     func attach(_ observer: Observer<State>) {
-        let arrival = shared.withLock { arrive(with: .attach(observer), in: &$0) }
-        proceed(after: arrival)
+        arrive(with: .attach(observer))
     }
 
     /// Unsubscribes `observer`; a notification already under way skips it.

@@ -9,28 +9,18 @@ extension StoreCore {
     ///
     /// - Complexity: O(queued work + observers + running effects + waiting threads).
     func shutDown() {
-        let (queue, observers, waiters, opened) = shared.withLock { shared in
-            settleDeparture(&shared)
-            shared.phase = .shutDown
-            defer {
-                shared.queue = FIFOQueue()
-                shared.observers = ObserverList()
-                shared.successors = FIFOQueue()
-                shared.roomWaiters = []
-                shared.isGateClosed = false
-            }
-            return (
-                shared.queue, shared.observers, Array(shared.successors) + shared.roomWaiters,
-                effects.gate.open()
-            )
+        let (remains, observers, opened) = shared.withLock { shared in
+            defer { shared.observers = ObserverList() }
+            return (shared.machine.shutDown(), shared.observers, effects.gate.open())
         }
         effects.close()
-        for waiter in waiters {
+        for waiter in remains.waiters {
             waiter.signal()
         }
         opened.resume()
-        resumeAllIdleWaiters()
-        _ = queue
+        for continuation in remains.idleWaiters {
+            continuation.resume()
+        }
         _ = observers
     }
 }

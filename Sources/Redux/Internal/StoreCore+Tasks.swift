@@ -24,25 +24,10 @@ extension StoreCore {
         enter(action, membership)
     }
 
-    /// Processes a tracked action and drains if nobody else is draining; otherwise hands it to
-    /// the same state machine as any dispatch (see `StoreCore+Queue`). Only an action that is
-    /// queued is boxed as work.
+    /// Hands a tracked action to the store's machine, as any dispatch (see `StoreMachine`).
     @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {
-        let arrival = shared.withLock { shared -> Arrival? in
-            settleDeparture(&shared)
-            if case .idle = shared.phase {
-                shared.startTurn(.current)
-                return nil
-            }
-            return arrive(with: .tracked(action, membership), in: &shared)
-        }
-        guard let arrival else {
-            process(action, membership)
-            drain()
-            return
-        }
-        proceed(after: arrival)
+        arrive(with: .tracked(action, membership))
     }
 
     /// Processes a tracked action as any other, its effects marked as the task's; an action of

@@ -1,19 +1,17 @@
+import Dispatch
 import Effects
-import Synchronization
 
 /// The engine behind ``Store``: the state, the queue of pending work and the observers behind
 /// one lock (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
-/// Split by concern: dispatching and draining (`StoreCore+Dispatch`), who drains and who waits
-/// (`StoreCore+Queue`, the state machine), how a drainer leaves without taking the lock again
-/// (`StoreCore+Departure`), observers (`StoreCore+Observers`), effects
-/// (`StoreCore+Effects`), tasks and waiting for the store to be idle (`StoreCore+Tasks`,
+/// Every decision about the queue (who drains, who appends, who waits, when a turn ends, when
+/// the store is idle) is the `StoreMachine`'s, kept in `shared` beside the state. `StoreCore`
+/// takes the lock once per decision, asks the machine, and does what it answers once the lock is
+/// let go: dispatching and draining (`StoreCore+Dispatch`), observers (`StoreCore+Observers`),
+/// effects (`StoreCore+Effects`), tasks and waiting for the store to be idle (`StoreCore+Tasks`,
 /// `StoreCore+Idle`), the home (`StoreCore+Home`) and shutting down (`StoreCore+ShutDown`).
 ///
-/// One thread at a time drains the queue: the drainer. Without a home, whoever dispatches while
-/// no one drains becomes the drainer; with a home, a piece of work on the home does. Everyone
-/// else appends to the queue, which is bounded (`capacity`): a thread that finds it full waits
-/// (see `StoreCore+Queue` for who waits for what). Hence one action is reduced at a time, in
+/// One thread at a time drains the queue: the drainer. Hence one action is reduced at a time, in
 /// FIFO order, and a dispatch from inside a middleware, an effect or an observer is queued
 /// instead of nesting. The reducer runs under the lock (it is pure and must not touch the
 /// store), in place, so a large state is not copied. Middlewares, effects and observers run
@@ -29,32 +27,40 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     enum Work: Sendable {
         case action(Action)
         case attach(Observer<State>)
-        /// An action that belongs to a `StoreTask`. Boxed, so that the queue's elements stay as
-        /// small as an action: only an action queued behind another thread's drain pays for it.
-        indirect case tracked(Action, TaskMembership)
+        /// An action that belongs to a `StoreTask`.
+        case tracked(Action, TaskMembership)
+    }
+
+    /// The store's decisions, with the continuations of the tasks waiting in `idle()`.
+    @usableFromInline
+    typealias Machine = StoreMachine<Work, Waiter, UnsafeContinuation<Void, Never>>
+
+    /// Everything behind the store's lock.
+    @usableFromInline
+    struct Shared: Sendable {
+        @usableFromInline var state: State
+        @usableFromInline var machine: Machine
+        @usableFromInline var observers = ObserverList<State>()
+
+        init(state: State, machine: Machine) {
+            self.state = state
+            self.machine = machine
+        }
     }
 
     @usableFromInline let shared: Lock<Shared>
-    /// Whether the drainer may give up its role without the lock (see `StoreCore+Departure`).
-    @usableFromInline let departure = Atomic<UInt8>(Departure.barred)
     @usableFromInline let reduce: MutatingReducer<State, Action>
     @usableFromInline let interceptors: [Interceptor<State, Action>]
-    /// Each middleware in a box of its own, so that dispatch calls it through an unretained
-    /// reference (see `react`), with what a remembering one keeps of the state (see
-    /// ``AnyMiddleware``).
+    /// Each middleware with what a remembering one keeps of the state (see ``AnyMiddleware``).
     @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
     /// The runtime every effect of this store runs in: its running effects and their ids.
     @usableFromInline let effects: EffectContext
-    /// The tasks waiting in `idle()`; see `StoreCore+Idle`.
-    @usableFromInline let idleWaiters = IdleWaiters()
     /// Where the work runs; nil when the callers drain.
     @usableFromInline let home: StoreHome?
-    /// The most work items the queue holds before other threads wait (see `StoreCore+Queue`).
-    @usableFromInline let capacity: Int
-    /// How many items a drainer without a home processes before the next thread that dispatches
-    /// takes over; a home's drainer runs that many, then lets the home run other work.
-    @usableFromInline let turnLength: Int
 
+    /// A core; `taskExecutor`, erased so that it can be stored before macOS 15 / iOS 18, is the
+    /// `TaskExecutor` async effects prefer, if any (the effect runtime ignores it on systems
+    /// without executor preference).
     init(
         initial: State,
         reduce: @escaping MutatingReducer<State, Action>,
@@ -62,11 +68,13 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         middlewares: [AnyMiddleware<State, Action>],
         home: StoreHome?,
         capacity: Int,
-        taskExecutor: (any TaskExecutor)?
+        taskExecutor: (any Sendable)?
     ) {
-        precondition(capacity >= 2, "a store's queue must hold at least 2 items (got \(capacity))")
-        shared = Lock(Shared(state: initial, phase: home == nil ? .idle : .away))
-        effects = EffectContext(taskExecutor: taskExecutor)
+        shared = Lock(
+            Shared(
+                state: initial,
+                machine: Machine(capacity: capacity, turnLength: capacity, hasHome: home != nil)))
+        effects = EffectContext(preferredExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors
         var boxes: [MiddlewareBox<State, Action>] = []
@@ -78,8 +86,6 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         }
         self.middlewares = boxes
         self.home = home
-        self.capacity = capacity
-        turnLength = capacity
     }
 
     @inlinable
@@ -94,9 +100,30 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
-/// A middleware held by a class, so that a store can call it through an unretained reference:
-/// a closure read from an array is retained for the call, which costs more than a middleware
-/// that answers `.none`.
+/// A thread blocked in `dispatch` or `subscribe`, until it is signalled.
+@usableFromInline
+final class Waiter: StoreWaiter, Sendable {
+    @usableFromInline let thread: ThreadID
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    @usableFromInline
+    init(thread: ThreadID) {
+        self.thread = thread
+    }
+
+    @usableFromInline
+    func wait() {
+        semaphore.wait()
+    }
+
+    @usableFromInline
+    func signal() {
+        semaphore.signal()
+    }
+}
+
+/// A middleware as a store runs it: what it does after each action, and what it remembers. A
+/// class, so that dispatch calls it through an unretained reference (see `forEachUnretained`).
 @usableFromInline
 final class MiddlewareBox<State, Action>: Sendable {
     @usableFromInline let run: Middleware<State, Action>

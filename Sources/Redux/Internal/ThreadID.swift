@@ -10,7 +10,8 @@ import Musl
 /// middleware, an effect that sends at once, an interceptor or an observer), which must never
 /// wait, from another thread's, which may have to.
 ///
-/// `pthread_self()`: one call that reads a thread register, never zero for a live thread.
+/// `pthread_self()`: one call that reads a thread register. The store asks for it before each
+/// arrival and passes it to its machine as an input (tests pass made-up ones).
 @usableFromInline
 struct ThreadID: Equatable, Sendable {
     @usableFromInline let rawValue: UInt
@@ -18,12 +19,6 @@ struct ThreadID: Equatable, Sendable {
     @inlinable
     init(rawValue: UInt) {
         self.rawValue = rawValue
-    }
-
-    /// No thread: a drainer that has not called out yet, so none of its calls can be nested.
-    @inlinable
-    static var unknown: ThreadID {
-        ThreadID(rawValue: 0)
     }
 
     /// The calling thread.

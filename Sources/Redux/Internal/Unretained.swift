@@ -1,10 +1,10 @@
 /// Calls `body` with each object of `objects`, in order, through an unretained reference.
 ///
-/// For the store's hot loops over its middlewares, memories and observers. The array outlives
-/// the loop, so nothing needs the retain and release that reading a class reference out of an
-/// array costs, which is more than a middleware answering `.none` costs. By index rather than
-/// `for in`: unoptimized, iterating in generic code allocates, and dispatch must not allocate in
-/// debug builds either.
+/// For the store's hot loops over its middlewares and observers. The array outlives the loop
+/// (the caller holds it), so nothing needs the retain and release that reading a class reference
+/// out of an array costs, which is more than a middleware answering `.none` costs: with plain
+/// `for in` loops, 3 `.none` middlewares cost 40 % more per dispatch (see the Performance
+/// article's decision log).
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in objects: [Object], _ body: (Object) -> Void) {
