@@ -5,12 +5,16 @@
 /// lock is let go; it never calls out. `open` carries the books; `closed` keeps nothing, and
 /// nothing starts in it again.
 ///
-/// Size and cost: `roots` holds one entry per root that has started and not ended, and `ids`
-/// one entry per id that some running part is marked with (an id's last member leaving removes
-/// it), so both follow the work in flight and nothing of the work that has ended. Beginning and
-/// ending a root, registering and unregistering a member, are O(1) (a hash of an identity or of
-/// an id, whose hash is computed once, when the id is made); taking an id's members to cancel
-/// is O(members), and closing O(roots + members).
+/// A root marked with an id (a game's delayed un-flip) is kept in its id's group only, and
+/// counted in `roots`: the group is what cancelling and closing reach it through, so keeping it
+/// in the roots too would cost a second entry, and a second hash, on every begin and end.
+///
+/// Size and cost: `roots` holds one entry per root without an id that has started and not
+/// ended, and `ids` one entry per id that some running part is marked with (an id's last member
+/// leaving removes it), so both follow the work in flight and nothing of the work that has
+/// ended. Beginning and ending a root, registering and unregistering a member, are O(1) (one
+/// hash of an identity or of an id, whose hash is computed once, when the id is made); taking
+/// an id's members to cancel is O(members), and closing O(roots + members).
 enum EffectTable {
     case open(roots: Roots, ids: [EffectID: Members])
     /// The store is gone: nothing new starts, nothing is kept.
@@ -42,9 +46,10 @@ enum EffectTable {
         return roots.count
     }
 
-    /// The running roots, in slots numbered in the order they started (a freed slot is reused),
-    /// so that closing stops them in about that order, the order they sit in memory and in
-    /// their scheduler's queue.
+    /// The running roots without an id, in slots numbered in the order they started (a freed
+    /// slot is reused), so that closing stops them in about that order, the order they sit in
+    /// memory and in their scheduler's queue; and how many roots with an id run (kept in their
+    /// id's group).
     ///
     /// Size and cost: `slots` is as long as the most roots ever running at once, and emptied
     /// (keeping its capacity) whenever none runs; `slotOf` holds one entry per running root.
@@ -53,9 +58,12 @@ enum EffectTable {
         private var slots: [(any RunningEffect)?] = []
         private var slotOf: [ObjectIdentifier: Int] = [:]
         private var freeSlots: [Int] = []
+        /// How many roots with an id have begun and not ended (whether or not their id's group
+        /// still holds them: one taken out to be cancelled runs until it ends).
+        var marked = 0
 
         var count: Int {
-            slotOf.count
+            slotOf.count + marked
         }
 
         /// Calls `body` with every running root, in slot order.
@@ -103,14 +111,18 @@ enum EffectTable {
         return ids.values.reduce(0) { $0 + $1.all.count }
     }
 
-    /// Counts `root` as running, and registers it under `id`, if any; with `replacingInFlight`,
-    /// it becomes the id's one member and the members it replaces are handed back.
+    /// Counts `root` as running, and registers it under `id`, if any (then its id's group is
+    /// where it is kept); with `replacingInFlight`, it becomes the id's one member and the
+    /// members it replaces are handed back.
     mutating func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool)
         -> Admission
     {
         withOpen { roots, ids in
-            roots.insert(root)
-            guard let id else { return .admitted(replaced: nil) }
+            guard let id else {
+                roots.insert(root)
+                return .admitted(replaced: nil)
+            }
+            roots.marked += 1
             if replacingInFlight {
                 return .admitted(replaced: ids.updateValue(.one(root), forKey: id))
             }
@@ -121,14 +133,18 @@ enum EffectTable {
 
     /// Forgets a root that ended, and its membership of `id`, if any.
     ///
-    /// - Returns: what was kept, to be released by the caller outside the lock; nothing when
-    ///   the root had left already (the context closed).
+    /// - Returns: what was kept, to be released by the caller outside the lock (a root without
+    ///   an id as `root`, one with an id as its group's `member`); nothing when the root had
+    ///   left already (the context closed, or its id's group was taken to be cancelled).
     mutating func end(_ root: any RunningEffect, id: EffectID?)
         -> (root: (any RunningEffect)?, member: (any CancellableByID)?)
     {
         withOpen { roots, ids in
             let key = ObjectIdentifier(root)
-            return (roots.remove(key), id.flatMap { ids.remove(key, from: $0) })
+            guard let id else { return (roots.remove(key), nil) }
+            precondition(roots.marked > 0, "a root with an id ended more often than it began")
+            roots.marked -= 1
+            return (nil, ids.remove(key, from: id))
         } ?? (nil, nil)
     }
 
@@ -158,7 +174,8 @@ enum EffectTable {
     }
 
     /// Closes the context and takes everything it kept, for the caller to stop and release
-    /// outside the lock: the roots, then every registered member. Nil when it was closed already.
+    /// outside the lock: the roots without an id, then every registered member (the roots with
+    /// an id among them). Nil when it was closed already.
     mutating func close() -> (roots: Roots, members: [any CancellableByID])? {
         guard case .open(let roots, let ids) = self else { return nil }
         self = .closed
@@ -202,18 +219,20 @@ extension Dictionary where Key == EffectID, Value == EffectTable.Members {
     }
 
     /// Removes the member with identity `key` from the group of `id`, removing the group once
-    /// empty; returns it, or nil when it was not there.
+    /// empty; returns it, or nil when it was not there. A group of one (the usual case) is found
+    /// and removed with one hash of the id.
     fileprivate mutating func remove(_ key: ObjectIdentifier, from id: EffectID)
         -> (any CancellableByID)?
     {
-        guard let group = removeValue(forKey: id) else { return nil }
-        switch group {
-        case .one(let member):
-            guard ObjectIdentifier(member) == key else {
-                self[id] = group
-                return nil
-            }
+        guard let index = index(forKey: id) else { return nil }
+        if case .one(let member) = values[index] {
+            guard ObjectIdentifier(member) == key else { return nil }
+            remove(at: index)
             return member
+        }
+        switch remove(at: index).value {
+        case .one:
+            preconditionFailure("an id's group of one was read as one, then as many")
         case .many(var members):
             let removed = members.removeValue(forKey: key)
             self[id] = members.count == 1 ? .one(members.first!.value) : .many(members)

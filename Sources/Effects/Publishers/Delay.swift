@@ -198,6 +198,10 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
 
 /// Where a ``DelayedValue`` stands: a pure state machine, each transition returning what its
 /// owner must do once the lock is let go.
+///
+/// Each transition switches over the state consumed, so that the scheduled work's handle is
+/// moved out of it, not copied through the existential's value witnesses and then destroyed
+/// with the old state.
 @usableFromInline
 enum DelayedValueState: Sendable {
     /// Subscribed; the scheduler has not handed the work's handle back yet.
@@ -213,13 +217,15 @@ enum DelayedValueState: Sendable {
     /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
     @usableFromInline
     mutating func arrive(_ work: any Cancellable) -> (any Cancellable)? {
-        switch self {
+        switch consume self {
         case .scheduling:
             self = .waiting(work)
             return nil
         case .fired:
+            self = .fired
             return nil
         case .cancelled:
+            self = .cancelled
             return work
         case .waiting:
             preconditionFailure("a delayed value was scheduled twice")
@@ -230,7 +236,7 @@ enum DelayedValueState: Sendable {
     /// release outside the lock.
     @usableFromInline
     mutating func fire() -> (fires: Bool, spent: (any Cancellable)?) {
-        switch self {
+        switch consume self {
         case .scheduling:
             // Fired before the handle came back (a scheduler on another thread, or one that
             // runs work at once).
@@ -240,6 +246,7 @@ enum DelayedValueState: Sendable {
             self = .fired
             return (true, work)
         case .cancelled:
+            self = .cancelled
             return (false, nil)
         case .fired:
             preconditionFailure("a delayed value fired twice")
@@ -250,14 +257,18 @@ enum DelayedValueState: Sendable {
     /// already), and the work to take back, if it was scheduled.
     @usableFromInline
     mutating func cancel() -> (cancelled: Bool, work: (any Cancellable)?) {
-        switch self {
+        switch consume self {
         case .scheduling:
             self = .cancelled
             return (true, nil)
         case .waiting(let work):
             self = .cancelled
             return (true, work)
-        case .fired, .cancelled:
+        case .fired:
+            self = .fired
+            return (false, nil)
+        case .cancelled:
+            self = .cancelled
             return (false, nil)
         }
     }
