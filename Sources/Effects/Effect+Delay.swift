@@ -17,7 +17,7 @@ extension Effect {
 
 /// An effect whose events all arrive `interval` later: ``Effect/delay(for:scheduler:)``.
 ///
-/// It runs as a ``Publishers/Delay`` would: a single value (`.just`) as one ``DelayedValue``,
+/// It runs as a ``Publishers/Delay`` would: a single value (`.just`) as one `DelayedValue`,
 /// anything else through a relay that delays each event.
 final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
@@ -49,7 +49,7 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
         }
     }
 
-    /// A single value starts as its one ``DelayedValue``, which is itself the root the context
+    /// A single value starts as its one `DelayedValue`, which is itself the root the context
     /// counts (and registers under `id`); anything else as one root subscribed to the delay.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,

@@ -9,7 +9,7 @@
 ///
 /// An id is kept only while an effect marked with it runs, and a running effect only until it
 /// ends, so the context's memory follows the work in flight, never the work that has come and
-/// gone. All of it is one ``EffectTable`` behind one lock; nothing is called, and nothing
+/// gone. All of it is one `EffectTable` behind one lock; nothing is called, and nothing
 /// released, while it is held. Throttled ids (``Effect/throttle(id:for:scheduler:latest:)``) are
 /// remembered apart, behind a lock of their own, while their windows are open (see
 /// `ThrottleMemory`).
@@ -86,7 +86,7 @@ public final class EffectContext: Sendable {
     /// root, by default, subscribed to through a ``RootSubscriber``; a merge as each of its
     /// parts (nobody waits for the whole); a cancel by cancelling, at once; a `.cancellable`
     /// by handing its id to the node it marks, whose root registers under it in the same step
-    /// (a debounce likewise); a delayed value as its one ``DelayedValue``, which is its own
+    /// (a debounce likewise); a delayed value as its one `DelayedValue`, which is its own
     /// root (started from here, where the downstream's type is known, so that it runs
     /// specialized).
     ///

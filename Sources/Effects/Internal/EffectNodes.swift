@@ -33,7 +33,7 @@ package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertibl
     /// The node's effect as a single value delivered after a delay, marked with at most one id,
     /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
     /// shape. A context starts that shape specialized for its downstream (see
-    /// ``EffectContext/start(_:sendingTo:)``): the same ``DelayedValue`` the node's own `start`
+    /// ``EffectContext/start(_:sendingTo:)``): the same `DelayedValue` the node's own `start`
     /// makes, from code that knows the downstream's type.
     var delayedValue: DelayedValueStart<Output>? { get }
 

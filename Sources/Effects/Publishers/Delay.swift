@@ -52,7 +52,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` through the delay.
         ///
-        /// A single value (`Just(x).delay(…)`) is one ``DelayedValue``: one piece of scheduled
+        /// A single value (`Just(x).delay(…)`) is one `DelayedValue`: one piece of scheduled
         /// work delivers the value and the completion. Any other upstream goes through a relay
         /// that schedules each of its events and delivers them in order, one at a time.
         @inlinable
@@ -196,7 +196,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     }
 }
 
-/// Where a ``DelayedValue`` stands: a pure state machine, each transition returning what its
+/// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
 /// owner must do once the lock is let go.
 ///
 /// Each transition switches over the state consumed, so that the scheduled work's handle is
