@@ -136,7 +136,7 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
 // at a time, each ordered after the previous by the store's lock (above). That is also why its
 // accesses need no dynamic exclusivity check (see the Performance article's decision log).
 @usableFromInline
-final class Memory<Value>: @unchecked Sendable {
+final class Memory<Value>: @unchecked Sendable {   // drainer only, store-serialized
     @exclusivity(unchecked) @usableFromInline var value: Value?
 
     @inlinable

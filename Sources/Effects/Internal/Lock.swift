@@ -69,7 +69,7 @@ package struct Lock<Value>: ~Copyable {
 
 // Safe to share between threads: the value is reachable only inside `withLock`, which admits one
 // thread at a time, and it enters and leaves the lock as `sending` (as with `Mutex`).
-extension Lock: @unchecked Sendable {}
+extension Lock: @unchecked Sendable {}   // see above
 
 #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
 /// The heap cell of the pthread backend: a pthread mutex and the value it guards, both at a
@@ -106,7 +106,7 @@ final class SystemLockCell<Value> {
 
 // Safe to share between threads: `value` is read and written only inside `withLock`, between
 // the pthread mutex's lock and unlock, and `mutex` itself never changes.
-extension SystemLockCell: @unchecked Sendable {}
+extension SystemLockCell: @unchecked Sendable {}   // see above
 #endif
 
 /// A flag that starts on and is turned off once, read without taking a lock where the system
@@ -151,4 +151,4 @@ package struct OneWayFlag: ~Copyable {
 }
 
 // Safe to share between threads: its one field is an atomic, or a `Lock`.
-extension OneWayFlag: @unchecked Sendable {}
+extension OneWayFlag: @unchecked Sendable {}   // an atomic, or a Lock

@@ -9,7 +9,7 @@
 // @unchecked: only one subscriber's serial calls touch `value`, each ordered after the one
 // before (see above).
 @usableFromInline
-final class SerialBox<Value>: @unchecked Sendable {
+final class SerialBox<Value>: @unchecked Sendable {   // one subscriber's serial calls
     @usableFromInline var value: Value
 
     @inlinable

@@ -94,7 +94,7 @@ extension Future: CustomStringConvertible {
 /// subscription the subscriber may cancel.
 // @unchecked (a class that is subclassed cannot be checked): its only mutable state is behind a
 // Lock, and its one subclass adds immutable, Sendable references only.
-private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sendable {
+private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sendable {   // Lock
     private let cancelled = Lock(false)
 
     var isCancelled: Bool {
@@ -117,7 +117,7 @@ private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sen
 /// A future's link to a subscriber of a known type.
 // @unchecked, as its base: it adds only immutable, Sendable references.
 private final class FutureSubscriber<Downstream: Subscriber>: FutureSubscription<Downstream.Input>,
-    @unchecked Sendable
+    @unchecked Sendable   // immutable, Sendable fields
 {
     private let downstream: Downstream
     private let future: Future<Downstream.Input>

@@ -62,7 +62,7 @@ protocol ObserverHost<State>: AnyObject, Sendable {
 // made 100 selecting observers several times slower (see the Performance article's decision
 // log).
 @usableFromInline
-class SubscriptionFlag: @unchecked Sendable {
+class SubscriptionFlag: @unchecked Sendable {   // one OneWayFlag field
     @usableFromInline final let on = OneWayFlag()
 
     @inlinable
@@ -81,7 +81,7 @@ class SubscriptionFlag: @unchecked Sendable {
 /// An observer of whole states, with the flag its notifications check.
 // Unchecked because its base class is: its own one field is immutable and `Sendable`.
 @usableFromInline
-final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {
+final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {   // immutable field
     @usableFromInline let body: @Sendable (State) -> Void
 
     @inlinable
