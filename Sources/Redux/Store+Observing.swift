@@ -102,7 +102,7 @@ func selecting<State, Value: Equatable & Sendable>(
 // That is also why its accesses need no dynamic exclusivity check, which costs more than the
 // rest of a notification (see the Performance article's decision log).
 @usableFromInline
-final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {   // see above
+final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {   // above
     @usableFromInline let select: @Sendable (State) -> Value
     @usableFromInline let observer: @Sendable (Value) -> Void
     @exclusivity(unchecked) @usableFromInline var last: Value?
