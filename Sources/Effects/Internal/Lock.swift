@@ -67,6 +67,18 @@ package struct Lock<Value>: ~Copyable {
     }
 }
 
+extension Lock {
+    /// How many heap allocations making a lock costs: 1 for the pthread backend's cell, 0 for
+    /// `Mutex`, stored inline. For the tests that count allocations.
+    package static var allocationsToMake: Int {
+        #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+        1
+        #else
+        0
+        #endif
+    }
+}
+
 // Safe to share between threads: the value is reachable only inside `withLock`, which admits one
 // thread at a time, and it enters and leaves the lock as `sending` (as with `Mutex`).
 extension Lock: @unchecked Sendable {}   // see above
