@@ -225,14 +225,15 @@ extension Dictionary where Key == EffectID, Value == EffectTable.Members {
         -> (any CancellableByID)?
     {
         guard let index = index(forKey: id) else { return nil }
-        if case .one(let member) = values[index] {
-            guard ObjectIdentifier(member) == key else { return nil }
-            remove(at: index)
-            return member
-        }
+        // Taken out, not read in place: reading would copy the group (a retain and a release).
         switch remove(at: index).value {
-        case .one:
-            preconditionFailure("an id's group of one was read as one, then as many")
+        case .one(let member):
+            guard ObjectIdentifier(member) == key else {
+                // Not this member's group any more (rare): put it back.
+                self[id] = .one(member)
+                return nil
+            }
+            return member
         case .many(var members):
             let removed = members.removeValue(forKey: key)
             self[id] = members.count == 1 ? .one(members.first!.value) : .many(members)

@@ -139,10 +139,11 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
             else { return }
         }
         downstream.receive(subscription: self)
-        let work = scheduler.schedule(after: interval) { self.fire() }
+        // Moved into the state, not copied (a copy costs a retain and a release).
+        var work = Optional(scheduler.schedule(after: interval) { self.fire() })
         // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
         // the work is taken back.
-        state.withLock { $0.arrive(work) }?.cancel()
+        state.withLock { $0.arrive(work.take()!) }?.cancel()
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
@@ -216,7 +217,7 @@ enum DelayedValueState: Sendable {
     /// The scheduler handed the work's handle back. Returns the work to cancel when the value
     /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
     @usableFromInline
-    mutating func arrive(_ work: any Cancellable) -> (any Cancellable)? {
+    mutating func arrive(_ work: consuming any Cancellable) -> (any Cancellable)? {
         switch consume self {
         case .scheduling:
             self = .waiting(work)

@@ -225,14 +225,17 @@ public final class TestScheduler: Scheduler {
     private func runSteps(until horizon: Horizon?) {
         var limit: Duration?
         var isFirstStep = true
-        while let step = state.withLock({ state -> Step? in
-            if isFirstStep {
-                limit = horizon?.instant(from: state.now)
-                isFirstStep = false
+        while true {
+            let next = state.withLock { state -> Step? in
+                if isFirstStep {
+                    limit = horizon?.instant(from: state.now)
+                    isFirstStep = false
+                }
+                return state.takeStep(dueBy: limit)
             }
-            return state.takeStep(dueBy: limit)
-        }) {
-            switch step {
+            guard let step = next else { return }
+            // Consumed, so that the work's action is moved out of the step, not copied.
+            switch consume step {
             case .job(let job): runJob(job)
             case .work(let action): action()
             }

@@ -211,10 +211,11 @@ extension StoreCore {
 
     /// The drainer's loop, from a step decided already.
     @inlinable
-    func drain(from first: Next) {
+    func drain(from first: consuming Next) {
         var step = first
         while true {
-            switch step {
+            // Consumed, so that the item is moved out of the step rather than copied.
+            switch consume step {
             case .process(let work):
                 process(work)
             case .makeRoom(let room):
