@@ -170,6 +170,31 @@ import Testing
         #expect(machine.phase == .away)
     }
 
+    @Test("the home is asked whether the caller runs on it only when the answer decides")
+    func homeAskedOnlyWhenItMatters() {
+        var machine = Machine(capacity: 2, turnLength: 2, hasHome: true)
+        var questions = 0
+        let notOnTheHome = { () -> Bool? in
+            questions += 1
+            return false
+        }
+        // At rest: the answer decides between draining here and scheduling the home.
+        expectEqual(machine.arrive("a", thread: bob, isHomeCurrent: notOnTheHome), .queuedForHome)
+        #expect(questions == 1)
+        // Scheduled, with room in the queue: queued whatever the answer.
+        expectEqual(
+            machine.arrive("b", thread: bob, isHomeCurrent: notOnTheHome),
+            .queued(closesGate: true))
+        #expect(questions == 1)
+        // Full: the answer decides between waiting for room and queueing past the bound.
+        guard case .wait = machine.arrive("c", thread: bob, isHomeCurrent: notOnTheHome) else {
+            Issue.record("a thread off the home that finds the queue full waits for room")
+            return
+        }
+        #expect(questions == 2)
+        machine.checkInvariants()
+    }
+
     @Test("scheduled work that finds the queue drained by code on the home does nothing")
     func scheduledWorkFindsNothing() {
         var machine = Machine(capacity: 4, turnLength: 4, hasHome: true)

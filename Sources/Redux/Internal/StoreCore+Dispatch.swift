@@ -39,14 +39,12 @@ extension StoreCore {
     @inlinable
     func dispatch(_ action: Action) {
         let thread = ThreadID.current
-        let isHomeCurrent = home?.isCurrent?()
         // The state is lent, not copied, to the middlewares and observers (see `StateLoan`).
         withLoanStorage(for: State.self) { lent in
             var observers: ObserverList<State>.Snapshot?
             let entry = shared.withLock { shared -> Entry in
                 let arrival = arrive(
-                    with: .action(action), from: thread, isHomeCurrent: isHomeCurrent,
-                    in: &shared)
+                    with: .action(action), from: thread, in: &shared)
                 guard case .process = arrival, interceptors.isEmpty else {
                     return .arrived(arrival)
                 }
@@ -64,9 +62,7 @@ extension StoreCore {
                 react(to: action, lent: lent, observers: observers)
                 drain()
             case .finished(let idleWaiters):
-                for continuation in idleWaiters ?? [] {
-                    continuation.resume()
-                }
+                resume(idleWaiters)
             case .arrived(let arrival):
                 proceed(after: arrival, with: .action(action))
             }
@@ -77,9 +73,11 @@ extension StoreCore {
     /// closes if the queue just filled up.
     @inlinable
     func arrive(
-        with work: Work, from thread: ThreadID, isHomeCurrent: Bool?, in shared: inout Shared
+        with work: Work, from thread: ThreadID, in shared: inout Shared
     ) -> Machine.Arrival {
-        let arrival = shared.machine.arrive(work, thread: thread, isHomeCurrent: isHomeCurrent)
+        // Whether the caller runs on the home is asked only if the machine needs to know (a
+        // lookup of the thread's queue, which calls nothing of the store's).
+        let arrival = shared.machine.arrive(work, thread: thread) { home?.isCurrent?() }
         if case .queued(closesGate: true) = arrival {
             // Under the lock, so that a drainer making room cannot open it first.
             closeGate()
@@ -91,10 +89,7 @@ extension StoreCore {
     @inlinable
     func arrive(with work: Work) {
         let thread = ThreadID.current
-        let isHomeCurrent = home?.isCurrent?()
-        let arrival = shared.withLock {
-            arrive(with: work, from: thread, isHomeCurrent: isHomeCurrent, in: &$0)
-        }
+        let arrival = shared.withLock { arrive(with: work, from: thread, in: &$0) }
         proceed(after: arrival, with: work)
     }
 
@@ -227,9 +222,7 @@ extension StoreCore {
                 scheduleOnHome()
                 return
             case .finished(let idleWaiters):
-                for continuation in idleWaiters ?? [] {
-                    continuation.resume()
-                }
+                resume(idleWaiters)
                 return
             }
             step = shared.withLock { next(in: &$0) }
@@ -312,25 +305,49 @@ extension StoreCore {
         membership: TaskMembership? = nil
     ) {
         borrowLent(lent) { state in
-            forEachUnretained(in: middlewares) { box in
-                let effect = box.run(state, action)
-                // A remembering middleware keeps what it needs of this state, for the next
-                // action: the state after this action is the state before the next (only the
-                // drainer reduces, one action at a time, and it reduces the next only once this
-                // returns).
-                box.remember?(state)
-                // A tag check: the common answer costs no copy of the effect.
-                if effect.isNone { return }
-                if membership == nil, case .just(let next) = effect.operation {
-                    // What starting it would do (its value dispatched by this thread, the
-                    // drainer, so queued), without going through the effect runtime. A task's
-                    // action takes the runtime, which marks what it sends as the task's.
-                    dispatch(next)
-                    return
-                }
-                start(effect, for: membership?.tracker)
-            }
-            observers?.notify(state)
+            react(to: action, in: state, observers: observers, membership: membership)
         }
+    }
+
+    /// What ``react(to:lent:observers:membership:)`` does with the lent state: a function of its
+    /// own, always inlined, so that the loop's body is compiled into the loop (as a closure
+    /// nested in `borrowLent`'s, it was called once per middleware).
+    @inlinable
+    @inline(__always)
+    func react(
+        to action: Action,
+        in state: State,
+        observers: ObserverList<State>.Snapshot?,
+        membership: TaskMembership?
+    ) {
+        forEachUnretained(in: middlewares) { box in
+            let effect = box.run(state, action)
+            // A remembering middleware keeps what it needs of this state, for the next
+            // action: the state after this action is the state before the next (only the
+            // drainer reduces, one action at a time, and it reduces the next only once this
+            // returns).
+            box.remember?(state)
+            // A tag check: the common answer costs no copy of the effect.
+            if effect.isNone { return }
+            run(effect, membership: membership)
+        }
+        observers?.notify(state)
+    }
+
+    /// Runs an effect a middleware answered with, other than `.none`.
+    ///
+    /// Never inlined: the loop over the middlewares stays small enough to be compiled as one
+    /// loop, its body inlined, for the common answer.
+    @inlinable
+    @inline(never)
+    func run(_ effect: Effect<Action>, membership: TaskMembership?) {
+        if membership == nil, case .just(let next) = effect.operation {
+            // What starting it would do (its value dispatched by this thread, the drainer, so
+            // queued), without going through the effect runtime. A task's action takes the
+            // runtime, which marks what it sends as the task's.
+            dispatch(next)
+            return
+        }
+        start(effect, for: membership?.tracker)
     }
 }

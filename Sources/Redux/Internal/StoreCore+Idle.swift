@@ -38,8 +38,15 @@ extension StoreCore {
     /// Called where work ends (a drain, an effect): resumes the waiters if the store is idle now.
     @inlinable
     func workEnded() {
-        let resumed = shared.withLock { idleWaitersToResume(in: &$0) }
-        for continuation in resumed ?? [] {
+        resume(shared.withLock { idleWaitersToResume(in: &$0) })
+    }
+
+    /// Resumes the tasks that waited in `idle()`, if any (nil while none waits: nothing to do,
+    /// not even an empty array to iterate).
+    @inlinable
+    func resume(_ idleWaiters: [UnsafeContinuation<Void, Never>]?) {
+        guard let idleWaiters else { return }
+        for continuation in idleWaiters {
             continuation.resume()
         }
     }

@@ -186,10 +186,14 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     ///   - work: The work.
     ///   - thread: The calling thread.
     ///   - isHomeCurrent: Whether the caller runs on the home; nil if the home cannot tell or
-    ///     there is none.
+    ///     there is none. Asked only when the answer decides something (the store at rest with a
+    ///     home, or the queue full), since the owner's answer costs a lookup of the thread's
+    ///     queue; it must not call into the store.
     /// - Returns: What the thread must do.
     @inlinable
-    mutating func arrive(_ work: Work, thread: ThreadID, isHomeCurrent: Bool?) -> Arrival {
+    mutating func arrive(
+        _ work: Work, thread: ThreadID, isHomeCurrent: () -> Bool?
+    ) -> Arrival {
         switch phase {
         case .shutDown:
             return .dropped
@@ -198,7 +202,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             return .process
         case .away:
             // Code running on the home may do the work itself, as a store without a home would.
-            if isHomeCurrent == true {
+            if isHomeCurrent() == true {
                 phase = .draining(Turn(drainer: thread))
                 return .process
             }
@@ -213,10 +217,16 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         }
     }
 
+    /// The same arrival, with the answer to whether the caller runs on the home known already.
+    @inlinable
+    mutating func arrive(_ work: Work, thread: ThreadID, isHomeCurrent: Bool?) -> Arrival {
+        arrive(work, thread: thread) { isHomeCurrent }
+    }
+
     /// Queues `work` while someone else drains (or is about to), or tells the thread to wait.
     @inlinable
     mutating func admit(
-        _ work: Work, turn: Turn?, thread: ThreadID, isHomeCurrent: Bool?
+        _ work: Work, turn: Turn?, thread: ThreadID, isHomeCurrent: () -> Bool?
     ) -> Arrival {
         let isTurnOver = !hasHome && (turn?.processed ?? 0) >= turnLength
         if queue.count < capacity, !isTurnOver {
@@ -226,15 +236,16 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             // The drainer's own nested dispatch: it cannot wait for itself.
             return .queued(closesGate: append(work))
         }
-        let waiter = Waiter(thread: thread)
         guard hasHome else {
+            let waiter = Waiter(thread: thread)
             successors.append(waiter)
             return .wait(waiter)
         }
-        guard isHomeCurrent == false else {
+        guard isHomeCurrent() == false else {
             // On the home, or a home that cannot tell: waiting might be waiting for itself.
             return .queued(closesGate: append(work))
         }
+        let waiter = Waiter(thread: thread)
         roomWaiters.append(waiter)
         return .wait(waiter)
     }
@@ -293,6 +304,12 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
                 preconditionFailure("a drainer asked for its next step while nobody was draining")
             }
             // Shut down while this thread was processing.
+            return .finished
+        }
+        if queue.isEmpty, successors.isEmpty, !isRoomWanted {
+            // Nothing queued and nobody waiting (the end of nearly every dispatch): the same
+            // answer as the last step below, without the checks that cannot apply.
+            phase = hasHome ? .away : .idle
             return .finished
         }
         if isRoomWanted, queue.count <= capacity / 2 {
