@@ -102,9 +102,12 @@ public final class EffectContext: Sendable {
     ///     each root.
     @inlinable
     package func start<Downstream: Subscriber>(
-        _ effect: Effect<Downstream.Input>, sendingTo downstream: Downstream
+        _ effect: consuming Effect<Downstream.Input>, sendingTo downstream: consuming Downstream
     ) {
-        switch effect.operation {
+        // Both taken, not copied: the effect's node and the downstream's references are moved
+        // on, not retained and released again.
+        let operation = (consume effect).operation
+        switch consume operation {
         case .none:
             return
         case .just(let value):

@@ -142,12 +142,10 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
 
     /// Starts the delayed value as a root of `context`, sending to `downstream`.
     @inlinable
-    func start<Downstream: Subscriber>(in context: EffectContext, sendingTo downstream: Downstream)
-    where Downstream.Input == Output {
-        DelayedValue(
-            value, to: downstream, scheduler: scheduler,
-            root: DelayedValue.Root(context: context, id: id)
-        )
-        .start(after: interval, replacingInFlight: replacingInFlight)
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: consuming Downstream
+    ) where Downstream.Input == Output {
+        DelayedValue(value, to: downstream, scheduler: scheduler, rootOf: context, id: id)
+            .start(after: interval, replacingInFlight: replacingInFlight)
     }
 }

@@ -98,35 +98,29 @@ extension Publishers.Delay: CustomStringConvertible {
 /// every delayed value started from unspecialized code.
 @usableFromInline
 final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
-    /// The context that counts a delayed value started as a root, and the id it is registered
-    /// under there, if any.
-    @usableFromInline
-    struct Root: Sendable {
-        @usableFromInline let context: EffectContext
-        @usableFromInline let id: EffectID?
-
-        @inlinable
-        init(context: EffectContext, id: EffectID?) {
-            self.context = context
-            self.id = id
-        }
-    }
-
     @usableFromInline let value: Downstream.Input
     @usableFromInline let downstream: Downstream
     @usableFromInline let scheduler: any Scheduler
-    @usableFromInline let root: Root?
+    /// The context that counts it as a root; nil when it is not one.
+    @usableFromInline let context: EffectContext?
+    /// The id it is registered under in `context`, if any.
+    @usableFromInline let id: EffectID?
     @usableFromInline let state = Lock(DelayedValueState.scheduling)
 
+    /// A delayed value, a root of `context` (registered under `id`) if a context is given.
+    ///
+    /// The downstream is taken, not copied: a store's sink is two references, and a copy
+    /// would retain both.
     @inlinable
     init(
-        _ value: Downstream.Input, to downstream: Downstream, scheduler: any Scheduler,
-        root: Root? = nil
+        _ value: Downstream.Input, to downstream: consuming Downstream, scheduler: any Scheduler,
+        rootOf context: EffectContext? = nil, id: EffectID? = nil
     ) {
         self.value = value
         self.downstream = downstream
         self.scheduler = scheduler
-        self.root = root
+        self.context = context
+        self.id = id
     }
 
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now.
@@ -134,9 +128,8 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// `replacingInFlight`), and starts nothing if the context is closed.
     @inlinable
     func start(after interval: Duration, replacingInFlight: Bool = false) {
-        if let root {
-            guard root.context.begin(self, id: root.id, replacingInFlight: replacingInFlight)
-            else { return }
+        if let context {
+            guard context.begin(self, id: id, replacingInFlight: replacingInFlight) else { return }
         }
         downstream.receive(subscription: self)
         // Moved into the state, not copied (a copy costs a retain and a release).
@@ -192,8 +185,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
 
     @inlinable
     func leaveBooks() {
-        guard let root else { return }
-        root.context.end(self, id: root.id)
+        context?.end(self, id: id)
     }
 }
 

@@ -340,7 +340,7 @@ extension StoreCore {
     /// loop, its body inlined, for the common answer.
     @inlinable
     @inline(never)
-    func run(_ effect: Effect<Action>, membership: TaskMembership?) {
+    func run(_ effect: consuming Effect<Action>, membership: TaskMembership?) {
         if membership == nil, case .just(let next) = effect.operation {
             // What starting it would do (its value dispatched by this thread, the drainer, so
             // queued), without going through the effect runtime. A task's action takes the

@@ -9,7 +9,7 @@ extension StoreCore {
     /// Runs an effect in the store's runtime: each value it sends is dispatched. With a tracker,
     /// the effect is the tracker's task's: counted, cancelled and followed with it.
     @inlinable
-    func start(_ effect: Effect<Action>, for tracker: TaskTracker? = nil) {
+    func start(_ effect: consuming Effect<Action>, for tracker: TaskTracker? = nil) {
         if let tracker {
             start(effect, tracker)
         } else {
