@@ -18,10 +18,6 @@ public struct AnyScheduler: Scheduler {
     /// The wrapped scheduler.
     public let base: any Scheduler
 
-    /// The wrapped scheduler's timer queue, if it has one, found once here rather than on
-    /// every delayed value scheduled through this wrapper (see `Scheduler.timerQueue`).
-    let baseTimerQueue: (any TimerQueue)?
-
     /// Wraps `scheduler` (an `AnyScheduler` is not wrapped twice).
     ///
     /// - Parameter scheduler: The scheduler to forward to.
@@ -30,7 +26,6 @@ public struct AnyScheduler: Scheduler {
             self = erased
         } else {
             base = scheduler
-            baseTimerQueue = scheduler.timerQueue
         }
     }
 

@@ -17,7 +17,7 @@ import Dispatch
 // other stored properties never change, and the one that is not `Sendable`, `timer` (a Dispatch
 // source), is thread-safe itself, armed only from `queue` (`runDueWork()`) and cancelled in
 // `deinit`.
-final class DispatchTimerQueue: TimerQueue, @unchecked Sendable {   // see above
+final class DispatchTimerQueue: @unchecked Sendable {   // see above
     /// What will next run a pass over the due work.
     private enum Alarm {
         /// Nothing: no pass is queued, and the timer is not armed for pending work.

@@ -243,7 +243,7 @@ public final class TestScheduler: Scheduler {
     }
 }
 
-extension TestScheduler: TimerQueue {
+extension TestScheduler {
     /// Adds `work` at `now + delay`, a negative delay counting as zero.
     func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
         // Moved into the queue, not copied: a copy costs a retain and a release of the action.
