@@ -43,7 +43,7 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
         if let value {
-            DelayedValue(value, to: subscriber, scheduler: scheduler).start(after: interval)
+            DelayedValue(value, to: subscriber).start(after: interval, on: scheduler)
         } else {
             subscribeThroughRelay(subscriber, on: scheduler)
         }

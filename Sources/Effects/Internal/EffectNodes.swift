@@ -145,7 +145,7 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: consuming Downstream
     ) where Downstream.Input == Output {
-        DelayedValue(value, to: downstream, scheduler: scheduler, rootOf: context, id: id)
-            .start(after: interval, replacingInFlight: replacingInFlight)
+        DelayedValue(value, to: downstream, rootOf: context, id: id)
+            .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
     }
 }

@@ -59,8 +59,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
             if let just = upstream as? Just<Output> {
-                DelayedValue(just.output, to: subscriber, scheduler: scheduler)
-                    .start(after: delay)
+                DelayedValue(just.output, to: subscriber).start(after: delay, on: scheduler)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
             }
@@ -93,14 +92,12 @@ extension Publishers.Delay: CustomStringConvertible {
 /// context's books once it has delivered its value, or when it is cancelled, by its downstream
 /// or by its id. Anywhere else, the subscriber above it keeps such books.
 ///
-/// The scheduler is kept as an existential, not as a generic parameter: an effect knows its
-/// scheduler only at run time, and one generic parameter fewer is one type lookup fewer for
-/// every delayed value started from unspecialized code.
+/// The scheduler is not kept: it is needed once, to schedule the delivery, and the work's
+/// handle is what takes the delivery back.
 @usableFromInline
 final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     @usableFromInline let value: Downstream.Input
     @usableFromInline let downstream: Downstream
-    @usableFromInline let scheduler: any Scheduler
     /// The context that counts it as a root; nil when it is not one.
     @usableFromInline let context: EffectContext?
     /// The id it is registered under in `context`, if any.
@@ -113,39 +110,33 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// would retain both.
     @inlinable
     init(
-        _ value: Downstream.Input, to downstream: consuming Downstream, scheduler: any Scheduler,
+        _ value: Downstream.Input, to downstream: consuming Downstream,
         rootOf context: EffectContext? = nil, id: EffectID? = nil
     ) {
         self.value = value
         self.downstream = downstream
-        self.scheduler = scheduler
         self.context = context
         self.id = id
     }
 
-    /// Hands the downstream its subscription, then schedules the delivery `interval` from now.
-    /// A root first joins its context's books (replacing what ran under its id, with
+    /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
+    /// `scheduler`. A root first joins its context's books (replacing what ran under its id, with
     /// `replacingInFlight`), and starts nothing if the context is closed.
     @inlinable
-    func start(after interval: Duration, replacingInFlight: Bool = false) {
+    func start(
+        after interval: Duration, on scheduler: some Scheduler, replacingInFlight: Bool = false
+    ) {
         if let context {
             guard context.begin(self, id: id, replacingInFlight: replacingInFlight) else { return }
         }
         downstream.receive(subscription: self)
-        // Moved into the state, not copied (a copy costs a retain and a release).
-        var work = Optional(scheduler.schedule(after: interval) { self.fire() })
-        // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
-        // the work is taken back.
-        state.withLock { $0.arrive(work.take()!) }?.cancel()
+        DelayedValueState.arrive(scheduler.schedule(after: interval) { self.fire() }, in: state)
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @inlinable
     func fire() {
-        let (fires, spent) = state.withLock { $0.fire() }
-        // The spent work's handle, released outside the lock.
-        _ = spent
-        guard fires else { return }
+        guard DelayedValueState.fire(in: state) else { return }
         downstream.receive(value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
         // does once it finishes: whoever waits for the store to be idle finds the action handled.
@@ -178,9 +169,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// Moves to cancelled and takes the scheduled work back; true when this call did it.
     @inlinable
     func end() -> Bool {
-        let (ended, work) = state.withLock { $0.cancel() }
-        work?.cancel()
-        return ended
+        DelayedValueState.cancel(in: state)
     }
 
     @inlinable
@@ -190,7 +179,10 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
 }
 
 /// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
-/// owner must do once the lock is let go.
+/// owner must do once the lock is let go. The owner's side of each transition (lock, step,
+/// act) is a static function here, compiled once for every delayed value: a `DelayedValue` is
+/// generic over its downstream, and cancelled or released from code that does not know that
+/// type (a context closing), where a generic lock-and-step would go through value witnesses.
 ///
 /// Each transition switches over the state consumed, so that the scheduled work's handle is
 /// moved out of it, not copied through the existential's value witnesses and then destroyed
@@ -205,6 +197,38 @@ enum DelayedValueState: Sendable {
     case fired
     /// Cancelled before the work ran.
     case cancelled
+
+    /// The scheduler handed back the handle of the work scheduled for the value in `state`: it
+    /// is kept, or, if the value was cancelled meanwhile (from inside the downstream's
+    /// `receive(subscription:)`, or from another thread), taken back at once, outside the lock.
+    @usableFromInline
+    static func arrive(_ work: consuming any Cancellable, in state: borrowing Lock<Self>) {
+        // Moved into the state, not copied (a copy costs a retain and a release).
+        var pending = Optional(work)
+        state.withLock { $0.arrive(pending.take()!) }?.cancel()
+    }
+
+    /// The work scheduled for the value in `state` runs: whether to deliver the value. The
+    /// spent handle is released outside the lock.
+    @usableFromInline
+    static func fire(in state: borrowing Lock<Self>) -> Bool {
+        let (fires, spent) = state.withLock { $0.fire() }
+        _ = spent
+        return fires
+    }
+
+    /// Cancels the value in `state` and takes its scheduled work back, outside the lock: true
+    /// when this call cancelled it (false once it fired or was cancelled already).
+    @usableFromInline
+    static func cancel(in state: borrowing Lock<Self>) -> Bool {
+        var work: (any Cancellable)? = nil
+        let cancelled = state.withLock { $0.cancel(handingWorkTo: &work) }
+        // Taken out of the optional, not copied, to be cancelled (and released) here.
+        if let work = work.take() {
+            work.cancel()
+        }
+        return cancelled
+    }
 
     /// The scheduler handed the work's handle back. Returns the work to cancel when the value
     /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
@@ -250,19 +274,29 @@ enum DelayedValueState: Sendable {
     /// already), and the work to take back, if it was scheduled.
     @usableFromInline
     mutating func cancel() -> (cancelled: Bool, work: (any Cancellable)?) {
+        var work: (any Cancellable)? = nil
+        let cancelled = cancel(handingWorkTo: &work)
+        return (cancelled, work)
+    }
+
+    /// ``cancel()``, handing the work to take back (if it was scheduled) to `work` rather than
+    /// returning it: moved into the caller's variable, not copied out of a returned tuple.
+    @usableFromInline
+    mutating func cancel(handingWorkTo work: inout (any Cancellable)?) -> Bool {
         switch consume self {
         case .scheduling:
             self = .cancelled
-            return (true, nil)
-        case .waiting(let work):
+            return true
+        case .waiting(let scheduled):
             self = .cancelled
-            return (true, work)
+            work = consume scheduled
+            return true
         case .fired:
             self = .fired
-            return (false, nil)
+            return false
         case .cancelled:
             self = .cancelled
-            return (false, nil)
+            return false
         }
     }
 }

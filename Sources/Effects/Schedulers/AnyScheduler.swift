@@ -41,7 +41,9 @@ public struct AnyScheduler: Scheduler {
 
     /// Runs `action` on the wrapped scheduler once `delay` has passed.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: Duration, _ action: consuming @escaping @Sendable () -> Void
+    )
         -> any Cancellable
     {
         base.schedule(after: delay, action)

@@ -44,7 +44,9 @@ public struct DispatchQueueScheduler: Scheduler {
     /// - Returns: A cancellable that removes the work and releases `action`, if it has not run.
     /// - Complexity: O(log n), n the work pending on this scheduler.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: Duration, _ action: consuming @escaping @Sendable () -> Void
+    )
         -> any Cancellable
     {
         timers.schedule(TimedWork(action), after: delay)

@@ -20,7 +20,9 @@ public struct ImmediateScheduler: Scheduler {
     ///
     /// - Returns: A cancellable with nothing left to cancel.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: Duration, _ action: consuming @escaping @Sendable () -> Void
+    )
         -> any Cancellable
     {
         action()

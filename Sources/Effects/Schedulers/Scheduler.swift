@@ -21,7 +21,9 @@ public protocol Scheduler: Sendable {
     ///   - action: The work to run.
     /// - Returns: A cancellable that, before the work has run, prevents it and releases it.
     @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    func schedule(
+        after delay: Duration, _ action: consuming @escaping @Sendable () -> Void
+    )
         -> any Cancellable
 
     /// Runs `action` once `delay` has passed, then again every `interval`, until cancelled.

@@ -128,7 +128,9 @@ public final class TestScheduler: Scheduler {
     ///   It is a small value: making it allocates nothing.
     /// - Complexity: O(log n), n the pending work.
     @discardableResult
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    public func schedule(
+        after delay: Duration, _ action: consuming @escaping @Sendable () -> Void
+    )
         -> any Cancellable
     {
         TestSchedulerWork(scheduler: self, handle: enqueue(TimedWork(action), after: delay))
