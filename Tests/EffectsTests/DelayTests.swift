@@ -17,6 +17,65 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    /// The two sinks a delayed single value meets: the delay's own (which delivers straight to
+    /// the closures) and the general one, reached through an erased publisher.
+    enum SinkShape: String, CaseIterable, CustomTestStringConvertible {
+        case delaysOwnSink, generalSink
+        var testDescription: String { rawValue }
+
+        func sink(on scheduler: TestScheduler, log: SinkLog) -> AnyCancellable {
+            let delayed = Just(7).delay(for: .seconds(1), scheduler: scheduler)
+            let completion: @Sendable (Subscribers.Completion) -> Void = { _ in
+                log.events.withLock { $0.append("finished") }
+            }
+            let value: @Sendable (Int) -> Void = { value in
+                log.events.withLock { $0.append("\(value)") }
+            }
+            switch self {
+            case .delaysOwnSink:
+                return delayed.sink(receiveCompletion: completion, receiveValue: value)
+            case .generalSink:
+                return delayed.eraseToAnyPublisher()
+                    .sink(receiveCompletion: completion, receiveValue: value)
+            }
+        }
+    }
+
+    @Test(
+        "a sink gets the value, then the completion, on time; cancelling it after does nothing",
+        arguments: SinkShape.allCases)
+    func sinkGetsTheValueOnTime(shape: SinkShape) {
+        let scheduler = TestScheduler()
+        let log = SinkLog()
+        let cancellable = shape.sink(on: scheduler, log: log)
+        scheduler.advance(by: .seconds(1) - .nanoseconds(1))
+        #expect(log.events.withLock { $0 }.isEmpty)
+        scheduler.advance(by: .nanoseconds(1))
+        #expect(log.events.withLock { $0 } == ["7", "finished"])
+        cancellable.cancel()
+        #expect(log.events.withLock { $0 } == ["7", "finished"])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test(
+        "cancelling a sink, or releasing its cancellable, before the value is due drops the value and takes the scheduled work back",
+        arguments: SinkShape.allCases, [true, false])
+    func sinkCancelledBeforeDue(shape: SinkShape, byReleasing: Bool) {
+        let scheduler = TestScheduler()
+        let log = SinkLog()
+        var cancellable: AnyCancellable? = shape.sink(on: scheduler, log: log)
+        #expect(scheduler.pendingWorkCount == 1)
+        if byReleasing {
+            cancellable = nil
+        } else {
+            cancellable?.cancel()
+        }
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(2))
+        #expect(log.events.withLock { $0 }.isEmpty)
+        _ = cancellable
+    }
+
     @Test("delays the completion too")
     func delaysCompletion() {
         let scheduler = TestScheduler()
@@ -292,4 +351,9 @@ import Testing
             }
         }
     }
+}
+
+/// What a sink's closures were called with, in order.
+final class SinkLog: Sendable {
+    let events = Lock<[String]>([])
 }
