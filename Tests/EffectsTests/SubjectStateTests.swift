@@ -17,9 +17,9 @@ import Testing
         switch action {
         case .none: "none"
         case .release(let tags): "release \(tags.map(\.name).joined(separator: ", "))"
-        case .call(let tag, .value(let value)): "deliver \(value) to \(tag.takeUnretainedValue())"
-        case .call(let tag, .subscription): "greet \(tag.takeUnretainedValue())"
-        case .call(let tag, .completion): "finish \(tag.takeUnretainedValue())"
+        case .call(let tag, .value(let value)): "deliver \(value) to \(tag)"
+        case .call(let tag, .subscription): "greet \(tag)"
+        case .call(let tag, .completion): "finish \(tag)"
         }
     }
 
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test(
-        "a subscriber removed during a delivery is skipped, and kept alive until the deliverer lets go"
+        "a subscriber removed during a delivery is skipped, and released by the deliverer once it lets go"
     )
     func removalDuringDelivery() {
         var state = State(current: nil)
@@ -96,7 +96,7 @@ import Testing
         #expect(describe(action) == "deliver 1 to a")
         // a's call cancels a itself (behind the cursor) and c (ahead of it).
         let removed = state.remove(a)
-        #expect(removed == nil, "retired: the deliverer may be calling it")
+        #expect(removed == nil, "retired: released by the deliverer once its role ends")
         let removedAgain = state.remove(c)
         #expect(removedAgain == nil)
         let removedThird = state.remove(c)

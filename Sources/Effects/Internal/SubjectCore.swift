@@ -68,8 +68,6 @@ final class SubjectCore<Output: Sendable>: Sendable {
     @inlinable
     func deliver(_ action: consuming SubjectState<Output, SubjectConduit<Output>>.Action) {
         while true {
-            // The subscriber is called without a retain: the state keeps it alive until this
-            // thread gives up the role (see `SubjectState.retired`).
             switch consume action {
             case .none:
                 return
@@ -78,12 +76,12 @@ final class SubjectCore<Output: Sendable>: Sendable {
                 _ = retired
                 return
             case .call(let conduit, let event):
-                conduit._withUnsafeGuaranteedRef { conduit in
-                    switch event {
-                    case .value(let value): conduit.receiveValue(value)
-                    case .subscription: conduit.receiveEvent(conduit, true)
-                    case .completion: conduit.receiveEvent(conduit, false)
-                    }
+                // The action holds its own reference to the subscriber, released with it here,
+                // outside the lock.
+                switch event {
+                case .value(let value): conduit.receiveValue(value)
+                case .subscription: conduit.receiveEvent(conduit, true)
+                case .completion: conduit.receiveEvent(conduit, false)
                 }
             }
             action = state.withLock { $0.next() }
@@ -149,9 +147,8 @@ struct SubjectState<Output, Target: AnyObject> {
 
     /// What the caller does next, outside the lock.
     ///
-    /// The subscriber an action names is unretained: the state keeps it, in `subscribers` or in
-    /// `retired`, until the deliverer's role ends (`.none` or `.release`), so the deliverer calls
-    /// it without a retain and a release of its own.
+    /// The subscriber an action names is held by the action itself, so the deliverer may call it
+    /// whatever happens to the state meanwhile.
     @usableFromInline
     enum Action {
         /// Nothing; a deliverer's role is over.
@@ -160,7 +157,7 @@ struct SubjectState<Output, Target: AnyObject> {
         /// outside the lock.
         case release([Target])
         /// Hand the subscriber `event`.
-        case call(Unmanaged<Target>, Call)
+        case call(Target, Call)
     }
 
     /// What a subscriber is handed.
@@ -190,9 +187,9 @@ struct SubjectState<Output, Target: AnyObject> {
     /// (a queue beside the stage, like an operator's outbox, so that a send on the common path
     /// moves no queue in and out of an enum case).
     @usableFromInline private(set) var waiting = FIFOQueue<Event>()
-    /// The subscribers removed (cancelled, or finished) while a delivery is under way, kept
-    /// alive for the deliverer, which may be calling one of them without a retain; handed back
-    /// for release when it gives up its role. Empty in every other stage.
+    /// The subscribers removed (cancelled, or finished) while a delivery is under way, handed
+    /// back for release when the deliverer gives up its role, so that they are released on one
+    /// thread, after the last event it hands them. Empty in every other stage.
     @usableFromInline private(set) var retired: [Target] = []
 
     @inlinable
@@ -284,8 +281,8 @@ struct SubjectState<Output, Target: AnyObject> {
     }
 
     /// Forgets `target`, which cancelled: a delivery under way skips it from now on. Returns it,
-    /// for release outside the lock, unless a delivery is under way (which may be calling it
-    /// unretained): then it is retired until the deliverer gives up its role.
+    /// for release outside the lock, unless a delivery is under way: then it is retired until the
+    /// deliverer gives up its role.
     @inlinable
     mutating func remove(_ target: Target) -> Target? {
         guard let index = subscribers.firstIndex(where: { $0 === target }) else { return nil }
@@ -309,11 +306,10 @@ struct SubjectState<Output, Target: AnyObject> {
         }
     }
 
-    /// Hands `event` to `target`, unretained: `target` is in `subscribers` or `retired`, where it
-    /// stays until the deliverer's role ends.
+    /// Hands `event` to `target`.
     @inlinable
     func call(_ target: Target, _ event: Call) -> Action {
-        .call(Unmanaged.passUnretained(target), event)
+        .call(target, event)
     }
 
     /// The deliverer's role ends: what it must release, if anything.

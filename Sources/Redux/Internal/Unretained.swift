@@ -28,10 +28,11 @@ func forEachUnretained<Object: AnyObject>(
     let stride = MemoryLayout<Object?>.stride
     var offset = 0
     while offset < bytes.count {
-        let slot = bytes.load(fromByteOffset: offset, as: Unmanaged<Object>?.self)
-        offset &+= stride
         // A closure literal, not `body` itself: handed over as a value, `body` is called
         // through its context, and the caller's loop body is not inlined into this loop.
-        slot?._withUnsafeGuaranteedRef { body($0) }
+        bytes.load(fromByteOffset: offset, as: Unmanaged<Object>?.self)?._withUnsafeGuaranteedRef {
+            body($0)
+        }
+        offset &+= stride
     }
 }
