@@ -163,7 +163,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// `replacingInFlight`), and starts nothing if the context is closed.
     @inlinable
     func start(
-        after interval: Duration, on scheduler: some Scheduler, replacingInFlight: Bool = false
+        after interval: Duration, on scheduler: any Scheduler, replacingInFlight: Bool = false
     ) {
         if let context {
             guard context.begin(self, id: id, replacingInFlight: replacingInFlight) else { return }

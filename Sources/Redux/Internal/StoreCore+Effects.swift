@@ -33,18 +33,18 @@ extension StoreCore {
 /// when a root of the effect ends, which may leave the store idle.
 ///
 /// The runtime calls it through `Subscriber`, whose witnesses for a generic type run
-/// unspecialized: `dispatch` is a closure made where the store's types are known, so that an
-/// action an effect sends is dispatched by the store's specialized code (a closure capturing
-/// one reference costs no allocation).
+/// unspecialized: `dispatch` is a function made where the store's types are known, so that an
+/// action an effect sends is dispatched by the store's specialized code. It captures nothing
+/// (the core is its argument), so the sink is one reference to retain, not two.
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
-    @usableFromInline let dispatch: @Sendable (Action) -> Void
+    @usableFromInline let dispatch: @Sendable (StoreCore<State, Action>, Action) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>) {
         self.core = core
-        dispatch = { [core] in core.dispatch($0) }
+        dispatch = { core, action in core.dispatch(action) }
     }
 
     @inlinable
@@ -57,7 +57,7 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(input)
+        dispatch(core, input)
     }
 
     @inlinable
@@ -70,19 +70,20 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 ///
 /// The runtime hands it a subscription when a root of the effect starts and a completion when
 /// it ends: the task counts them, and cancels at once a root that starts after the task was
-/// cancelled. As ``StoreSink``, it dispatches through a closure made where the store's types are
-/// known.
+/// cancelled. As ``StoreSink``, it dispatches through a function made where the store's types are
+/// known, which captures nothing.
 @usableFromInline
 struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
     @usableFromInline let tracker: TaskTracker
-    @usableFromInline let dispatch: @Sendable (Action, TaskMembership) -> Void
+    @usableFromInline let dispatch:
+        @Sendable (StoreCore<State, Action>, Action, TaskMembership) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>, tracker: TaskTracker) {
         self.core = core
         self.tracker = tracker
-        dispatch = { [core] in core.dispatch($0, in: $1) }
+        dispatch = { core, action, membership in core.dispatch(action, in: membership) }
     }
 
     @inlinable
@@ -99,7 +100,7 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(input, TaskMembership(tracker: tracker, isSentAction: false))
+        dispatch(core, input, TaskMembership(tracker: tracker, isSentAction: false))
     }
 
     @inlinable
