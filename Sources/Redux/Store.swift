@@ -98,16 +98,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         on home: StoreHome? = nil
     ) {
         self.init(
-            initial: initial,
-            // The state is moved into the reducer and back, never copied: a reducer that changes
-            // one element of a large array finds the array uniquely referenced.
-            mutatingReducer: { state, action in state = reducer(consume state, action) },
-            interceptors: interceptors,
-            middlewares: middlewares.map(AnyMiddleware.init),
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: nil
-        )
+            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
+            middlewares: middlewares, on: home)
     }
 
     /// Makes a store with a pure reducer, whose async effects prefer a task executor.
@@ -132,16 +124,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         taskExecutor: (any TaskExecutor)?
     ) {
         self.init(
-            initial: initial,
-            // The state is moved into the reducer and back, never copied: a reducer that changes
-            // one element of a large array finds the array uniquely referenced.
-            mutatingReducer: { state, action in state = reducer(consume state, action) },
-            interceptors: interceptors,
-            middlewares: middlewares.map(AnyMiddleware.init),
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: taskExecutor
-        )
+            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
+            middlewares: middlewares, on: home, taskExecutor: taskExecutor)
     }
 
     /// Makes a store with a pure reducer and middlewares of either form.
@@ -160,16 +144,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         on home: StoreHome? = nil
     ) {
         self.init(
-            initial: initial,
-            // The state is moved into the reducer and back, never copied: a reducer that changes
-            // one element of a large array finds the array uniquely referenced.
-            mutatingReducer: { state, action in state = reducer(consume state, action) },
-            interceptors: interceptors,
-            middlewares: middlewares,
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: nil
-        )
+            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
+            middlewares: middlewares, on: home)
     }
 
     /// Makes a store with a pure reducer and middlewares of either form, whose async effects prefer a task executor.
@@ -193,16 +169,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         taskExecutor: (any TaskExecutor)?
     ) {
         self.init(
-            initial: initial,
-            // The state is moved into the reducer and back, never copied: a reducer that changes
-            // one element of a large array finds the array uniquely referenced.
-            mutatingReducer: { state, action in state = reducer(consume state, action) },
-            interceptors: interceptors,
-            middlewares: middlewares,
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: taskExecutor
-        )
+            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
+            middlewares: middlewares, on: home, taskExecutor: taskExecutor)
     }
 
     /// Makes a store with a reducer that changes the state in place (the faster form for large
@@ -325,6 +293,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             queueCapacity: Self.queueCapacity,
             erasedTaskExecutor: taskExecutor
         )
+    }
+
+    /// A pure reducer as one that changes the state in place. The state is moved into the
+    /// reducer and back, never copied: a reducer that changes one element of a large array finds
+    /// the array uniquely referenced.
+    static func inPlace(_ reducer: @escaping Reducer<State, Action>)
+        -> MutatingReducer<State, Action>
+    {
+        { state, action in state = reducer(consume state, action) }
     }
 
     /// Makes a store with a queue of another size: for tests of the bound.
