@@ -28,7 +28,7 @@ import Testing
 /// | `combineLatest(_:)`, `(_:_:)` | Nothing until each has sent; then the latest of each on every value; finishes once all have finished | — |
 /// | `zip(_:)`, `(_:_:)` | Pairs by position, oldest first; finishes when one side has finished and has nothing left to pair | — |
 /// | `PassthroughSubject` | Values go to the subscribers of the moment; a subscriber that comes after the completion gets the completion | A send made while another is being delivered (re-entrant, or from another thread) is delivered after it, never nested or concurrent |
-/// | `CurrentValueSubject` | A new subscriber gets the current value first; setting `value` sends it; after the completion, a new subscriber gets the completion alone | Same serial delivery as `PassthroughSubject` |
+/// | `CurrentValueSubject` | A new subscriber gets the current value first; setting `value` sends it; after the completion, a new subscriber gets the completion alone, `send` is ignored and setting `value` changes it without sending | Same serial delivery as `PassthroughSubject` |
 /// | `Future` | The closure runs once, when the future is made; every subscriber gets the one value, then the completion | The promise takes a value, not a `Result` |
 /// | `dropFirst(_:)`, `drop(while:)`, `prefix(while:)` | Leading values left out, or sent while the predicate holds; `prefix(while:)` finishes at the first value that fails and cancels the upstream | — |
 /// | `output(at:)`, `output(in:)` | The values at those positions; the upstream is cancelled after the last | Finishes right after the value at the last position (Combine waits for one more value, as its `prefix` does); an empty range finishes at once |
@@ -344,7 +344,7 @@ import Testing
     }
 
     @Test(
-        "CurrentValueSubject: the current value first; setting value sends it; after the completion, the completion alone"
+        "CurrentValueSubject: the current value first; setting value sends it; after the completion, the completion alone, and value still settable"
     )
     func currentValueSubjectCombine() {
         let subject = CurrentValueSubject(1)
@@ -354,8 +354,11 @@ import Testing
         subject.send(completion: .finished)
         let late = Recorder<Int>()
         subject.subscribe(late)
+        subject.send(3)
+        subject.value = 4
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
         #expect(late.history == [.subscription, .finished])
+        #expect(subject.value == 4)
     }
 
     @Test(

@@ -110,6 +110,18 @@ private struct LoadError: Error {}
         #expect(lines == ["volume 5", "volume 7"])
     }
 
+    @Test("CurrentValueSubject: value set after the completion")
+    func currentValueAfterCompletion() {
+        let lines = printed {
+            let volume = CurrentValueSubject<Int>(5)
+            volume.send(completion: .finished)
+            volume.value = 7   // nobody is told
+            volume.send(9)     // ignored
+            print(volume.value)   // 7
+        }
+        #expect(lines == ["7"])
+    }
+
     @Test("Future: a callback bridged once")
     func future() {
         struct LegacyStore {
