@@ -145,8 +145,8 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
 
     /// A delayed value, a root of `context` (registered under `id`) if a context is given.
     ///
-    /// The downstream is taken, not copied: a store's sink is two references, and a copy
-    /// would retain both.
+    /// The downstream is taken, not copied: a copy of a store's sink would retain the store's
+    /// core once more, to release it again at once.
     @inlinable
     init(
         _ value: Downstream.Input, to downstream: consuming Downstream,
