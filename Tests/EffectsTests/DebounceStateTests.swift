@@ -16,14 +16,7 @@ import Testing
 
     /// Pops everything the outbox holds, as text.
     private func delivered(_ state: inout State) -> [String] {
-        var events: [String] = []
-        while let event = state.outbox.pop() {
-            switch event {
-            case .value(let value): events.append(value)
-            case .finished: events.append("finished")
-            }
-        }
-        return events
+        state.outbox.popAllAsText()
     }
 
     @Test("the first subscription is kept, a second is refused")

@@ -13,15 +13,9 @@ import Testing
         return state
     }
 
+    /// Pops everything the outbox holds, as text.
     private func delivered(_ state: inout State) -> [String] {
-        var events: [String] = []
-        while let event = state.outbox.pop() {
-            switch event {
-            case .value(let value): events.append(value)
-            case .finished: events.append("finished")
-            }
-        }
-        return events
+        state.outbox.popAllAsText()
     }
 
     @Test("the first value goes out at once; the next waits until interval after it")
@@ -201,15 +195,7 @@ import Testing
         #expect(heldAgain == nil, "a finished effect holds nothing more")
         let sent = holding.sendHeld(generation)
         #expect(sent == true)
-        var events: [String] = []
-        while let event = holding.outbox.pop() {
-            if case .value(let value) = event {
-                events.append(value)
-            } else {
-                events.append("finished")
-            }
-        }
-        #expect(events == ["a", "finished"])
+        #expect(holding.outbox.popAllAsText() == ["a", "finished"])
     }
 
     @Test("cancelling hands back the upstream, the work and the held value; then nothing runs")
