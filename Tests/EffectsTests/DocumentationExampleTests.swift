@@ -323,6 +323,91 @@ private struct LoadError: Error {}
         #expect(recorder.values == [["ducklingling"]])
     }
 
+    @Test("Effect.compactMap: only the moves that are flips")
+    func effectCompactMap() {
+        let moves: Effect<String> = .merge(.just("flip 3"), .just("shuffle"))
+        let flips = moves.compactMap { move in Int(move.dropFirst(5)) }   // 3
+        let recorder = Recorder<Int>()
+        flips.subscribe(recorder)
+        #expect(recorder.values == [3])
+    }
+
+    @Test("zip of three and four")
+    func zipOfThreeAndFour() {
+        do {
+            let questions = ["q1", "q2"].publisher, answers = ["a1", "a2"].publisher
+            let scores = [1, 2].publisher
+            let triples = questions.zip(answers, scores)   // (question 1, answer 1, score 1), …
+            let recorder = Recorder<String>()
+            triples.map { "\($0.0) \($0.1) \($0.2)" }.subscribe(recorder)
+            #expect(recorder.values == ["q1 a1 1", "q2 a2 2"])
+        }
+        do {
+            let names = ["Ann"].publisher, scores = [7].publisher, levels = ["easy"].publisher
+            let lines = names.zip(scores, levels) { name, score, level in "\(name): \(score) at \(level)" }
+            let recorder = Recorder<String>()
+            lines.subscribe(recorder)
+            #expect(recorder.values == ["Ann: 7 at easy"])
+        }
+        do {
+            let rounds = [1].publisher, players = ["Ann"].publisher, moves = [3].publisher
+            let scores = [7].publisher
+            let quadruples = rounds.zip(players, moves, scores)   // (round 1, player 1, move 1, score 1), …
+            let recorder = Recorder<String>()
+            quadruples.map { "\($0.0) \($0.1) \($0.2) \($0.3)" }.subscribe(recorder)
+            #expect(recorder.values == ["1 Ann 3 7"])
+        }
+        do {
+            let names = ["Ann"].publisher, scores = [7].publisher, levels = ["easy"].publisher
+            let times = ["1:02"].publisher
+            let lines = names.zip(scores, levels, times) { name, score, level, time in
+                "\(name): \(score) at \(level) in \(time)"
+            }
+            let recorder = Recorder<String>()
+            lines.subscribe(recorder)
+            #expect(recorder.values == ["Ann: 7 at easy in 1:02"])
+        }
+    }
+
+    @Test("combineLatest of three and four")
+    func combineLatestOfThreeAndFour() {
+        do {
+            let level = CurrentValueSubject(1), lives = CurrentValueSubject(3)
+            let score = CurrentValueSubject(0)
+            let latest = level.combineLatest(lives, score)   // (latest level, latest lives, latest score)
+            let recorder = Recorder<String>()
+            latest.map { "\($0.0) \($0.1) \($0.2)" }.subscribe(recorder)
+            score.send(10)
+            #expect(recorder.values == ["1 3 0", "1 3 10"])
+        }
+        do {
+            let moves = [4].publisher, pairsFound = [2].publisher, level = [1].publisher
+            let summary = moves.combineLatest(pairsFound, level) { moves, pairs, level in
+                "level \(level): \(pairs) pairs in \(moves) moves"
+            }
+            let recorder = Recorder<String>()
+            summary.subscribe(recorder)
+            #expect(recorder.values == ["level 1: 2 pairs in 4 moves"])
+        }
+        do {
+            let level = CurrentValueSubject(1), lives = CurrentValueSubject(3)
+            let score = CurrentValueSubject(0), time = CurrentValueSubject(60)
+            let latest = level.combineLatest(lives, score, time)   // the latest of each of the four
+            let recorder = Recorder<String>()
+            latest.map { "\($0.0) \($0.1) \($0.2) \($0.3)" }.subscribe(recorder)
+            time.send(59)
+            #expect(recorder.values == ["1 3 0 60", "1 3 0 59"])
+        }
+        do {
+            let moves = [4].publisher, pairsFound = [2].publisher, level = [1].publisher
+            let lives = [3].publisher
+            let sum = moves.combineLatest(pairsFound, level, lives) { $0 + $1 + $2 + $3 }   // a sum of the four
+            let recorder = Recorder<Int>()
+            sum.subscribe(recorder)
+            #expect(recorder.values == [10])
+        }
+    }
+
     @Test("combineLatest and zip")
     func pairs() {
         let difficulty = CurrentValueSubject("easy")

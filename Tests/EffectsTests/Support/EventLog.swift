@@ -21,3 +21,11 @@ final class EventLog: Sendable {
         entries.withLock { $0 }
     }
 }
+
+extension Publisher {
+    /// This publisher, noting `name` in `log` when its subscriber cancels it: for checking which
+    /// of several upstreams an operator cancels, and in what order.
+    func notingCancel(as name: String, in log: EventLog) -> Publishers.HandleEvents<Self> {
+        handleEvents(receiveCancel: { log.note(name) })
+    }
+}
