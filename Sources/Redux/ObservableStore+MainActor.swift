@@ -59,4 +59,146 @@ extension ObservableStore {
                 on: .mainActor
             ))
     }
+
+    /// Makes a store at home on the main actor with middlewares of the plain form, and watches
+    /// it (see the form with ``AnyMiddleware``s).
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    @MainActor
+    @_disfavoredOverload
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>]
+    ) {
+        self.init(
+            initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init))
+    }
+
+    /// Makes a store with a pure reducer at home on the main actor, with middlewares of the
+    /// plain form, and watches it (see the in-place form).
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    @MainActor
+    @_disfavoredOverload
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>]
+    ) {
+        self.init(
+            initial: initial, reducer: reducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init))
+    }
+
+    /// Makes a store at home on the main actor, whose async effects prefer a task executor, and
+    /// watches it (see the form without one).
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @MainActor
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>] = [],
+        taskExecutor: (any TaskExecutor)?
+    ) {
+        self.init(
+            Store(
+                initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+                middlewares: middlewares, on: .mainActor, taskExecutor: taskExecutor))
+    }
+
+    /// Makes a store with a pure reducer at home on the main actor, whose async effects prefer a
+    /// task executor, and watches it (see the form without one).
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @MainActor
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>] = [],
+        taskExecutor: (any TaskExecutor)?
+    ) {
+        self.init(
+            Store(
+                initial: initial, reducer: reducer, interceptors: interceptors,
+                middlewares: middlewares, on: .mainActor, taskExecutor: taskExecutor))
+    }
+
+    /// Makes a store at home on the main actor with middlewares of the plain form, whose async
+    /// effects prefer a task executor, and watches it.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - mutatingReducer: Changes the state in place for an action.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @MainActor
+    @_disfavoredOverload
+    public convenience init(
+        initial: State,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>],
+        taskExecutor: (any TaskExecutor)?
+    ) {
+        self.init(
+            initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init), taskExecutor: taskExecutor)
+    }
+
+    /// Makes a store with a pure reducer at home on the main actor with middlewares of the plain
+    /// form, whose async effects prefer a task executor, and watches it.
+    ///
+    /// - Parameters:
+    ///   - initial: The state before any action.
+    ///   - reducer: The pure function from state and action to the next state.
+    ///   - interceptors: Middlewares that see each action before the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
+    ///     the global concurrent executor; a `TestScheduler` in tests.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @MainActor
+    @_disfavoredOverload
+    public convenience init(
+        initial: State,
+        reducer: @escaping Reducer<State, Action>,
+        interceptors: [Interceptor<State, Action>] = [],
+        middlewares: [Middleware<State, Action>],
+        taskExecutor: (any TaskExecutor)?
+    ) {
+        self.init(
+            initial: initial, reducer: reducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init), taskExecutor: taskExecutor)
+    }
 }

@@ -56,14 +56,25 @@ public struct StoreHome: Sendable {
 
 /// Marks each queue a home runs on with its own identity: `getSpecific` then tells, from inside
 /// any piece of work, which queue (of those marked) runs it.
-private let homeQueueKey = DispatchSpecificKey<ObjectIdentifier>()
+private let homeQueueKey = DispatchSpecificKey<HomeQueueTag>()
 
-/// A test for "the calling code runs on `queue`".
+/// What marks a dispatch queue that is some store's home, so that code can tell it runs there.
+private final class HomeQueueTag: Sendable {}
+
+/// Serializes the first tagging of a queue: two homes made at once on one queue share a tag.
+private let homeQueueTagging = Lock(())
+
+/// Whether the calling code runs on `queue`.
 ///
-/// The main thread counts as on the main queue, inside a block or not (libdispatch binds it to
-/// the main queue), so code run from the main thread's own loop is recognised too.
+/// The tag is set on the queue once and shared by every home on it: a `DispatchQueue` value is a
+/// wrapper, and two wrappers can stand for one queue (on Linux, each `DispatchQueue.main` is a
+/// new one), so a tag per wrapper would leave only the last home able to tell.
 private func isRunning(on queue: DispatchQueue) -> @Sendable () -> Bool {
-    let identity = ObjectIdentifier(queue)
-    queue.setSpecific(key: homeQueueKey, value: identity)
-    return { DispatchQueue.getSpecific(key: homeQueueKey) == identity }
+    let tag = homeQueueTagging.withLock { _ -> HomeQueueTag in
+        if let existing = queue.getSpecific(key: homeQueueKey) { return existing }
+        let tag = HomeQueueTag()
+        queue.setSpecific(key: homeQueueKey, value: tag)
+        return tag
+    }
+    return { DispatchQueue.getSpecific(key: homeQueueKey) === tag }
 }

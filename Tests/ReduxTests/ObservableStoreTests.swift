@@ -1,4 +1,5 @@
 import Dispatch
+import Effects
 import Observation
 import Redux
 import ConcurrencyTestSupport
@@ -151,5 +152,68 @@ import Testing
             return model.state.count
         }
         #expect(count == 1)
+    }
+
+    @Test(
+        "every way to make a store on the main actor has an observable form, both middleware forms included"
+    )
+    @MainActor
+    func everyInitializerForm() {
+        let seen = EventLog<String>()
+        let plain: Middleware<Counter, CounterAction> = { _, action in
+            seen.append("plain \(action)")
+            return .none
+        }
+        let erased = AnyMiddleware<Counter, CounterAction> { _, action in
+            seen.append("erased \(action)")
+            return .none
+        }
+        let models: [ObservableStore<Counter, CounterAction>] = [
+            ObservableStore(initial: Counter(), mutatingReducer: counterMutatingReducer),
+            ObservableStore(initial: Counter(), reducer: counterReducer),
+            ObservableStore(
+                initial: Counter(), mutatingReducer: counterMutatingReducer, middlewares: [plain]),
+            ObservableStore(initial: Counter(), reducer: counterReducer, middlewares: [plain]),
+            ObservableStore(
+                initial: Counter(), mutatingReducer: counterMutatingReducer, middlewares: [erased]),
+            ObservableStore(initial: Counter(), reducer: counterReducer, middlewares: [erased]),
+        ]
+        for (index, model) in models.enumerated() {
+            model.dispatch(.increment)
+            #expect(model.state.count == 1, "form \(index)")
+        }
+        #expect(
+            seen.entries == Array(repeating: "plain increment", count: 2)
+                + Array(repeating: "erased increment", count: 2))
+    }
+
+    @Test("the observable forms with a task executor run the store's async effects there")
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @MainActor
+    func taskExecutorForms() {
+        let scheduler = TestScheduler()
+        let plain: Middleware<Counter, CounterAction> = { _, action in
+            guard action == .increment else { return .none }
+            return .run { send in await send(.decrement) }
+        }
+        let models: [ObservableStore<Counter, CounterAction>] = [
+            ObservableStore(
+                initial: Counter(), mutatingReducer: counterMutatingReducer,
+                middlewares: [AnyMiddleware(plain)], taskExecutor: scheduler),
+            ObservableStore(
+                initial: Counter(), reducer: counterReducer,
+                middlewares: [AnyMiddleware(plain)], taskExecutor: scheduler),
+            ObservableStore(
+                initial: Counter(), mutatingReducer: counterMutatingReducer, middlewares: [plain],
+                taskExecutor: scheduler),
+            ObservableStore(
+                initial: Counter(), reducer: counterReducer, middlewares: [plain],
+                taskExecutor: scheduler),
+        ]
+        for model in models {
+            model.dispatch(.increment)
+            #expect(model.state.count == 1, "the effect waits for the scheduler")
+        }
+        #expect(scheduler.pendingWorkCount == 4, "each store's effect is a job on the scheduler")
     }
 }

@@ -254,6 +254,24 @@ import Testing
     }
 
     @Test(
+        "every store at home on the main actor processes a dispatch made there before it returns, however many there are"
+    )
+    func severalMainActorHomes() async {
+        let counts = await MainActor.run {
+            // On Linux, each `DispatchQueue.main` is a new wrapper of one queue: every home on it
+            // must still tell that code runs there, not only the last one made.
+            let stores = (0..<3).map { _ in
+                Store(initial: Counter(), mutatingReducer: counterMutatingReducer, on: .mainActor)
+            }
+            return stores.map { store in
+                store.dispatch(.increment)
+                return store.state.count
+            }
+        }
+        #expect(counts == [1, 1, 1])
+    }
+
+    @Test(
         "the store's work on a main-actor home runs on the main actor, whichever thread dispatches")
     func mainActorHome() async {
         let store = Store(
