@@ -25,10 +25,10 @@ import Testing
 /// | `replaceEmpty(with:)` | The replacement, then the completion, for an upstream that sent nothing | — |
 /// | `flatMap(maxPublishers:_:)` | Values of all inner publishers, interleaved; finishes after the upstream and every inner | Over the limit, values wait in order for a free place (Combine does not request them) |
 /// | `switchToLatest()` | The latest inner publisher's values; the previous one is cancelled; finishes after the upstream and the latest inner | — |
-/// | `combineLatest(_:)`, `(_:_:)` | Nothing until each has sent; then the latest of each on every value; finishes once all have finished | — |
-/// | `zip(_:)`, `(_:_:)` | Pairs by position, oldest first; finishes when one side has finished and has nothing left to pair | — |
+/// | `combineLatest` of two, three and four, with or without a transform; `CombineLatest3`, `CombineLatest4` | Nothing until each has sent; then the latest of each on every value; finishes once all have finished | — |
+/// | `zip` of two, three and four, with or without a transform; `Zip3`, `Zip4` | Values by position, oldest first; finishes when an upstream has finished and has nothing left to pair | — |
 /// | `PassthroughSubject` | Values go to the subscribers of the moment; a subscriber that comes after the completion gets the completion | A send made while another is being delivered (re-entrant, or from another thread) is delivered after it, never nested or concurrent |
-/// | `CurrentValueSubject` | A new subscriber gets the current value first; setting `value` sends it; after the completion, a new subscriber gets the completion alone | Same serial delivery as `PassthroughSubject` |
+/// | `CurrentValueSubject` | A new subscriber gets the current value first; setting `value` sends it; after the completion, a new subscriber gets the completion alone, `send` is ignored and setting `value` changes it without sending | Same serial delivery as `PassthroughSubject` |
 /// | `Future` | The closure runs once, when the future is made; every subscriber gets the one value, then the completion | The promise takes a value, not a `Result` |
 /// | `dropFirst(_:)`, `drop(while:)`, `prefix(while:)` | Leading values left out, or sent while the predicate holds; `prefix(while:)` finishes at the first value that fails and cancels the upstream | — |
 /// | `output(at:)`, `output(in:)` | The values at those positions; the upstream is cancelled after the last | Finishes right after the value at the last position (Combine waits for one more value, as its `prefix` does); an empty range finishes at once |
@@ -304,6 +304,35 @@ import Testing
         #expect(recorder.values == ["(1, \"A\")", "(2, \"B\")"])
     }
 
+    @Test("zip of three: a tuple once each has a value at the position, oldest first")
+    func zipThree() {
+        let numbers = PassthroughSubject<Int>(), letters = PassthroughSubject<String>()
+        let marks = PassthroughSubject<String>()
+        let recorder = Recorder<String>()
+        numbers.zip(letters, marks) { "\($0)\($1)\($2)" }.subscribe(recorder)
+        numbers.send(1)
+        numbers.send(2)
+        letters.send("A")
+        marks.send("!")
+        letters.send("B")
+        numbers.send(3)
+        marks.send("?")
+        #expect(recorder.values == ["1A!", "2B?"])
+    }
+
+    @Test("combineLatest of four: nothing until all four have sent, then the latest of each")
+    func combineLatestFour() {
+        let subjects = (0..<4).map { _ in PassthroughSubject<Int>() }
+        let recorder = Recorder<Int>()
+        subjects[0].combineLatest(subjects[1], subjects[2], subjects[3]) { $0 + $1 + $2 + $3 }
+            .subscribe(recorder)
+        for (index, subject) in subjects.enumerated() {
+            subject.send(index * 10)
+        }
+        subjects[0].send(1)
+        #expect(recorder.values == [60, 61])
+    }
+
     // MARK: Sources
 
     @Test(
@@ -344,7 +373,7 @@ import Testing
     }
 
     @Test(
-        "CurrentValueSubject: the current value first; setting value sends it; after the completion, the completion alone"
+        "CurrentValueSubject: the current value first; setting value sends it; after the completion, the completion alone, and value still settable"
     )
     func currentValueSubjectCombine() {
         let subject = CurrentValueSubject(1)
@@ -354,8 +383,11 @@ import Testing
         subject.send(completion: .finished)
         let late = Recorder<Int>()
         subject.subscribe(late)
+        subject.send(3)
+        subject.value = 4
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
         #expect(late.history == [.subscription, .finished])
+        #expect(subject.value == 4)
     }
 
     @Test(

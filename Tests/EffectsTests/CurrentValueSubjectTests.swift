@@ -36,12 +36,47 @@ import Testing
         subject.subscribe(recorder)
         subject.send(completion: .finished)
         subject.send(2)
-        subject.value = 3
         #expect(subject.value == 1)
         #expect(recorder.history == [.subscription, .value(1), .finished])
         let late = Recorder<Int>()
         subject.subscribe(late)
         #expect(late.history == [.subscription, .finished])
+    }
+
+    @Test(
+        "after the completion, setting value changes it (read back) and delivers nothing, as in Combine"
+    )
+    func valueSettableAfterCompletion() {
+        let subject = CurrentValueSubject(1)
+        let recorder = Recorder<Int>()
+        subject.subscribe(recorder)
+        subject.send(completion: .finished)
+        subject.value = 3
+        #expect(subject.value == 3)
+        subject.send(4)
+        #expect(subject.value == 3, "send stays ignored")
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        let late = Recorder<Int>()
+        subject.subscribe(late)
+        #expect(late.history == [.subscription, .finished], "a late subscriber is not greeted")
+    }
+
+    @Test(
+        "setting value while the completion waits for a delivery under way changes it and sends nothing more"
+    )
+    func valueSetWhileFinishing() {
+        let subject = CurrentValueSubject(0)
+        let recorder = Recorder<Int> { _, event in
+            if event == .value(1) {
+                subject.send(completion: .finished)
+                subject.value = 5
+                #expect(subject.value == 5)
+            }
+        }
+        subject.subscribe(recorder)
+        subject.send(1)
+        #expect(subject.value == 5)
+        #expect(recorder.history == [.subscription, .value(0), .value(1), .finished])
     }
 
     @Test(

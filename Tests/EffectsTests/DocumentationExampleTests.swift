@@ -110,6 +110,18 @@ private struct LoadError: Error {}
         #expect(lines == ["volume 5", "volume 7"])
     }
 
+    @Test("CurrentValueSubject: value set after the completion")
+    func currentValueAfterCompletion() {
+        let lines = printed {
+            let volume = CurrentValueSubject<Int>(5)
+            volume.send(completion: .finished)
+            volume.value = 7   // nobody is told
+            volume.send(9)     // ignored
+            print(volume.value)   // 7
+        }
+        #expect(lines == ["7"])
+    }
+
     @Test("Future: a callback bridged once")
     func future() {
         struct LegacyStore {
@@ -309,6 +321,82 @@ private struct LoadError: Error {}
         queries.send("duckling")
         scheduler.advance(by: .seconds(1))
         #expect(recorder.values == [["ducklingling"]])
+    }
+
+    @Test("zip of three and four")
+    func zipOfThreeAndFour() {
+        do {
+            let questions = ["q1", "q2"].publisher, answers = ["a1", "a2"].publisher
+            let scores = [1, 2].publisher
+            let triples = questions.zip(answers, scores)   // (question 1, answer 1, score 1), …
+            let recorder = Recorder<String>()
+            triples.map { "\($0.0) \($0.1) \($0.2)" }.subscribe(recorder)
+            #expect(recorder.values == ["q1 a1 1", "q2 a2 2"])
+        }
+        do {
+            let names = ["Ann"].publisher, scores = [7].publisher, levels = ["easy"].publisher
+            let lines = names.zip(scores, levels) { name, score, level in "\(name): \(score) at \(level)" }
+            let recorder = Recorder<String>()
+            lines.subscribe(recorder)
+            #expect(recorder.values == ["Ann: 7 at easy"])
+        }
+        do {
+            let rounds = [1].publisher, players = ["Ann"].publisher, moves = [3].publisher
+            let scores = [7].publisher
+            let quadruples = rounds.zip(players, moves, scores)   // (round 1, player 1, move 1, score 1), …
+            let recorder = Recorder<String>()
+            quadruples.map { "\($0.0) \($0.1) \($0.2) \($0.3)" }.subscribe(recorder)
+            #expect(recorder.values == ["1 Ann 3 7"])
+        }
+        do {
+            let names = ["Ann"].publisher, scores = [7].publisher, levels = ["easy"].publisher
+            let times = ["1:02"].publisher
+            let lines = names.zip(scores, levels, times) { name, score, level, time in
+                "\(name): \(score) at \(level) in \(time)"
+            }
+            let recorder = Recorder<String>()
+            lines.subscribe(recorder)
+            #expect(recorder.values == ["Ann: 7 at easy in 1:02"])
+        }
+    }
+
+    @Test("combineLatest of three and four")
+    func combineLatestOfThreeAndFour() {
+        do {
+            let level = CurrentValueSubject(1), lives = CurrentValueSubject(3)
+            let score = CurrentValueSubject(0)
+            let latest = level.combineLatest(lives, score)   // (latest level, latest lives, latest score)
+            let recorder = Recorder<String>()
+            latest.map { "\($0.0) \($0.1) \($0.2)" }.subscribe(recorder)
+            score.send(10)
+            #expect(recorder.values == ["1 3 0", "1 3 10"])
+        }
+        do {
+            let moves = [4].publisher, pairsFound = [2].publisher, level = [1].publisher
+            let summary = moves.combineLatest(pairsFound, level) { moves, pairs, level in
+                "level \(level): \(pairs) pairs in \(moves) moves"
+            }
+            let recorder = Recorder<String>()
+            summary.subscribe(recorder)
+            #expect(recorder.values == ["level 1: 2 pairs in 4 moves"])
+        }
+        do {
+            let level = CurrentValueSubject(1), lives = CurrentValueSubject(3)
+            let score = CurrentValueSubject(0), time = CurrentValueSubject(60)
+            let latest = level.combineLatest(lives, score, time)   // the latest of each of the four
+            let recorder = Recorder<String>()
+            latest.map { "\($0.0) \($0.1) \($0.2) \($0.3)" }.subscribe(recorder)
+            time.send(59)
+            #expect(recorder.values == ["1 3 0 60", "1 3 0 59"])
+        }
+        do {
+            let moves = [4].publisher, pairsFound = [2].publisher, level = [1].publisher
+            let lives = [3].publisher
+            let sum = moves.combineLatest(pairsFound, level, lives) { $0 + $1 + $2 + $3 }   // a sum of the four
+            let recorder = Recorder<Int>()
+            sum.subscribe(recorder)
+            #expect(recorder.values == [10])
+        }
     }
 
     @Test("combineLatest and zip")

@@ -115,6 +115,26 @@ import Testing
         #expect(recorder.history == [.subscription])
     }
 
+    @Test(
+        "cancelling cancels the running inner publishers first, oldest first, then the upstream, as Combine does"
+    )
+    func cancelOrder() {
+        let log = EventLog()
+        let upstream = TestSubject<String>()
+        let inners = ["a": TestSubject<Int>(), "b": TestSubject<Int>()]
+        let recorder = Recorder<Int>()
+        upstream
+            .handleEvents(receiveCancel: { log.note("upstream") })
+            .flatMap { name in
+                inners[name]!.handleEvents(receiveCancel: { log.note("inner \(name)") })
+            }
+            .subscribe(recorder)
+        upstream.send("a")
+        upstream.send("b")
+        recorder.cancel()
+        #expect(log.all == ["inner a", "inner b", "upstream"])
+    }
+
     @Test("maxPublishers of zero or less is refused with a precondition failure")
     func zeroLimitTraps() async {
         await #expect(processExitsWith: .failure) {

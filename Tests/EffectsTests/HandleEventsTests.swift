@@ -2,22 +2,9 @@ import Effects
 import Testing
 
 @Suite struct HandleEventsTests {
-    /// The hooks called so far, in order, each as a short string.
-    final class HookLog: Sendable {
-        let entries = Lock<[String]>([])
-
-        func note(_ entry: String) {
-            entries.withLock { $0.append(entry) }
-        }
-
-        var all: [String] {
-            entries.withLock { $0 }
-        }
-    }
-
     @Test("calls each hook as its event passes, before the event goes on")
     func hooksInOrder() {
-        let log = HookLog()
+        let log = EventLog()
         let recorder = Recorder<Int> { _, event in log.note("downstream \(event)") }
         [1, 2].publisher
             .handleEvents(
@@ -38,7 +25,7 @@ import Testing
 
     @Test("receiveCancel runs once when the downstream cancels, and the upstream is cancelled")
     func cancelHook() {
-        let log = HookLog()
+        let log = EventLog()
         let upstream = TestSubject<Int>()
         let recorder = Recorder<Int>()
         upstream.handleEvents(receiveCancel: { log.note("cancel") }).subscribe(recorder)
@@ -50,7 +37,7 @@ import Testing
 
     @Test("receiveCancel does not run after the upstream finished")
     func noCancelAfterFinish() {
-        let log = HookLog()
+        let log = EventLog()
         let recorder = Recorder<Int>()
         Just(1).handleEvents(receiveCancel: { log.note("cancel") }).subscribe(recorder)
         recorder.cancel()

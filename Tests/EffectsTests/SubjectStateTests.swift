@@ -226,6 +226,53 @@ import Testing
 }
 
 extension SubjectStateTests {
+    @Test("assigning the current value before the completion is a send that replaces it")
+    func assignBeforeFinishing() {
+        var state = State(current: 0)
+        let a = Tag("a")
+        attach([a], to: &state)
+        let action = state.assignCurrent(1)
+        #expect(describe(action) == "deliver 1 to a")
+        #expect(state.current == 1)
+        let whileDelivering = state.assignCurrent(2)
+        #expect(describe(whileDelivering) == "none", "it waits for the deliverer")
+        #expect(state.current == 2)
+        #expect(drain(&state) == ["deliver 2 to a"])
+    }
+
+    @Test(
+        "assigning the current value after finish() replaces it and delivers nothing, in every finished stage"
+    )
+    func assignAfterFinishing() {
+        var state = State(current: 0)
+        let a = Tag("a")
+        attach([a], to: &state)
+        _ = state.send(1, replacingCurrent: true)
+        _ = state.finish()
+        guard case .finishing = state.stage else {
+            Issue.record("finish() during a delivery leaves the completion waiting")
+            return
+        }
+        #expect(describe(state.assignCurrent(2)) == "none")
+        #expect(state.current == 2)
+        #expect(describe(state.next()) == "finish a")
+        guard case .completing = state.stage else {
+            Issue.record("the deliverer is handing out the completion")
+            return
+        }
+        #expect(describe(state.assignCurrent(3)) == "none")
+        #expect(state.current == 3)
+        #expect(drain(&state) == ["release a"])
+        guard case .finished = state.stage else {
+            Issue.record("the subject ends finished")
+            return
+        }
+        #expect(describe(state.assignCurrent(4)) == "none")
+        #expect(state.current == 4)
+        #expect(describe(state.send(5, replacingCurrent: true)) == "none")
+        #expect(state.current == 4, "a send after the completion does not replace it")
+    }
+
     @Test("a subscriber removed while nobody delivers is handed back at once")
     func removeWhileIdle() {
         var state = State(current: nil)

@@ -79,6 +79,27 @@ import Testing
         #expect(inner.cancellationCount == 1)
     }
 
+    @Test(
+        "cancelling cancels the running inner publisher first, then the upstream, as Combine does")
+    func cancelOrder() {
+        let log = EventLog()
+        let upstream = TestSubject<String>()
+        let inners = ["a": TestSubject<Int>(), "b": TestSubject<Int>()]
+        let recorder = Recorder<Int>()
+        upstream
+            .handleEvents(receiveCancel: { log.note("upstream") })
+            .map { name in
+                inners[name]!.handleEvents(receiveCancel: { log.note("inner \(name)") })
+            }
+            .switchToLatest()
+            .subscribe(recorder)
+        upstream.send("a")
+        upstream.send("b")
+        #expect(log.all == ["inner a"])
+        recorder.cancel()
+        #expect(log.all == ["inner a", "inner b", "upstream"])
+    }
+
     @Test("describes its upstream")
     func description() {
         #expect(

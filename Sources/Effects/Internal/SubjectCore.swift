@@ -40,6 +40,14 @@ final class SubjectCore<Output: Sendable>: Sendable {
         deliver(state.withLock { $0.send(value, replacingCurrent: replacingCurrent) })
     }
 
+    /// Makes `value` the current value (for ``CurrentValueSubject/value``): sent to every
+    /// subscriber as ``send(_:replacingCurrent:)`` does until the subject finishes; after that,
+    /// only kept.
+    @inlinable
+    func assignCurrent(_ value: Output) {
+        deliver(state.withLock { $0.assignCurrent(value) })
+    }
+
     /// Finishes every subscriber; later sends do nothing, later subscribers are finished at once.
     @inlinable
     func finish() {
@@ -185,8 +193,8 @@ struct SubjectState<Output, Target: AnyObject> {
         case delivery(Action)
     }
 
-    /// The current value of a ``CurrentValueSubject`` (kept after it finishes); nil for a
-    /// ``PassthroughSubject``.
+    /// The current value of a ``CurrentValueSubject`` (kept after it finishes, and still set by
+    /// ``assignCurrent(_:)`` then); nil for a ``PassthroughSubject``.
     @usableFromInline private(set) var current: Output?
     @usableFromInline private(set) var subscribers: [Target] = []
     @usableFromInline private(set) var stage = Stage.idle
@@ -225,6 +233,20 @@ struct SubjectState<Output, Target: AnyObject> {
             waiting.append(.value(value))
             return .none
         case .finishing, .completing, .finished:
+            return .none
+        }
+    }
+
+    /// The current value is set (``CurrentValueSubject/value``): until the subject finishes, a
+    /// send that replaces the current value; after that, the value is replaced and nothing is
+    /// delivered, as in Combine (where only `send` is ignored after the completion).
+    @inlinable
+    mutating func assignCurrent(_ value: Output) -> Action {
+        switch stage {
+        case .idle, .delivering:
+            return send(value, replacingCurrent: true)
+        case .finishing, .completing, .finished:
+            current = value
             return .none
         }
     }

@@ -8,7 +8,8 @@ extension Publisher {
     /// ```
     ///
     /// The publisher finishes once the upstream and every inner publisher have finished.
-    /// `maxPublishers` caps how many inner publishers run at once. Combine enforces it by asking
+    /// Cancelling it cancels the running inner publishers first, oldest first, then the
+    /// upstream, as Combine does. `maxPublishers` caps how many inner publishers run at once. Combine enforces it by asking
     /// its upstream for fewer values; publishers here have no demand, so values that arrive
     /// while the cap is reached wait in a queue, in order, and each starts when a running inner
     /// publisher finishes. The downstream is called one call at a time, even when inner
@@ -194,10 +195,11 @@ where Inner.Output == Downstream.Input {
             return (upstream, state.inners, (state.waiting, state.outbox.close()))
         }
         guard let taken else { return }
-        taken.upstream?.cancel()
-        for case .running(let inner) in taken.inners.values {
-            inner.cancel()
+        // Combine's order: the inner publishers first (oldest first), then the upstream.
+        for number in taken.inners.keys.sorted() {
+            if case .running(let inner) = taken.inners[number] { inner.cancel() }
         }
+        taken.upstream?.cancel()
     }
 
     /// Starts inner publishers for the waiting values while there is room, then gives up the

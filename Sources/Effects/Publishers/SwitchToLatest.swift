@@ -9,7 +9,8 @@ extension Publisher where Output: Publisher {
     /// ```
     ///
     /// The publisher finishes once the upstream and the latest inner publisher have finished.
-    /// Values an inner publisher sends after it was replaced are dropped. The downstream is
+    /// Values an inner publisher sends after it was replaced are dropped. Cancelling it cancels
+    /// the running inner publisher first, then the upstream, as Combine does. The downstream is
     /// called one call at a time, even when the publishers send from several threads.
     ///
     /// - Returns: A publisher of the latest inner publisher's values.
@@ -139,10 +140,11 @@ where Inner.Output == Downstream.Input {
             return (upstream, state.inner, state.outbox.close())
         }
         guard let taken else { return }
-        taken.upstream?.cancel()
+        // Combine's order: the inner publisher first, then the upstream.
         if case .running(let inner) = taken.inner {
             inner.cancel()
         }
+        taken.upstream?.cancel()
     }
 
     private func drain() {

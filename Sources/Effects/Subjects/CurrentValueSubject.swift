@@ -11,8 +11,8 @@
 /// subscribers and the events waiting for them are behind one lock, and nothing is called while
 /// it is held. A subscriber that attaches while values are being delivered receives the value
 /// current at that point in the order of events, then the values sent after it. Once the subject
-/// has finished, sends are ignored (``value`` keeps the last value sent before) and a new
-/// subscriber receives the completion alone, as in Combine.
+/// has finished, sends are ignored, setting ``value`` changes the value without sending it, and
+/// a new subscriber receives the completion alone, as in Combine.
 public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
     @usableFromInline let core: SubjectCore<Output>
 
@@ -25,13 +25,24 @@ public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
     }
 
     /// The current value; setting it sends the new value to every subscriber.
+    ///
+    /// Once the subject has finished, setting it still changes the value (read it back and you
+    /// get what you set) but sends nothing, as in Combine; only ``send(_:)`` is ignored then.
+    ///
+    /// ```swift
+    /// let volume = CurrentValueSubject<Int>(5)
+    /// volume.send(completion: .finished)
+    /// volume.value = 7   // nobody is told
+    /// volume.send(9)     // ignored
+    /// print(volume.value)   // 7
+    /// ```
     public var value: Output {
         get {
             // Set at init and only ever replaced: never nil.
             core.current!
         }
         set {
-            send(newValue)
+            core.assignCurrent(newValue)
         }
     }
 
