@@ -330,6 +330,34 @@ struct ReleaseRow: Sendable, CustomTestStringConvertible {
                     witness.touch(); return a + b
                 })
         },
+        ReleaseRow(name: "zip of three") { parts, witness in
+            hold(
+                parts.source.zip(parts.other, parts.third) { a, b, c in
+                    witness.touch()
+                    return a + b + c
+                })
+        },
+        ReleaseRow(name: "zip of four") { parts, witness in
+            hold(
+                parts.source.zip(parts.other, parts.third, parts.current) { a, b, c, d in
+                    witness.touch()
+                    return a + b + c + d
+                })
+        },
+        ReleaseRow(name: "combineLatest of three") { parts, witness in
+            hold(
+                parts.source.combineLatest(parts.other, parts.third) { a, b, c in
+                    witness.touch()
+                    return a + b + c
+                })
+        },
+        ReleaseRow(name: "combineLatest of four") { parts, witness in
+            hold(
+                parts.source.combineLatest(parts.other, parts.third, parts.current) { a, b, c, d in
+                    witness.touch()
+                    return a + b + c + d
+                })
+        },
     ]
 }
 
@@ -359,12 +387,14 @@ struct SinkRow: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// What a row builds on: two subjects, a current-value subject, a future whose promise the test
+/// What a row builds on: three subjects, a current-value subject, a future whose promise the test
 /// keeps, and a test scheduler. Ended together by ``end()``.
 final class ReleaseParts: Sendable {
     let source = PassthroughSubject<Int>()
     /// A second upstream: the other side of a merge or zip, or the inner publisher of a flatMap.
     let other = PassthroughSubject<Int>()
+    /// A third upstream, for a zip or combineLatest of three or four.
+    let third = PassthroughSubject<Int>()
     let current = CurrentValueSubject<Int>(0)
     let scheduler = TestScheduler()
     let future: Future<Int>
@@ -381,8 +411,10 @@ final class ReleaseParts: Sendable {
     func end() async {
         source.send(1)
         other.send(2)
+        third.send(3)
         source.send(completion: .finished)
         other.send(completion: .finished)
+        third.send(completion: .finished)
         current.send(completion: .finished)
         promise.withLock { $0 }?(3)
         scheduler.advance(by: .seconds(60))

@@ -48,14 +48,25 @@ struct MachineWithDownstream<Machine, Downstream> {
 extension MachineWithDownstream: Sendable where Machine: Sendable, Downstream: Sendable {}
 
 extension MachineWithDownstream {
-    /// The next event in `outbox` with the downstream to hand it to; the completion detaches the
-    /// downstream, so the caller holds the last reference while it delivers. Nil ends the
-    /// caller's role as deliverer (nothing waits, or the operator has been cancelled).
+    /// The next event in `outbox` with the downstream to hand it to; see
+    /// ``SerialOutbox/pop(detachingAtTheEnd:)``.
     @inlinable
     mutating func pop<Value>(
         from outbox: WritableKeyPath<Machine, SerialOutbox<Value>>
     ) -> (SerialOutbox<Value>.Event, Downstream)? {
-        guard let event = machine[keyPath: outbox].pop() else { return nil }
+        machine[keyPath: outbox].pop(detachingAtTheEnd: &link)
+    }
+}
+
+extension SerialOutbox {
+    /// The next event with what `link` holds, to hand it to; the completion detaches the link,
+    /// so the caller holds the last reference while it delivers. Nil ends the caller's role as
+    /// deliverer (nothing waits, or the operator has been cancelled).
+    @inlinable
+    mutating func pop<Downstream>(detachingAtTheEnd link: inout DownstreamLink<Downstream>)
+        -> (Event, Downstream)?
+    {
+        guard let event = pop() else { return nil }
         switch event {
         case .value:
             guard let downstream = link.downstream else { return nil }
