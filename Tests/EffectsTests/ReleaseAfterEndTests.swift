@@ -330,6 +330,47 @@ struct ReleaseRow: Sendable, CustomTestStringConvertible {
                     witness.touch(); return a + b
                 })
         },
+        ReleaseRow(name: "Effect of a publisher, mapped") { parts, witness in
+            hold(
+                Effect(parts.source).map {
+                    witness.touch(); return $0
+                })
+        },
+        ReleaseRow(name: "Effect.just, delayed", captures: false) { parts, _ in
+            hold(Effect.just(1).delay(for: .seconds(1), scheduler: parts.scheduler))
+        },
+        ReleaseRow(name: "Effect of a publisher, delayed", captures: false) { parts, _ in
+            hold(Effect(parts.source).delay(for: .seconds(1), scheduler: parts.scheduler))
+        },
+        ReleaseRow(name: "Effect.merge", captures: false) { parts, _ in
+            hold(Effect.merge(Effect(parts.source), Effect(parts.other)))
+        },
+        ReleaseRow(name: "Effect.concatenate", captures: false) { parts, _ in
+            hold(Effect.concatenate(Effect(parts.source), Effect(parts.other)))
+        },
+        ReleaseRow(name: "Effect, cancellable", captures: false) { parts, _ in
+            hold(Effect(parts.source).cancellable(id: "release"))
+        },
+        ReleaseRow(name: "Effect, debounced by id", captures: false) { parts, _ in
+            hold(
+                Effect(parts.source).debounce(
+                    id: "release", for: .seconds(1), scheduler: parts.scheduler))
+        },
+        ReleaseRow(name: "Effect, throttled by id", captures: false) { parts, _ in
+            hold(
+                Effect(parts.source).throttle(
+                    id: "release", for: .seconds(1), scheduler: parts.scheduler, latest: true))
+        },
+        ReleaseRow(name: "Effect, received on a scheduler", captures: false) { parts, _ in
+            hold(Effect(parts.source).receive(on: parts.scheduler))
+        },
+        ReleaseRow(name: "Effect.run") { _, witness in
+            hold(
+                Effect<Int>.run { send in
+                    witness.touch()
+                    await send(1)
+                })
+        },
         ReleaseRow(name: "zip of three") { parts, witness in
             hold(
                 parts.source.zip(parts.other, parts.third) { a, b, c in

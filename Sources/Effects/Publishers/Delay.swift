@@ -113,10 +113,11 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     }
 
     @usableFromInline let value: Downstream.Input
-    @usableFromInline let downstream: Downstream
     @usableFromInline let scheduler: any Scheduler
     @usableFromInline let root: Root?
-    @usableFromInline let state = Lock(DelayedValueState.scheduling)
+    /// The stage, and the downstream until the value is delivered or the delay cancelled: then
+    /// nothing is kept, even while the downstream holds this subscription.
+    @usableFromInline let state: Lock<MachineWithDownstream<DelayedValueState, Downstream>>
 
     @inlinable
     init(
@@ -124,7 +125,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
         root: Root? = nil
     ) {
         self.value = value
-        self.downstream = downstream
+        state = Lock(MachineWithDownstream(.scheduling, downstream: downstream))
         self.scheduler = scheduler
         self.root = root
     }
@@ -138,21 +139,26 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
             guard root.context.begin(self, id: root.id, replacingInFlight: replacingInFlight)
             else { return }
         }
+        // Cancelled by id already (from another thread): nothing to hand the subscription to.
+        guard let downstream = state.withLock({ $0.link.downstream }) else { return }
         downstream.receive(subscription: self)
         // Moved into the state, not copied (a copy costs a retain and a release).
         var work = Optional(scheduler.schedule(after: interval) { self.fire() })
         // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
         // the work is taken back.
-        state.withLock { $0.arrive(work.take()!) }?.cancel()
+        state.withLock { $0.machine.arrive(work.take()!) }?.cancel()
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @inlinable
     func fire() {
-        let (fires, spent) = state.withLock { $0.fire() }
+        let (fires, spent, downstream) = state.withLock {
+            let (fires, spent) = $0.machine.fire()
+            return (fires, spent, fires ? $0.link.detach() : nil)
+        }
         // The spent work's handle, released outside the lock.
         _ = spent
-        guard fires else { return }
+        guard fires, let downstream else { return }
         downstream.receive(value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
         // does once it finishes: whoever waits for the store to be idle finds the action handled.
@@ -171,7 +177,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// downstream, which may be waiting for it.
     @usableFromInline
     func cancelByID() {
-        guard end() else { return }
+        guard let downstream = endTakingDownstream() else { return }
         leaveBooks()
         downstream.receive(completion: .finished)
     }
@@ -185,9 +191,19 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// Moves to cancelled and takes the scheduled work back; true when this call did it.
     @inlinable
     func end() -> Bool {
-        let (ended, work) = state.withLock { $0.cancel() }
+        endTakingDownstream() != nil
+    }
+
+    /// Cancels the delay: the downstream it held (released by the caller, outside the lock), or
+    /// nil when it had fired or been cancelled already.
+    @inlinable
+    func endTakingDownstream() -> Downstream? {
+        let (work, downstream) = state.withLock { state -> ((any Cancellable)?, Downstream?) in
+            let (ended, work) = state.machine.cancel()
+            return (work, ended ? state.link.detach() : nil)
+        }
         work?.cancel()
-        return ended
+        return downstream
     }
 
     @inlinable
