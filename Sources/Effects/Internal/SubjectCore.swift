@@ -420,12 +420,13 @@ final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
     // The two closures below are written twice: at init, and by `detach()`, which only the
     // thread the subject's state hands the conduit back to calls, once it is out of the subject
     // (no deliverer calls it any more); read only by the deliverer before that, with the
-    // subject's lock ordering the two. So no read and write ever overlap.
+    // subject's lock ordering the two. So no read and write ever overlap, and no exclusivity
+    // check is needed per value (see the Performance article's decision log).
     /// Hands the subscriber a value.
-    @usableFromInline nonisolated(unsafe) var receiveValue:   // see above
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var receiveValue:   // see above
         @Sendable (Output) -> Void
     /// Hands the subscriber its subscription (`true`) or the completion (`false`).
-    @usableFromInline nonisolated(unsafe) var receiveEvent:   // see above
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var receiveEvent:   // see above
         @Sendable (SubjectConduit<Output>, _ isSubscription: Bool) -> Void
 
     @inlinable

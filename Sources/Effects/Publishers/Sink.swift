@@ -60,9 +60,10 @@ extension Subscribers {
         /// `cancel()` returns.
         @usableFromInline let live = OneWayFlag()
         // Written at init and once more by the completion, which the publisher delivers
-        // after its last value and never beside one, so no read and write overlap.
-        @usableFromInline nonisolated(unsafe) var receiveValue:   // see above
-            @Sendable (Input) -> Void
+        // after its last value and never beside one, so no read and write overlap (and no
+        // exclusivity check is needed per value: see the Performance article's decision log).
+        @usableFromInline @exclusivity(unchecked)
+        nonisolated(unsafe) var receiveValue: @Sendable (Input) -> Void   // see above
 
         /// Makes a sink from its two closures.
         ///
