@@ -27,7 +27,7 @@ func measureResidentMemory(dispatches: Int) -> ResidentMemory? {
 
 /// The resident set size from `/proc/self/statm` (its second field, in pages), or nil where
 /// there is no such file.
-private func residentKiB() -> Int? {
+func residentKiB() -> Int? {
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
         return nil
     }

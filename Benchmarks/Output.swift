@@ -4,7 +4,9 @@ func printToStandardError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-func printTable(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) {
+func printTable(
+    _ results: [Measurement], memory: ResidentMemory?, soaks: [SoakResult], quick: Bool
+) {
     if quick {
         print("(quick pass: few operations and runs; figures are rough)")
     }
@@ -32,9 +34,23 @@ func printTable(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) 
                 + "\(memory.dispatches) dispatches (\(memory.afterKiB - memory.beforeKiB) KiB difference)"
         )
     }
+    if !soaks.isEmpty { print("") }
+    for soak in soaks {
+        print(
+            "resident memory: \(soak.beforeKiB) KiB before, \(soak.afterKiB) KiB after "
+                + "\(soak.cycles) cycles of \(soak.name) (\(soak.growthKiB) KiB difference)"
+        )
+        if soak.growthKiB > SoakResult.allowedGrowthKiB {
+            print(
+                "  ^ GREW BY MORE THAN 1 MiB (\(soak.growthKiB) KiB): something is retained "
+                    + "after the end")
+        }
+    }
 }
 
-func printJSON(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) {
+func printJSON(
+    _ results: [Measurement], memory: ResidentMemory?, soaks: [SoakResult], quick: Bool
+) {
     var lines: [String] = []
     for result in results {
         var fields = [
@@ -59,6 +75,14 @@ func printJSON(_ results: [Measurement], memory: ResidentMemory?, quick: Bool) {
         output +=
             ",\n  \"residentMemory\": {\"dispatches\": \(memory.dispatches), "
             + "\"beforeKiB\": \(memory.beforeKiB), \"afterKiB\": \(memory.afterKiB)}"
+    }
+    if !soaks.isEmpty {
+        let entries = soaks.map { soak in
+            "    {\"name\": \(jsonString(soak.name)), \"cycles\": \(soak.cycles), "
+                + "\"beforeKiB\": \(soak.beforeKiB), \"afterKiB\": \(soak.afterKiB), "
+                + "\"withinOneMiB\": \(soak.growthKiB <= SoakResult.allowedGrowthKiB)}"
+        }
+        output += ",\n  \"soaks\": [\n" + entries.joined(separator: ",\n") + "\n  ]"
     }
     output += "\n}"
     print(output)

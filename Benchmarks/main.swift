@@ -99,9 +99,15 @@ let memory =
     options.filters.isEmpty || options.filters.contains { "memory".contains($0) }
     ? measureResidentMemory(dispatches: options.quick ? 200_000 : 10_000_000)
     : nil
+let soaks = measureSoaks(
+    soakCases().filter { soak in
+        options.filters.isEmpty || options.filters.contains { soak.name.contains($0) }
+    },
+    cycles: options.quick ? 20_000 : 1_000_000
+)
 
 if options.json {
-    printJSON(results, memory: memory, quick: options.quick)
+    printJSON(results, memory: memory, soaks: soaks, quick: options.quick)
 } else {
-    printTable(results, memory: memory, quick: options.quick)
+    printTable(results, memory: memory, soaks: soaks, quick: options.quick)
 }

@@ -166,6 +166,34 @@ import Testing
         }
     }
 
+    @Test(
+        "once finished, the state keeps no subscriber: each was handed back for release, and a late one is never kept"
+    )
+    func finishedKeepsNothing() {
+        var state = State(current: 0)
+        weak var weakA: Tag?
+        weak var weakLate: Tag?
+        do {
+            let a = Tag("a")
+            weakA = a
+            attach([a], to: &state, greeting: true)
+            let finishing = state.finish()
+            #expect(describe(finishing) == "finish a")
+            #expect(drain(&state) == ["release a"])
+            let late = Tag("late")
+            weakLate = late
+            guard case .finished = state.attach(late, greetsWithCurrent: true) else {
+                Issue.record("a subscriber after the completion is finished at once")
+                return
+            }
+        }
+        #expect(state.subscribers.isEmpty)
+        #expect(state.retired.isEmpty)
+        #expect(state.waiting.isEmpty)
+        #expect(weakA == nil, "a finished subscriber was kept")
+        #expect(weakLate == nil, "a late subscriber was kept")
+    }
+
     @Test("finishing while delivering: the waiting events go out first, later sends are dropped")
     func finishWhileDelivering() {
         var state = State(current: 0)

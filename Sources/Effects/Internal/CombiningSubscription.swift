@@ -8,11 +8,12 @@
 /// outbox, even when the upstreams send from several threads. A slot holds its upstream's
 /// values type-erased; a row becomes the downstream's tuple only on its way out, by position.
 final class CombiningSubscription<Downstream: Subscriber>: Subscription {
-    private let downstream: Downstream
     /// Makes the downstream's tuple of a row, whose value at each index came from the upstream
     /// at that index.
     private let makeOutput: @Sendable ([any Sendable]) -> Downstream.Input
-    private let state: Lock<CombiningState<any Sendable>>
+    /// The machine, and the downstream until the completion is delivered or a cancel comes
+    /// (then nothing is kept, even while the downstream holds this subscription).
+    private let state: Lock<MachineWithDownstream<CombiningState<any Sendable>, Downstream>>
     /// The downstream's effect runtime, answered by every upstream's subscriber.
     let context: EffectContext?
 
@@ -20,9 +21,9 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
         rule: CombiningState<any Sendable>.Rule, count: Int, downstream: Downstream,
         makeOutput: @escaping @Sendable ([any Sendable]) -> Downstream.Input
     ) {
-        self.downstream = downstream
         self.makeOutput = makeOutput
-        state = Lock(CombiningState(rule: rule, count: count))
+        state = Lock(
+            MachineWithDownstream(CombiningState(rule: rule, count: count), downstream: downstream))
         context = downstream.effectContext
     }
 
@@ -46,28 +47,30 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
     private func subscribe<Upstream: Publisher>(_ upstream: Upstream, at index: inout Int)
     where Upstream.Output: Sendable {
         defer { index += 1 }
-        if state.withLock({ $0.isEnded }) { return }
+        if state.withLock({ $0.machine.isEnded }) { return }
         upstream.subscribe(CombiningChild<Upstream.Output, Downstream>(parent: self, index: index))
     }
 
     func cancel() {
-        let outcome = state.withLock { $0.cancel() }
+        let (outcome, downstream) = state.withLock { ($0.machine.cancel(), $0.link.detach()) }
         guard let outcome else { return }
         carryOut(outcome)
+        // The downstream is released here, outside the lock.
+        _ = downstream
     }
 
     fileprivate func child(_ index: Int, received subscription: any Subscription) {
-        if !state.withLock({ $0.attach(subscription, at: index) }) {
+        if !state.withLock({ $0.machine.attach(subscription, at: index) }) {
             subscription.cancel()
         }
     }
 
     fileprivate func child(_ index: Int, received value: any Sendable) {
-        carryOut(state.withLock { $0.receive(value, at: index) })
+        carryOut(state.withLock { $0.machine.receive(value, at: index) })
     }
 
     fileprivate func childFinished(_ index: Int) {
-        carryOut(state.withLock { $0.finish(at: index) })
+        carryOut(state.withLock { $0.machine.finish(at: index) })
     }
 
     /// Cancels what ended, in order, releases what was taken out, then delivers if this thread
@@ -81,7 +84,7 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
     }
 
     private func drain() {
-        while let event = state.withLock({ $0.outbox.pop() }) {
+        while let (event, downstream) = state.withLock({ $0.pop(from: \.outbox) }) {
             switch event {
             case .value(let row): downstream.receive(makeOutput(row))
             case .finished: downstream.receive(completion: .finished)

@@ -16,34 +16,40 @@ struct DelayedStart<Output: Sendable>: Publisher {
 
 /// Waits, then runs the effect for its downstream; cancelling drops the wait or stops the effect.
 private final class DelayedStartSubscription<Downstream: Subscriber>: Subscriber, Subscription {
+    /// The downstream (and, until it starts, the effect) live in the stages before the end
+    /// only: once finished or cancelled, the subscription holds nothing, even while the
+    /// downstream holds it.
     private enum Stage {
-        /// The scheduled work's handle, once `schedule` has returned it.
-        case waiting((any Cancellable)?)
-        /// The effect runs; its subscription once it has arrived.
-        case started((any Subscription)?)
+        case waiting(Downstream, Effect<Downstream.Input>, (any Cancellable)?)
+        case started(Downstream, (any Subscription)?)
         case ended
+
+        var downstream: Downstream? {
+            switch self {
+            case .waiting(let downstream, _, _), .started(let downstream, _): downstream
+            case .ended: nil
+            }
+        }
     }
 
-    private let downstream: Downstream
-    private let effect: Effect<Downstream.Input>
-    private let stage = Lock(Stage.waiting(nil))
+    private let stage: Lock<Stage>
 
     init(downstream: Downstream, effect: Effect<Downstream.Input>) {
-        self.downstream = downstream
-        self.effect = effect
+        stage = Lock(.waiting(downstream, effect, nil))
     }
 
     var effectContext: EffectContext? {
-        downstream.effectContext
+        stage.withLock { $0.downstream }?.effectContext
     }
 
     func start(after interval: Duration, on scheduler: any Scheduler) {
+        guard let downstream = stage.withLock({ $0.downstream }) else { return }
         downstream.receive(subscription: self)
         if case .ended = stage.withLock({ $0 }) { return }
         let work = scheduler.schedule(after: interval) { self.begin() }
         let spent = stage.withLock { stage -> Bool in
-            guard case .waiting(nil) = stage else { return true }
-            stage = .waiting(work)
+            guard case .waiting(let downstream, let effect, nil) = stage else { return true }
+            stage = .waiting(downstream, effect, work)
             return false
         }
         // Ran already (an immediate scheduler) or cancelled meanwhile: cancelling is harmless,
@@ -52,26 +58,27 @@ private final class DelayedStartSubscription<Downstream: Subscriber>: Subscriber
     }
 
     private func begin() {
-        let begins = stage.withLock { stage -> Bool in
-            guard case .waiting = stage else { return false }
-            stage = .started(nil)
-            return true
+        let begins = stage.withLock { stage -> (Downstream, Effect<Downstream.Input>)? in
+            guard case .waiting(let downstream, let effect, _) = stage else { return nil }
+            stage = .started(downstream, nil)
+            return (downstream, effect)
         }
-        if begins {
+        if let (downstream, effect) = begins {
             effect.subscribe(self, context: downstream.effectContext)
         }
     }
 
     func receive(subscription: any Subscription) {
         let kept = stage.withLock { stage -> Bool in
-            guard case .started(nil) = stage else { return false }
-            stage = .started(subscription)
+            guard case .started(let downstream, nil) = stage else { return false }
+            stage = .started(downstream, subscription)
             return true
         }
         if !kept { subscription.cancel() }
     }
 
     func receive(_ input: Downstream.Input) {
+        guard let downstream = stage.withLock({ $0.downstream }) else { return }
         downstream.receive(input)
     }
 
@@ -81,8 +88,10 @@ private final class DelayedStartSubscription<Downstream: Subscriber>: Subscriber
             defer { stage = .ended }
             return stage
         }
-        guard case .started = previous else { return }
+        guard case .started(let downstream, _) = previous else { return }
         downstream.receive(completion: completion)
+        // The downstream and the finished effect's subscription are released here, outside
+        // the lock.
     }
 
     func cancel() {
@@ -91,8 +100,8 @@ private final class DelayedStartSubscription<Downstream: Subscriber>: Subscriber
             return stage
         }
         switch previous {
-        case .waiting(let work): work?.cancel()
-        case .started(let subscription): subscription?.cancel()
+        case .waiting(_, _, let work): work?.cancel()
+        case .started(_, let subscription): subscription?.cancel()
         case .ended: break
         }
     }

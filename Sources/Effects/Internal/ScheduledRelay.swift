@@ -11,6 +11,10 @@
 /// Size and cost: `events` holds the events not yet delivered; every operation on it is O(1)
 /// (appending, popping the oldest, finding an event's slot by its ticket). Cancelling is
 /// O(waiting events): each scheduled piece of work is cancelled and released.
+///
+/// The downstream lives in the active phase only: the completion's delivery and a cancel both
+/// end the phase and take it out, so the relay keeps nothing after the end even while the
+/// downstream holds it.
 final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
     typealias Input = Downstream.Input
 
@@ -26,15 +30,15 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     }
 
     private enum Phase {
-        /// Relaying: the upstream's subscription (once it has arrived) and whether a thread is
-        /// delivering right now.
-        case active(upstream: (any Subscription)?, isDelivering: Bool)
+        /// Relaying: the downstream, the upstream's subscription (once it has arrived) and
+        /// whether a thread is delivering right now.
+        case active(Downstream, upstream: (any Subscription)?, isDelivering: Bool)
         /// Cancelled, or the completion was delivered: nothing more goes downstream.
         case ended
     }
 
     private struct State {
-        var phase = Phase.active(upstream: nil, isDelivering: false)
+        var phase: Phase
         var events = FIFOQueue<Waiting>()
         /// The ticket of `events`' oldest entry; tickets number events in arrival order.
         var firstTicket: UInt64 = 0
@@ -42,30 +46,35 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
         var released = 0
     }
 
-    private let state = Lock(State())
-    private let downstream: Downstream
+    private let state: Lock<State>
     private let scheduler: Context
     private let delay: Duration
 
     /// - Parameter delay: The delay to wait before each delivery; zero to deliver as soon as
     ///   the scheduler can.
     init(downstream: Downstream, scheduler: Context, delay: Duration) {
-        self.downstream = downstream
+        state = Lock(State(phase: .active(downstream, upstream: nil, isDelivering: false)))
         self.scheduler = scheduler
         self.delay = delay
     }
 
     var effectContext: EffectContext? {
-        downstream.effectContext
+        let downstream = state.withLock { state -> Downstream? in
+            guard case .active(let downstream, _, _) = state.phase else { return nil }
+            return downstream
+        }
+        return downstream?.effectContext
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { state -> Bool in
-            guard case .active(nil, let isDelivering) = state.phase else { return false }
-            state.phase = .active(upstream: subscription, isDelivering: isDelivering)
-            return true
+        let downstream = state.withLock { state -> Downstream? in
+            guard case .active(let downstream, nil, let isDelivering) = state.phase else {
+                return nil
+            }
+            state.phase = .active(downstream, upstream: subscription, isDelivering: isDelivering)
+            return downstream
         }
-        guard accepted else {
+        guard let downstream else {
             subscription.cancel()
             return
         }
@@ -81,14 +90,17 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     }
 
     func cancel() {
-        let (upstream, events) = state.withLock {
-            state -> ((any Subscription)?, FIFOQueue<Waiting>) in
-            guard case .active(let upstream, _) = state.phase else { return (nil, FIFOQueue()) }
-            state.phase = .ended
-            defer { state.events = FIFOQueue() }
-            return (upstream, state.events)
+        let (ended, events) = state.withLock { state -> (Phase, FIFOQueue<Waiting>) in
+            guard case .active = state.phase else { return (.ended, FIFOQueue()) }
+            defer {
+                state.phase = .ended
+                state.events = FIFOQueue()
+            }
+            return (state.phase, state.events)
         }
-        upstream?.cancel()
+        // The downstream, the upstream and the waiting events are released here, outside the
+        // lock.
+        if case .active(_, let upstream, _) = ended { upstream?.cancel() }
         for waiting in events {
             waiting.handle?.cancel()
         }
@@ -120,41 +132,54 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     /// meanwhile, unless another thread is delivering (it will deliver this one too).
     private func releaseOldest() {
         let becameDeliverer = state.withLock { state -> Bool in
-            guard case .active(let upstream, let isDelivering) = state.phase,
+            guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
                 state.released < state.events.count
             else { return false }
             state.events[state.released].handle = nil
             state.released += 1
             if isDelivering { return false }
-            state.phase = .active(upstream: upstream, isDelivering: true)
+            state.phase = .active(downstream, upstream: upstream, isDelivering: true)
             return true
         }
         guard becameDeliverer else { return }
-        while let event = nextReleased() {
-            switch event {
-            case .value(let value):
+        while let released = nextReleased() {
+            switch released {
+            case .value(let value, let downstream):
                 downstream.receive(value)
-            case .finished:
+            case .finished(let downstream, let upstream):
                 downstream.receive(completion: .finished)
+                // The relay's last references to both, released here, outside the lock.
+                _ = upstream
                 return
             }
         }
     }
 
+    /// An event due for delivery, with the downstream to hand it to.
+    private enum Released {
+        case value(Input, Downstream)
+        /// The completion, which ends the relay: it hands out the downstream and the upstream's
+        /// subscription for release once the completion is delivered.
+        case finished(Downstream, upstream: (any Subscription)?)
+    }
+
     /// Takes the oldest released event, or gives up the deliverer's role when there is none.
-    private func nextReleased() -> Event? {
-        state.withLock { state -> Event? in
-            guard case .active(let upstream, _) = state.phase else { return nil }
+    private func nextReleased() -> Released? {
+        state.withLock { state -> Released? in
+            guard case .active(let downstream, let upstream, _) = state.phase else { return nil }
             guard state.released > 0, let waiting = state.events.popFirst() else {
-                state.phase = .active(upstream: upstream, isDelivering: false)
+                state.phase = .active(downstream, upstream: upstream, isDelivering: false)
                 return nil
             }
             state.released -= 1
             state.firstTicket += 1
-            if case .finished = waiting.event {
+            switch waiting.event {
+            case .value(let value):
+                return .value(value, downstream)
+            case .finished:
                 state.phase = .ended
+                return .finished(downstream, upstream: upstream)
             }
-            return waiting.event
         }
     }
 }

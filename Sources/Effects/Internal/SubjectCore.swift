@@ -63,8 +63,10 @@ final class SubjectCore<Output: Sendable>: Sendable {
         switch state.withLock({ $0.attach(conduit, greetsWithCurrent: greetsWithCurrent) }) {
         case .finished:
             // Finished (even if the completion still waits for the deliverer): a subscriber
-            // that comes now gets nothing but the completion.
-            downstream.receive(subscription: conduit)
+            // that comes now gets nothing but the completion, and a subscription that holds
+            // nothing (as in Combine), so that keeping it keeps neither subject nor subscriber.
+            conduit.detach()
+            downstream.receive(subscription: Subscriptions.empty)
             downstream.receive(completion: .finished)
         case .delivery(let action):
             deliver(action)
@@ -80,8 +82,9 @@ final class SubjectCore<Output: Sendable>: Sendable {
             case .none:
                 return
             case .release(let retired):
-                // Cancelled (or finished) during the delivery: released here, outside the lock.
-                _ = retired
+                // Cancelled (or finished) during the delivery: each lets go of its subscriber
+                // here, outside the lock (the subscriber may still hold the conduit).
+                for conduit in retired { conduit.detach() }
                 return
             case .call(let conduit, let event):
                 // The action holds its own reference to the subscriber, released with it here,
@@ -96,11 +99,12 @@ final class SubjectCore<Output: Sendable>: Sendable {
         }
     }
 
-    /// Forgets a cancelled subscriber; it is released here, outside the lock.
+    /// Forgets a cancelled subscriber; it is released here, outside the lock, unless a delivery
+    /// is under way (the deliverer releases it when its role ends).
     @usableFromInline
     func remove(_ conduit: SubjectConduit<Output>) {
         let removed = state.withLock { $0.remove(conduit) }
-        _ = removed
+        removed?.detach()
     }
 }
 
@@ -397,6 +401,10 @@ extension SubjectState.Call: Sendable where Output: Sendable {}
 /// The subject calls it only from its deliverer, one call at a time; `cancel()` may come from
 /// any thread, and removes the link from the subject, whose deliverer then skips it.
 ///
+/// Once out of the subject (cancelled or finished), the conduit lets go of its subscriber
+/// (``detach()``), while the subscriber may go on holding the conduit: so neither keeps the
+/// other alive after the end.
+///
 /// The subscriber is reached through closures made in ``SubjectCore/attach(_:greetsWithCurrent:)``,
 /// where its type is known. Subscribers of all types share one subject, so the call cannot be
 /// static; a closure made in inlinable code runs code specialized for the subscriber, where a
@@ -405,10 +413,16 @@ extension SubjectState.Call: Sendable where Output: Sendable {}
 @usableFromInline
 final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
     @usableFromInline let core: SubjectCore<Output>
+    // The two closures below are written twice: at init, and by `detach()`, which only the
+    // thread the subject's state hands the conduit back to calls, once it is out of the subject
+    // (no deliverer calls it any more); read only by the deliverer before that, with the
+    // subject's lock ordering the two. So no read and write ever overlap, and no exclusivity
+    // check is needed per value (see the Performance article's decision log).
     /// Hands the subscriber a value.
-    @usableFromInline let receiveValue: @Sendable (Output) -> Void
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var receiveValue:   // see above
+        @Sendable (Output) -> Void
     /// Hands the subscriber its subscription (`true`) or the completion (`false`).
-    @usableFromInline let receiveEvent:
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var receiveEvent:   // see above
         @Sendable (SubjectConduit<Output>, _ isSubscription: Bool) -> Void
 
     @inlinable
@@ -428,5 +442,13 @@ final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
     @inlinable
     func cancel() {
         core.remove(self)
+    }
+
+    /// Lets go of the subscriber (its closures); called once the conduit is out of the subject,
+    /// by the thread the subject handed it back to, outside the lock.
+    @usableFromInline
+    func detach() {
+        receiveValue = { _ in }
+        receiveEvent = { _, _ in }
     }
 }

@@ -8,23 +8,28 @@
 /// the completion. Deliveries go through an outbox, so the downstream is called one call at a
 /// time.
 final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Subscription {
-    private let downstream: Downstream
     private let node: ThrottledEffect<Downstream.Input>
     private let memory: ThrottleMemory
-    private let state = Lock(ThrottledEffectState<Downstream.Input>())
+    /// The machine, and the downstream until the completion is delivered or a cancel comes.
+    private let state:
+        Lock<MachineWithDownstream<ThrottledEffectState<Downstream.Input>, Downstream>>
 
     init(downstream: Downstream, node: ThrottledEffect<Downstream.Input>, memory: ThrottleMemory) {
-        self.downstream = downstream
+        state = Lock(MachineWithDownstream(ThrottledEffectState(), downstream: downstream))
         self.node = node
         self.memory = memory
     }
 
     var effectContext: EffectContext? {
-        downstream.effectContext
+        state.withLock { $0.link.downstream }?.effectContext
     }
 
     func receive(subscription: any Subscription) {
-        guard state.withLock({ $0.attach(subscription) }) else {
+        guard
+            let downstream = state.withLock({
+                $0.machine.attach(subscription) ? $0.link.downstream : nil
+            })
+        else {
             subscription.cancel()
             return
         }
@@ -33,35 +38,39 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
 
     func receive(_ input: Downstream.Input) {
         let now = node.scheduler.now
-        if state.withLock({ $0.absorb(input, latest: node.latest) }) { return }
+        if state.withLock({ $0.machine.absorb(input, latest: node.latest) }) { return }
         switch memory.decide(
             input, id: node.id, at: now, interval: node.interval, latest: node.latest,
             scheduler: node.scheduler)
         {
         case .sendNow:
-            if state.withLock({ $0.outbox.push(.value(input)) }) { drain() }
+            if state.withLock({ $0.machine.outbox.push(.value(input)) }) { drain() }
         case .hold(let value, let until):
-            guard let generation = state.withLock({ $0.hold(value) }) else { return }
+            guard let generation = state.withLock({ $0.machine.hold(value) }) else { return }
             let work = node.scheduler.schedule(after: until - now) { self.sendHeld(generation) }
             // Ran already (an immediate scheduler), or cancelled meanwhile: cancelling a spent
             // handle is harmless, and a live one must not outlive the subscription.
-            if !state.withLock({ $0.keep(work, for: generation) }) { work.cancel() }
+            if !state.withLock({ $0.machine.keep(work, for: generation) }) { work.cancel() }
         }
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (delivers, finished) = state.withLock { $0.finish() }
+        let (delivers, finished) = state.withLock { $0.machine.finish() }
         // The finished upstream's subscription is released here, outside the lock.
         _ = finished
         if delivers { drain() }
     }
 
     func cancel() {
-        let (upstream, work, dropped) = state.withLock { $0.cancel() }
+        let (upstream, work, dropped, downstream) = state.withLock {
+            let (upstream, work, dropped) = $0.machine.cancel()
+            return (upstream, work, dropped, $0.link.detach())
+        }
         upstream?.cancel()
         work?.cancel()
-        // The held value and the events waiting are released here, outside the lock.
-        _ = dropped
+        // The held value, the events waiting and the downstream are released here, outside
+        // the lock.
+        _ = (dropped, downstream)
     }
 
     /// Run by the scheduler at the window's end: sends the held value (and the completion, if
@@ -69,13 +78,13 @@ final class ThrottledEffectSubscription<Downstream: Subscriber>: Subscriber, Sub
     /// (a delivery may start another effect under the id, which must find the new window).
     private func sendHeld(_ generation: UInt64) {
         let now = node.scheduler.now
-        guard let delivers = state.withLock({ $0.sendHeld(generation) }) else { return }
+        guard let delivers = state.withLock({ $0.machine.sendHeld(generation) }) else { return }
         memory.recordSent(id: node.id, at: now, interval: node.interval, scheduler: node.scheduler)
         if delivers { drain() }
     }
 
     private func drain() {
-        while let event = state.withLock({ $0.outbox.pop() }) {
+        while let (event, downstream) = state.withLock({ $0.pop(from: \.outbox) }) {
             switch event {
             case .value(let value): downstream.receive(value)
             case .finished: downstream.receive(completion: .finished)

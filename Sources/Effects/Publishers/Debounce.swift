@@ -86,27 +86,30 @@ extension Publishers.Debounce: CustomStringConvertible {
 final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
     Subscription
 {
-    @usableFromInline let downstream: Downstream
     @usableFromInline let dueTime: Duration
     @usableFromInline let scheduler: Context
-    @usableFromInline let state: Lock<DebounceState<Downstream.Input>>
+    @usableFromInline let state:
+        Lock<MachineWithDownstream<DebounceState<Downstream.Input>, Downstream>>
 
     @inlinable
     init(downstream: Downstream, dueTime: Duration, scheduler: Context) {
-        self.downstream = downstream
         self.dueTime = dueTime
         self.scheduler = scheduler
-        state = Lock(DebounceState())
+        state = Lock(MachineWithDownstream(DebounceState(), downstream: downstream))
     }
 
     @inlinable
     var effectContext: EffectContext? {
-        downstream.effectContext
+        state.withLock { $0.link.downstream }?.effectContext
     }
 
     @inlinable
     func receive(subscription: any Subscription) {
-        guard state.withLock({ $0.attach(subscription) }) else {
+        guard
+            let downstream = state.withLock({
+                $0.machine.attach(subscription) ? $0.link.downstream : nil
+            })
+        else {
             subscription.cancel()
             return
         }
@@ -116,7 +119,8 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func receive(_ input: Downstream.Input) {
         let now = scheduler.now
-        guard let wait = state.withLock({ $0.receive(input, at: now, dueTime: dueTime) }) else {
+        guard let wait = state.withLock({ $0.machine.receive(input, at: now, dueTime: dueTime) })
+        else {
             return
         }
         schedule(wait)
@@ -125,7 +129,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func receive(completion: Subscribers.Completion) {
         let now = scheduler.now
-        let (wait, finished) = state.withLock { $0.finish(at: now) }
+        let (wait, finished) = state.withLock { $0.machine.finish(at: now) }
         // The finished upstream's subscription is released here, outside the lock.
         _ = finished
         if let wait { schedule(wait) }
@@ -133,11 +137,14 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
 
     @inlinable
     func cancel() {
-        let (upstream, work, dropped) = state.withLock { $0.cancel() }
+        let (upstream, work, dropped, downstream) = state.withLock {
+            let (upstream, work, dropped) = $0.machine.cancel()
+            return (upstream, work, dropped, $0.link.detach())
+        }
         upstream?.cancel()
         work?.cancel()
-        // The waiting value and events are released here, outside the lock.
-        _ = dropped
+        // The waiting value and events, and the downstream, are released here, outside the lock.
+        _ = (dropped, downstream)
     }
 
     /// Schedules the work that will send what waits, and keeps its handle so that cancelling
@@ -147,7 +154,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
         let work = scheduler.schedule(after: wait.delay) { self.fire() }
         // Ran already (an immediate scheduler), replaced, or cancelled meanwhile: cancelling a
         // spent handle is harmless, and a live one must not outlive the subscription.
-        if !state.withLock({ $0.keep(work, for: wait.generation) }) {
+        if !state.withLock({ $0.machine.keep(work, for: wait.generation) }) {
             work.cancel()
         }
     }
@@ -162,7 +169,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func fire() {
         let now = scheduler.now
-        switch state.withLock({ $0.fire(at: now) }) {
+        switch state.withLock({ $0.machine.fire(at: now) }) {
         case .nothing:
             return
         case .waitAgain(let wait):
@@ -175,7 +182,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     /// Delivers what the outbox holds, one event at a time, outside the lock.
     @inlinable
     func drain() {
-        while let event = state.withLock({ $0.outbox.pop() }) {
+        while let (event, downstream) = state.withLock({ $0.pop(from: \.outbox) }) {
             switch event {
             case .value(let value):
                 downstream.receive(value)

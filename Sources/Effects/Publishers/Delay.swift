@@ -136,12 +136,13 @@ extension Publishers.Delay: CustomStringConvertible {
 @usableFromInline
 final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     @usableFromInline let value: Downstream.Input
-    @usableFromInline let downstream: Downstream
     /// The context that counts it as a root; nil when it is not one.
     @usableFromInline let context: EffectContext?
     /// The id it is registered under in `context`, if any.
     @usableFromInline let id: EffectID?
-    @usableFromInline let state = Lock(DelayedValueState.scheduling)
+    /// The stage, and the downstream until the value is delivered or the delay cancelled: then
+    /// nothing is kept, even while the downstream holds this subscription.
+    @usableFromInline let state: Lock<MachineWithDownstream<DelayedValueState, Downstream>>
 
     /// A delayed value, a root of `context` (registered under `id`) if a context is given.
     ///
@@ -153,7 +154,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
         rootOf context: EffectContext? = nil, id: EffectID? = nil
     ) {
         self.value = value
-        self.downstream = downstream
+        state = Lock(MachineWithDownstream(.scheduling, downstream: downstream))
         self.context = context
         self.id = id
     }
@@ -168,14 +169,26 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
         if let context {
             guard context.begin(self, id: id, replacingInFlight: replacingInFlight) else { return }
         }
+        // Cancelled by id already (from another thread): nothing to hand the subscription to.
+        guard let downstream = state.withLock({ $0.link.downstream }) else { return }
         downstream.receive(subscription: self)
-        DelayedValueState.arrive(scheduler.schedule(after: interval) { self.fire() }, in: state)
+        // Moved into the state, not copied (a copy costs a retain and a release).
+        var work = Optional(scheduler.schedule(after: interval) { self.fire() })
+        // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
+        // the work is taken back.
+        state.withLock { $0.machine.arrive(work.take()!) }?.cancel()
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @inlinable
     func fire() {
-        guard DelayedValueState.fire(in: state) else { return }
+        let (spent, downstream) = state.withLock { cell in
+            let (fires, spent) = cell.machine.fire()
+            return (spent, fires ? cell.link.detach() : nil)
+        }
+        // The spent work's handle, released outside the lock.
+        _ = spent
+        guard let downstream else { return }
         downstream.receive(value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
         // does once it finishes: whoever waits for the store to be idle finds the action handled.
@@ -194,7 +207,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// downstream, which may be waiting for it.
     @usableFromInline
     func cancelByID() {
-        guard end() else { return }
+        guard let downstream = endTakingDownstream() else { return }
         leaveBooks()
         downstream.receive(completion: .finished)
     }
@@ -208,7 +221,22 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// Moves to cancelled and takes the scheduled work back; true when this call did it.
     @inlinable
     func end() -> Bool {
-        DelayedValueState.cancel(in: state)
+        endTakingDownstream() != nil
+    }
+
+    /// Cancels the delay and takes its scheduled work back: the downstream it held (released by
+    /// the caller, outside the lock), or nil when it had fired or been cancelled already.
+    @inlinable
+    func endTakingDownstream() -> Downstream? {
+        var work: (any Cancellable)? = nil
+        let downstream = state.withLock { cell -> Downstream? in
+            cell.machine.cancel(handingWorkTo: &work) ? cell.link.detach() : nil
+        }
+        // Taken out of the optional, not copied, to be cancelled (and released) here.
+        if let work = work.take() {
+            work.cancel()
+        }
+        return downstream
     }
 
     @inlinable
@@ -218,10 +246,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
 }
 
 /// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
-/// owner must do once the lock is let go. The owner's side of each transition (lock, step,
-/// act) is a static function here, compiled once for every delayed value: a `DelayedValue` is
-/// generic over its downstream, and cancelled or released from code that does not know that
-/// type (a context closing), where a generic lock-and-step would go through value witnesses.
+/// owner must do once the lock is let go.
 ///
 /// Each transition switches over the state consumed, so that the scheduled work's handle is
 /// moved out of it, not copied through the existential's value witnesses and then destroyed
@@ -236,38 +261,6 @@ enum DelayedValueState: Sendable {
     case fired
     /// Cancelled before the work ran.
     case cancelled
-
-    /// The scheduler handed back the handle of the work scheduled for the value in `state`: it
-    /// is kept, or, if the value was cancelled meanwhile (from inside the downstream's
-    /// `receive(subscription:)`, or from another thread), taken back at once, outside the lock.
-    @usableFromInline
-    static func arrive(_ work: consuming any Cancellable, in state: borrowing Lock<Self>) {
-        // Moved into the state, not copied (a copy costs a retain and a release).
-        var pending = Optional(work)
-        state.withLock { $0.arrive(pending.take()!) }?.cancel()
-    }
-
-    /// The work scheduled for the value in `state` runs: whether to deliver the value. The
-    /// spent handle is released outside the lock.
-    @usableFromInline
-    static func fire(in state: borrowing Lock<Self>) -> Bool {
-        let (fires, spent) = state.withLock { $0.fire() }
-        _ = spent
-        return fires
-    }
-
-    /// Cancels the value in `state` and takes its scheduled work back, outside the lock: true
-    /// when this call cancelled it (false once it fired or was cancelled already).
-    @usableFromInline
-    static func cancel(in state: borrowing Lock<Self>) -> Bool {
-        var work: (any Cancellable)? = nil
-        let cancelled = state.withLock { $0.cancel(handingWorkTo: &work) }
-        // Taken out of the optional, not copied, to be cancelled (and released) here.
-        if let work = work.take() {
-            work.cancel()
-        }
-        return cancelled
-    }
 
     /// The scheduler handed the work's handle back. Returns the work to cancel when the value
     /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).

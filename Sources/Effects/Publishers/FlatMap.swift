@@ -114,6 +114,9 @@ where Inner.Output == Downstream.Input {
         /// Whether a thread is in the loop that starts inner publishers.
         var isStarting = false
         var outbox = SerialOutbox<Downstream.Input>()
+        /// The downstream and the transform, until the completion is delivered or a cancel
+        /// comes: then nothing is kept, even while the downstream holds this subscription.
+        var link: DownstreamLink<Ends>
 
         var isLive: Bool {
             switch stage {
@@ -132,17 +135,20 @@ where Inner.Output == Downstream.Input {
         }
     }
 
-    private let downstream: Downstream
+    /// What the subscription holds only while it lives.
+    private struct Ends {
+        let downstream: Downstream
+        let transform: @Sendable (Input) -> Inner
+    }
+
     private let limit: Int
-    private let transform: @Sendable (Input) -> Inner
-    private let state = Lock(State())
+    private let state: Lock<State>
     /// The downstream's effect runtime, answered by every inner subscriber.
     let context: EffectContext?
 
     init(downstream: Downstream, limit: Int, transform: @escaping @Sendable (Input) -> Inner) {
-        self.downstream = downstream
         self.limit = limit
-        self.transform = transform
+        state = Lock(State(link: .attached(Ends(downstream: downstream, transform: transform))))
         context = downstream.effectContext
     }
 
@@ -151,12 +157,12 @@ where Inner.Output == Downstream.Input {
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { $0.stage.attach(subscription) }
-        guard accepted else {
+        let ends = state.withLock { $0.stage.attach(subscription) ? $0.link.downstream : nil }
+        guard let ends else {
             subscription.cancel()
             return
         }
-        downstream.receive(subscription: self)
+        ends.downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) {
@@ -185,14 +191,17 @@ where Inner.Output == Downstream.Input {
         let taken = state.withLock {
             state -> (
                 upstream: (any Subscription)?, inners: [Int: InnerLink],
-                dropped: (FIFOQueue<Input>, FIFOQueue<SerialOutbox<Downstream.Input>.Event>)
+                dropped: (FIFOQueue<Input>, FIFOQueue<SerialOutbox<Downstream.Input>.Event>),
+                ends: Ends?
             )? in
             guard let upstream = state.stage.end() else { return nil }
             defer {
                 state.inners = [:]
                 state.waiting = FIFOQueue()
             }
-            return (upstream, state.inners, (state.waiting, state.outbox.close()))
+            return (
+                upstream, state.inners, (state.waiting, state.outbox.close()), state.link.detach()
+            )
         }
         guard let taken else { return }
         // Combine's order: the inner publishers first (oldest first), then the upstream.
@@ -206,27 +215,30 @@ where Inner.Output == Downstream.Input {
     /// starter's role (and finishes, if that was the last thing to do).
     private func startWaiting() {
         while true {
-            let next = state.withLock { state -> (number: Int, value: Input)? in
-                if state.isLive, state.inners.count < limit, let value = state.waiting.popFirst() {
+            let next = state.withLock {
+                state -> (number: Int, value: Input, ends: Ends)? in
+                if state.isLive, state.inners.count < limit, let ends = state.link.downstream,
+                    let value = state.waiting.popFirst()
+                {
                     let number = state.nextNumber
                     state.nextNumber += 1
                     state.inners[number] = .starting
-                    return (number, value)
+                    return (number, value, ends)
                 }
                 state.isStarting = false
                 return nil
             }
-            guard let (number, value) = next else { break }
-            transform(value).subscribe(FlatMapChild(parent: self, number: number))
+            guard let (number, value, ends) = next else { break }
+            ends.transform(value).subscribe(FlatMapChild(parent: self, number: number))
         }
         if state.withLock({ $0.finishIfDone() }) { drain() }
     }
 
     private func drain() {
-        while let event = state.withLock({ $0.outbox.pop() }) {
+        while let (event, ends) = state.withLock({ $0.outbox.pop(detachingAtTheEnd: &$0.link) }) {
             switch event {
-            case .value(let value): downstream.receive(value)
-            case .finished: downstream.receive(completion: .finished)
+            case .value(let value): ends.downstream.receive(value)
+            case .finished: ends.downstream.receive(completion: .finished)
             }
         }
     }

@@ -21,7 +21,7 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
 
     private enum Stage {
         /// Waiting for the promise: the subscribers that wait with it.
-        case pending([FutureSubscription<Output>])
+        case pending([any FutureWaiter<Output>])
         case fulfilled(Output)
     }
 
@@ -38,14 +38,14 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
     /// Attaches `subscriber`: it receives the value (at once if the future is fulfilled
     /// already), then the completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        let subscription = FutureSubscriber(downstream: subscriber, future: self)
+        let subscription = FutureSubscription(downstream: subscriber, future: self)
         subscriber.receive(subscription: subscription)
         let value = stage.withLock { stage -> Output? in
             switch stage {
             case .fulfilled(let value):
                 return value
             case .pending(var waiting):
-                if subscription.isCancelled { return nil }
+                if subscription.hasEnded { return nil }
                 stage = .pending([])
                 waiting.append(subscription)
                 stage = .pending(waiting)
@@ -58,7 +58,7 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
     }
 
     private func fulfil(with value: Output) {
-        let waiting = stage.withLock { stage -> [FutureSubscription<Output>] in
+        let waiting = stage.withLock { stage -> [any FutureWaiter<Output>] in
             guard case .pending(let waiting) = stage else { return [] }
             stage = .fulfilled(value)
             return waiting
@@ -68,8 +68,8 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
         }
     }
 
-    fileprivate func remove(_ subscription: FutureSubscription<Output>) {
-        let removed = stage.withLock { stage -> FutureSubscription<Output>? in
+    fileprivate func remove(_ subscription: some FutureWaiter<Output>) {
+        let removed = stage.withLock { stage -> (any FutureWaiter<Output>)? in
             guard case .pending(var waiting) = stage,
                 let index = waiting.firstIndex(where: { $0 === subscription })
             else { return nil }
@@ -92,49 +92,57 @@ extension Future: CustomStringConvertible {
 
 /// One subscriber's link to a future: what the future calls once fulfilled, and the
 /// subscription the subscriber may cancel.
-// @unchecked (a class that is subclassed cannot be checked): its only mutable state is behind a
-// Lock, and its one subclass adds immutable, Sendable references only.
-private class FutureSubscription<Output: Sendable>: Subscription, @unchecked Sendable {   // Lock
-    private let cancelled = Lock(false)
+/// A subscription waiting for the future's value, as the future keeps it.
+private protocol FutureWaiter<Output>: AnyObject, Sendable {
+    associatedtype Output: Sendable
 
-    var isCancelled: Bool {
-        cancelled.withLock { $0 }
-    }
-
-    func fulfil(with value: Output) {}
-
-    /// Marks the subscription cancelled; true if this call did it.
-    func markCancelled() -> Bool {
-        cancelled.withLock { cancelled in
-            defer { cancelled = true }
-            return !cancelled
-        }
-    }
-
-    func cancel() {}
+    /// Hands the value and the completion to the subscriber, unless the subscription has ended.
+    func fulfil(with value: Output)
 }
 
-/// A future's link to a subscriber of a known type.
-// @unchecked, as its base: it adds only immutable, Sendable references.
-private final class FutureSubscriber<Downstream: Subscriber>: FutureSubscription<Downstream.Input>,
-    @unchecked Sendable   // immutable, Sendable fields
+/// One subscriber's subscription to a future. It ends at the first of the fulfilment and the
+/// cancel, and then holds nothing: neither the subscriber (which may go on holding it) nor the
+/// future.
+private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter, Subscription,
+    Sendable
 {
-    private let downstream: Downstream
-    private let future: Future<Downstream.Input>
+    private let link: Lock<FutureLink<Downstream>>
 
     init(downstream: Downstream, future: Future<Downstream.Input>) {
-        self.downstream = downstream
-        self.future = future
+        link = Lock(.waiting(downstream, future))
     }
 
-    override func fulfil(with value: Downstream.Input) {
-        guard !isCancelled else { return }
+    var hasEnded: Bool {
+        link.withLock { $0.hasEnded }
+    }
+
+    func fulfil(with value: Downstream.Input) {
+        guard let (downstream, _) = link.withLock({ $0.end() }) else { return }
         downstream.receive(value)
         downstream.receive(completion: .finished)
     }
 
-    override func cancel() {
-        guard markCancelled() else { return }
+    func cancel() {
+        guard let (_, future) = link.withLock({ $0.end() }) else { return }
         future.remove(self)
+        // The subscriber and the future are released here, outside both locks.
+    }
+}
+
+/// Where a future's subscription stands: waiting, with what it will need, or ended with
+/// nothing kept.
+private enum FutureLink<Downstream: Subscriber>: Sendable {
+    case waiting(Downstream, Future<Downstream.Input>)
+    case ended
+
+    var hasEnded: Bool {
+        if case .ended = self { true } else { false }
+    }
+
+    /// Ends, handing back what it held (to release outside the lock); nil if it had ended.
+    mutating func end() -> (Downstream, Future<Downstream.Input>)? {
+        guard case .waiting(let downstream, let future) = self else { return nil }
+        self = .ended
+        return (downstream, future)
     }
 }

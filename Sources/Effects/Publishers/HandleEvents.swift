@@ -108,23 +108,24 @@ private struct EventHooks<Output: Sendable>: Sendable {
 
 /// Calls the hooks as events pass, and stands between the downstream and the upstream's
 /// subscription so that a cancel can be seen.
+///
+/// The downstream and the hooks live in the stage: the completion and a cancel end it and take
+/// them out, so nothing is kept after the end, even while the downstream holds this
+/// subscription.
 private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription {
-    private let downstream: Downstream
-    private let hooks: EventHooks<Downstream.Input>
-    private let link = Lock(SubscriptionLink.starting)
+    private let stage: Lock<HandleEventsStage<Downstream>>
 
     init(downstream: Downstream, hooks: EventHooks<Downstream.Input>) {
-        self.downstream = downstream
-        self.hooks = hooks
+        stage = Lock(.live(downstream, hooks, upstream: nil))
     }
 
     var effectContext: EffectContext? {
-        downstream.effectContext
+        stage.withLock { $0.live?.downstream }?.effectContext
     }
 
     func receive(subscription: any Subscription) {
-        hooks.receiveSubscription?(subscription)
-        guard link.withLock({ $0.attach(subscription) }) else {
+        stage.withLock { $0.live?.hooks.receiveSubscription }?(subscription)
+        guard let downstream = stage.withLock({ $0.attach(subscription) }) else {
             subscription.cancel()
             return
         }
@@ -132,22 +133,52 @@ private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber
     }
 
     func receive(_ input: Downstream.Input) {
+        guard let (downstream, hooks) = stage.withLock({ $0.live }) else { return }
         hooks.receiveOutput?(input)
         downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
-        _ = subscription
-        guard wasLive else { return }
+        guard let (downstream, hooks, upstream) = stage.withLock({ $0.end() }) else { return }
         hooks.receiveCompletion?(completion)
         downstream.receive(completion: completion)
+        // All three are released here, outside the lock.
+        _ = upstream
     }
 
     func cancel() {
-        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
-        guard wasLive else { return }
+        guard let (_, hooks, upstream) = stage.withLock({ $0.end() }) else { return }
         hooks.receiveCancel?()
-        subscription?.cancel()
+        upstream?.cancel()
+    }
+}
+
+/// Where a ``Publishers/HandleEvents`` subscription stands: live, with its downstream, its hooks
+/// and (once it has arrived) the upstream's subscription; or ended, holding nothing.
+private enum HandleEventsStage<Downstream: Subscriber> {
+    case live(Downstream, EventHooks<Downstream.Input>, upstream: (any Subscription)?)
+    case ended
+
+    var live: (downstream: Downstream, hooks: EventHooks<Downstream.Input>)? {
+        guard case .live(let downstream, let hooks, _) = self else { return nil }
+        return (downstream, hooks)
+    }
+
+    /// Keeps the upstream's subscription and returns the downstream to hand it to; nil when
+    /// one arrived already or the subscription has ended (the caller cancels it).
+    mutating func attach(_ subscription: any Subscription) -> Downstream? {
+        guard case .live(let downstream, let hooks, nil) = self else { return nil }
+        self = .live(downstream, hooks, upstream: subscription)
+        return downstream
+    }
+
+    /// Ends, handing out what it held, for use and release outside the lock; nil when it had
+    /// ended already.
+    mutating func end()
+        -> (Downstream, EventHooks<Downstream.Input>, (any Subscription)?)?
+    {
+        guard case .live(let downstream, let hooks, let upstream) = self else { return nil }
+        self = .ended
+        return (downstream, hooks, upstream)
     }
 }

@@ -48,15 +48,22 @@ extension Subscribers {
     ///
     /// Usually made by ``Publisher/sink(receiveCompletion:receiveValue:)``. After `cancel()`
     /// or the completion it drops its subscription and ignores anything that still arrives.
+    /// The completion lets go of both closures (and what they capture) at once, even while the
+    /// sink is still held; a cancel lets go of `receiveCompletion` at once and of
+    /// `receiveValue` with the sink (a value may still be on its way from another thread), which
+    /// the publisher and the `AnyCancellable` release as they end.
     public final class Sink<Input: Sendable>: Subscriber, Cancellable {
-        @usableFromInline let state = Lock(SinkState.awaitingSubscription)
+        @usableFromInline let state: Lock<SinkState>
         /// On until the state ends: what `receive(_:)` reads before every value, without the lock
         /// (see the Performance article's decision log: a lock there made a value through three
         /// operators several times slower). Turned off right after the state ends, before
         /// `cancel()` returns.
         @usableFromInline let live = OneWayFlag()
-        @usableFromInline let receiveValue: @Sendable (Input) -> Void
-        @usableFromInline let receiveCompletion: @Sendable (Completion) -> Void
+        // Written at init and once more by the completion, which the publisher delivers
+        // after its last value and never beside one, so no read and write overlap (and no
+        // exclusivity check is needed per value: see the Performance article's decision log).
+        @usableFromInline @exclusivity(unchecked)
+        nonisolated(unsafe) var receiveValue: @Sendable (Input) -> Void   // see above
 
         /// Makes a sink from its two closures.
         ///
@@ -68,7 +75,7 @@ extension Subscribers {
             receiveCompletion: @escaping @Sendable (Completion) -> Void,
             receiveValue: @escaping @Sendable (Input) -> Void
         ) {
-            self.receiveCompletion = receiveCompletion
+            state = Lock(.awaitingSubscription(receiveCompletion))
             self.receiveValue = receiveValue
         }
 
@@ -97,39 +104,52 @@ extension Subscribers {
         /// Calls the completion closure once and drops the subscription.
         @inlinable
         public func receive(completion: Completion) {
-            guard let dropped = state.withLock({ $0.end() }) else { return }
+            guard let ended = state.withLock({ $0.end() }) else { return }
             live.turnOff()
+            // The completion comes after the last value: nothing reads the closure any more.
+            receiveValue = { _ in }
             // Released outside the lock.
-            _ = dropped
-            receiveCompletion(completion)
+            _ = ended.subscription
+            ended.receiveCompletion(completion)
         }
 
-        /// Cancels the subscription; nothing more is delivered to the closures.
         @inlinable
         public func cancel() {
             let ended = state.withLock { $0.end() }
             live.turnOff()
-            ended??.cancel()
+            ended?.subscription?.cancel()
         }
     }
 }
 
-/// Where a ``Subscribers/Sink`` stands: a pure state machine its owner drives under its lock.
+/// Where a sink stands: what it holds in each stage, and nothing once it has ended.
 @usableFromInline
 enum SinkState: Sendable {
-    case awaitingSubscription
-    /// Subscribed; the subscription is kept so that a cancel can reach it (nil for the shared
-    /// empty one, which there is no point in cancelling).
-    case subscribed((any Subscription)?)
-    /// Finished or cancelled: nothing more reaches the closures.
+    case awaitingSubscription(@Sendable (Subscribers.Completion) -> Void)
+    case subscribed((any Subscription)?, @Sendable (Subscribers.Completion) -> Void)
     case terminal
 
-    /// Keeps `subscription`; false if the sink has one already or is terminal (the caller
-    /// cancels it).
+    /// What a sink held when it ended, to use and release outside the lock.
+    @usableFromInline
+    struct Ended {
+        @usableFromInline let subscription: (any Subscription)?
+        @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
+
+        @inlinable
+        init(
+            subscription: (any Subscription)?,
+            receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void
+        ) {
+            self.subscription = subscription
+            self.receiveCompletion = receiveCompletion
+        }
+    }
+
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
-        guard case .awaitingSubscription = self else { return false }
-        self = .subscribed(subscription === Subscriptions.empty ? nil : subscription)
+        guard case .awaitingSubscription(let receiveCompletion) = self else { return false }
+        self = .subscribed(
+            subscription === Subscriptions.empty ? nil : subscription, receiveCompletion)
         return true
     }
 
@@ -139,19 +159,18 @@ enum SinkState: Sendable {
         return false
     }
 
-    /// Moves to terminal. Returns nil if it was terminal already, otherwise what it held (for
-    /// the caller to cancel or release outside the lock).
+    /// Ends: what the sink held, or nil if it had ended already.
     @inlinable
-    mutating func end() -> (any Subscription)?? {
+    mutating func end() -> Ended? {
         switch self {
         case .terminal:
             return nil
-        case .awaitingSubscription:
+        case .awaitingSubscription(let receiveCompletion):
             self = .terminal
-            return .some(nil)
-        case .subscribed(let subscription):
+            return Ended(subscription: nil, receiveCompletion: receiveCompletion)
+        case .subscribed(let subscription, let receiveCompletion):
             self = .terminal
-            return .some(subscription)
+            return Ended(subscription: subscription, receiveCompletion: receiveCompletion)
         }
     }
 }

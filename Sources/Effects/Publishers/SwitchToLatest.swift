@@ -69,6 +69,9 @@ where Inner.Output == Downstream.Input {
         /// The latest inner publisher, while it runs.
         var inner: InnerLink?
         var outbox = SerialOutbox<Downstream.Input>()
+        /// The downstream, until the completion is delivered or a cancel comes: then nothing
+        /// is kept, even while the downstream holds this subscription.
+        var link: DownstreamLink<Downstream>
 
         var isLive: Bool {
             switch stage {
@@ -78,13 +81,12 @@ where Inner.Output == Downstream.Input {
         }
     }
 
-    private let downstream: Downstream
-    private let state = Lock(State())
+    private let state: Lock<State>
     /// The downstream's effect runtime, answered by every inner subscriber.
     let context: EffectContext?
 
     init(downstream: Downstream) {
-        self.downstream = downstream
+        state = Lock(State(link: .attached(downstream)))
         context = downstream.effectContext
     }
 
@@ -93,8 +95,10 @@ where Inner.Output == Downstream.Input {
     }
 
     func receive(subscription: any Subscription) {
-        let accepted = state.withLock { $0.stage.attach(subscription) }
-        guard accepted else {
+        let downstream = state.withLock {
+            $0.stage.attach(subscription) ? $0.link.downstream : nil
+        }
+        guard let downstream else {
             subscription.cancel()
             return
         }
@@ -133,11 +137,11 @@ where Inner.Output == Downstream.Input {
         let taken = state.withLock {
             state -> (
                 upstream: (any Subscription)?, inner: InnerLink?,
-                dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>
+                dropped: FIFOQueue<SerialOutbox<Downstream.Input>.Event>, downstream: Downstream?
             )? in
             guard let upstream = state.stage.end() else { return nil }
             defer { state.inner = nil }
-            return (upstream, state.inner, state.outbox.close())
+            return (upstream, state.inner, state.outbox.close(), state.link.detach())
         }
         guard let taken else { return }
         // Combine's order: the inner publisher first, then the upstream.
@@ -148,7 +152,9 @@ where Inner.Output == Downstream.Input {
     }
 
     private func drain() {
-        while let event = state.withLock({ $0.outbox.pop() }) {
+        while let (event, downstream) = state.withLock({
+            $0.outbox.pop(detachingAtTheEnd: &$0.link)
+        }) {
             switch event {
             case .value(let value): downstream.receive(value)
             case .finished: downstream.receive(completion: .finished)

@@ -89,25 +89,28 @@ extension Publishers.Throttle: CustomStringConvertible {
 private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
     Subscription
 {
-    private let downstream: Downstream
     private let interval: Duration
     private let scheduler: Context
     private let latest: Bool
-    private let state = Lock(ThrottleState<Downstream.Input>())
+    private let state: Lock<MachineWithDownstream<ThrottleState<Downstream.Input>, Downstream>>
 
     init(downstream: Downstream, interval: Duration, scheduler: Context, latest: Bool) {
-        self.downstream = downstream
+        state = Lock(MachineWithDownstream(ThrottleState(), downstream: downstream))
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest
     }
 
     var effectContext: EffectContext? {
-        downstream.effectContext
+        state.withLock { $0.link.downstream }?.effectContext
     }
 
     func receive(subscription: any Subscription) {
-        guard state.withLock({ $0.attach(subscription) }) else {
+        guard
+            let downstream = state.withLock({
+                $0.machine.attach(subscription) ? $0.link.downstream : nil
+            })
+        else {
             subscription.cancel()
             return
         }
@@ -118,24 +121,28 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
         let now = scheduler.now
         guard
             let wait = state.withLock({
-                $0.receive(input, at: now, interval: interval, latest: latest)
+                $0.machine.receive(input, at: now, interval: interval, latest: latest)
             })
         else { return }
         schedule(wait)
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (wait, finished) = state.withLock { $0.finish() }
+        let (wait, finished) = state.withLock { $0.machine.finish() }
         // The finished upstream's subscription is released here, outside the lock.
         _ = finished
         if let wait { schedule(wait) }
     }
 
     func cancel() {
-        let (upstream, work, dropped) = state.withLock { $0.cancel() }
+        let (upstream, work, dropped, downstream) = state.withLock {
+            let (upstream, work, dropped) = $0.machine.cancel()
+            return (upstream, work, dropped, $0.link.detach())
+        }
         upstream?.cancel()
         work?.cancel()
-        _ = dropped
+        // What was dropped, and the downstream, are released here, outside the lock.
+        _ = (dropped, downstream)
     }
 
     /// Schedules the work that will send what is held, and keeps its handle so that cancelling
@@ -145,15 +152,15 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
         let work = scheduler.schedule(after: wait.delay) { self.fire() }
         // Ran already (an immediate scheduler), or cancelled meanwhile: cancelling a spent
         // handle is harmless, and a live one must not outlive the subscription.
-        if !state.withLock({ $0.keep(work, for: wait.generation) }) {
+        if !state.withLock({ $0.machine.keep(work, for: wait.generation) }) {
             work.cancel()
         }
     }
 
     private func fire() {
         let now = scheduler.now
-        guard state.withLock({ $0.fire(at: now) }) else { return }
-        while let event = state.withLock({ $0.outbox.pop() }) {
+        guard state.withLock({ $0.machine.fire(at: now) }) else { return }
+        while let (event, downstream) = state.withLock({ $0.pop(from: \.outbox) }) {
             switch event {
             case .value(let value): downstream.receive(value)
             case .finished: downstream.receive(completion: .finished)

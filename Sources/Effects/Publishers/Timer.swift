@@ -74,28 +74,37 @@ extension Publishers.Timer: CustomStringConvertible {
 /// time.
 private final class TimerSubscription<Downstream: Subscriber, Context: Scheduler>: Subscription
 where Downstream.Input == Duration {
+    /// The downstream lives in the stages before the cancel only: once cancelled, the
+    /// subscription holds nothing, even while the downstream holds it.
     private enum Stage {
-        case starting
-        case ticking(any Cancellable)
+        case starting(Downstream)
+        case ticking(Downstream, any Cancellable)
         case cancelled
+
+        var downstream: Downstream? {
+            switch self {
+            case .starting(let downstream), .ticking(let downstream, _): downstream
+            case .cancelled: nil
+            }
+        }
     }
 
-    private let downstream: Downstream
     private let scheduler: Context
-    private let stage = Lock(Stage.starting)
+    private let stage: Lock<Stage>
 
     init(downstream: Downstream, scheduler: Context) {
-        self.downstream = downstream
         self.scheduler = scheduler
+        stage = Lock(.starting(downstream))
     }
 
     func start(every interval: Duration) {
+        guard let downstream = stage.withLock({ $0.downstream }) else { return }
         downstream.receive(subscription: self)
         if case .cancelled = stage.withLock({ $0 }) { return }
         let ticks = scheduler.schedule(after: interval, interval: interval) { self.tick() }
         let cancelledMeanwhile = stage.withLock { stage -> Bool in
-            guard case .starting = stage else { return true }
-            stage = .ticking(ticks)
+            guard case .starting(let downstream) = stage else { return true }
+            stage = .ticking(downstream, ticks)
             return false
         }
         if cancelledMeanwhile { ticks.cancel() }
@@ -106,13 +115,14 @@ where Downstream.Input == Duration {
             defer { stage = .cancelled }
             return stage
         }
-        if case .ticking(let ticks) = previous {
+        if case .ticking(_, let ticks) = previous {
             ticks.cancel()
         }
+        // The downstream is released here, outside the lock.
     }
 
     private func tick() {
-        if case .cancelled = stage.withLock({ $0 }) { return }
+        guard let downstream = stage.withLock({ $0.downstream }) else { return }
         downstream.receive(scheduler.now)
     }
 }
