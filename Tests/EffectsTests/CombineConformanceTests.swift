@@ -15,7 +15,7 @@ import Testing
 /// | `debounce(for:scheduler:)` | A value is sent once `dueTime` has passed without a newer one, on the scheduler; each value restarts the wait; with nothing waiting, the completion comes on the scheduler | A value still waiting when the upstream finishes is sent at its time, before the completion (Combine drops it) |
 /// | `throttle(for:scheduler:latest:)` | The first value goes out at once (on the scheduler); then at most one per interval, the latest or the first of those held; a held value goes out before the completion | — |
 /// | `timeout(_:scheduler:)` | The wait starts at subscription and restarts with each value; when it runs out the upstream is cancelled and the publisher finishes; events come on the scheduler | `sending:` a value stands for `customError:` |
-/// | `Publishers.Timer(every:scheduler:)` | Ticks every interval, on the same grid | Starts on subscription (as `Timer.publish(…).autoconnect()`), and sends the scheduler's time rather than a `Date` |
+/// | `Publishers.Timer(every:scheduler:)` | Ticks every interval, on the same grid; with `share()`, every subscriber gets the one series, as with `Timer.publish(…).autoconnect()` | Not connectable: alone, each subscriber gets its own series, from its own subscription (`autoconnect()` shares one timer; add `share()` for that); sends the scheduler's time rather than a `Date` |
 /// | `removeDuplicates()`, `(by:)` | Each value is compared with the previous one received | — |
 /// | `scan(_:_:)` | Sends every running result | — |
 /// | `prefix(_:)` | Sends at most n values, then finishes and cancels the upstream | Finishes right after the n-th value (Combine waits for one more value from the upstream); `prefix(0)` finishes at once |
@@ -23,8 +23,8 @@ import Testing
 /// | `collect()` | Every value in one array when the upstream finishes; an empty array for an empty upstream | — |
 /// | `handleEvents(…)` | Each closure runs before its event goes on | No `receiveRequest` (no demand) |
 /// | `replaceEmpty(with:)` | The replacement, then the completion, for an upstream that sent nothing | — |
-/// | `flatMap(maxPublishers:_:)` | Values of all inner publishers, interleaved; finishes after the upstream and every inner | Over the limit, values wait in order for a free place (Combine does not request them) |
-/// | `switchToLatest()` | The latest inner publisher's values; the previous one is cancelled; finishes after the upstream and the latest inner | — |
+/// | `flatMap(maxPublishers:_:)` | Values of all inner publishers, interleaved; finishes after the upstream and every inner; a cancel cancels the inner publishers first, then the upstream | Over the limit, values wait in order for a free place (Combine does not request them) |
+/// | `switchToLatest()` | The latest inner publisher's values; the previous one is cancelled; finishes after the upstream and the latest inner; a cancel cancels the inner publisher first, then the upstream | — |
 /// | `combineLatest` of two, three and four, with or without a transform; `CombineLatest3`, `CombineLatest4` | Nothing until each has sent; then the latest of each on every value; finishes once all have finished | — |
 /// | `zip` of two, three and four, with or without a transform; `Zip3`, `Zip4` | Values by position, oldest first; finishes when an upstream has finished and has nothing left to pair | — |
 /// | `PassthroughSubject` | Values go to the subscribers of the moment; a subscriber that comes after the completion gets the completion | A send made while another is being delivered (re-entrant, or from another thread) is delivered after it, never nested or concurrent |
@@ -138,6 +138,27 @@ import Testing
             recorder.history == [
                 .subscription, .value(.seconds(10)), .value(.seconds(13)), .finished,
             ])
+    }
+
+    @Test(
+        "Timer with share(): one series for every subscriber, as Combine's autoconnect() gives; alone, one per subscriber"
+    )
+    func timerSharedLikeAutoconnect() {
+        let scheduler = TestScheduler()
+        let timer = Publishers.Timer(every: .seconds(2), scheduler: scheduler)
+        let shared = timer.share()
+        let alone = Recorder<Duration>(), sharedFirst = Recorder<Duration>()
+        let sharedLate = Recorder<Duration>()
+        shared.subscribe(sharedFirst)
+        scheduler.advance(by: .seconds(1))
+        shared.subscribe(sharedLate)
+        timer.subscribe(alone)
+        scheduler.advance(to: .seconds(4))
+        #expect(sharedFirst.values == [.seconds(2), .seconds(4)])
+        #expect(sharedLate.values == [.seconds(2), .seconds(4)])
+        #expect(alone.values == [.seconds(3)])
+        for recorder in [alone, sharedFirst, sharedLate] { recorder.cancel() }
+        #expect(scheduler.pendingWorkCount == 0)
     }
 
     // MARK: Shape

@@ -323,6 +323,15 @@ private struct LoadError: Error {}
         #expect(recorder.values == [["ducklingling"]])
     }
 
+    @Test("Effect.compactMap: only the moves that are flips")
+    func effectCompactMap() {
+        let moves: Effect<String> = .merge(.just("flip 3"), .just("shuffle"))
+        let flips = moves.compactMap { move in Int(move.dropFirst(5)) }   // 3
+        let recorder = Recorder<Int>()
+        flips.subscribe(recorder)
+        #expect(recorder.values == [3])
+    }
+
     @Test("zip of three and four")
     func zipOfThreeAndFour() {
         do {

@@ -88,6 +88,27 @@ import Testing
         #expect(scheduler.pendingWorkCount == 0)
     }
 
+    @Test(
+        "through share(), every subscriber gets one series: a late one from then on, and the last cancel stops it"
+    )
+    func sharedSeries() {
+        let scheduler = TestScheduler()
+        let ticks = Publishers.Timer(every: .seconds(1), scheduler: scheduler).share()
+        let first = Recorder<Duration>()
+        let second = Recorder<Duration>()
+        ticks.subscribe(first)
+        scheduler.advance(by: .milliseconds(500))
+        ticks.subscribe(second)
+        scheduler.advance(to: .seconds(2))
+
+        #expect(first.values == [.seconds(1), .seconds(2)])
+        #expect(second.values == [.seconds(1), .seconds(2)], "the first subscriber's grid")
+        first.cancel()
+        #expect(scheduler.pendingWorkCount == 1, "one subscriber left: the series goes on")
+        second.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
     @Test("cancelled while it hands over its subscription, it schedules nothing")
     func cancelOnSubscription() {
         let scheduler = TestScheduler()

@@ -67,7 +67,14 @@ import Testing
             name: "filter", wrap: { effect, _ in effect.filter { _ in true }.eraseToEffect() },
             whenRun: [.tick], whenCancelled: []),
         Shape(
-            name: "compactMap", wrap: { effect, _ in effect.compactMap { $0 }.eraseToEffect() },
+            name: "Effect.compactMap",
+            wrap: { effect, _ in effect.compactMap { $0 == .tick ? .tock : nil } },
+            whenRun: [.tock], whenCancelled: []),
+        Shape(
+            name: "publisher compactMap",
+            wrap: { effect, _ in
+                Publishers.CompactMap(upstream: effect, transform: { $0 }).eraseToEffect()
+            },
             whenRun: [.tick], whenCancelled: []),
         Shape(
             name: "publisher map",

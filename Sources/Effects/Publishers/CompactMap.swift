@@ -44,7 +44,10 @@ extension Publishers.CompactMap: CustomStringConvertible {
     }
 }
 
-private struct CompactMapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
+/// Forwards what its upstream sends, each value through `transform`, dropping nils: the
+/// subscriber of ``Publishers/CompactMap`` and of ``Effect/compactMap(_:)``'s node, which may
+/// hand it a subscription and a completion per part it runs.
+struct CompactMapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
     let downstream: Downstream
     let transform: @Sendable (Input) -> Downstream.Input?
 

@@ -15,10 +15,20 @@ extension Publishers {
     /// each tick happens at its exact virtual instant, as many per `advance` as fall inside it.
     /// The timer never finishes: cancel it, or limit it with ``Publisher/prefix(_:)``.
     ///
-    /// Combine's `Timer.publish(every:on:in:)` is a connectable publisher of `Date`s; this one
-    /// starts on subscription (like Combine's `.autoconnect()`) and sends the scheduler's
-    /// ``Scheduler/now``, so it works on any scheduler, virtual ones included. On an
-    /// ``ImmediateScheduler``, whose clock stands still, it ticks once, at once.
+    /// It sends the scheduler's ``Scheduler/now``, so it works on any scheduler, virtual ones
+    /// included. On an ``ImmediateScheduler``, whose clock stands still, it ticks once, at once.
+    ///
+    /// Combine's `Timer.publish(every:on:in:)` is a connectable publisher of `Date`s, and its
+    /// `.autoconnect()` starts one timer with the first subscriber and gives every subscriber
+    /// that timer's ticks. This timer neither waits for a connect nor shares: two subscribers
+    /// get two series, each on its own grid from its own subscription. For one series shared
+    /// by every subscriber, as `.autoconnect()` gives, add ``Publisher/share()``: the series
+    /// starts with the first subscriber, a later one receives the ticks from then on, and the
+    /// series stops when the last one cancels.
+    ///
+    /// ```swift
+    /// let ticks = Publishers.Timer(every: .seconds(1), scheduler: scheduler).share()
+    /// ```
     public struct Timer<Context: Scheduler>: Publisher {
         /// The scheduler's time at each tick.
         public typealias Output = Duration
