@@ -17,8 +17,9 @@ import Observation
 /// have no `ObservableStore` pay nothing for this. Changes are reported where the store's
 /// observers run: on its home if it has one, on the thread that processes the action if not.
 /// For SwiftUI, make the store's home the main actor, or let
-/// ``init(initial:mutatingReducer:interceptors:middlewares:)`` do it, so that views always
-/// update on the main actor whichever thread or effect sent the action.
+/// ``init(initial:mutatingReducer:interceptors:middlewares:)-(_,_,_,[AnyMiddleware<State,Action>])``
+/// do it, so that views always update on the main actor whichever thread or effect sent the
+/// action.
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
     private let registrar = ObservationRegistrar()
     private let store: Store<State, Action>

@@ -336,6 +336,20 @@ struct ReleaseRow: Sendable, CustomTestStringConvertible {
                     witness.touch(); return $0
                 })
         },
+        ReleaseRow(name: "Effect of a publisher, compactMapped") { parts, witness in
+            hold(
+                Effect(parts.source).compactMap {
+                    witness.touch(); return $0
+                })
+        },
+        ReleaseRow(name: "Effect.just, compactMapped and delayed", captures: false) {
+            parts, witness in
+            hold(
+                Effect.just(1).compactMap {
+                    witness.touch(); return $0
+                }
+                .delay(for: .seconds(1), scheduler: parts.scheduler))
+        },
         ReleaseRow(name: "Effect.just, delayed", captures: false) { parts, _ in
             hold(Effect.just(1).delay(for: .seconds(1), scheduler: parts.scheduler))
         },

@@ -20,7 +20,7 @@
 ///   most subjects have one or two.
 @usableFromInline
 final class SubjectCore<Output: Sendable>: Sendable {
-    @usableFromInline let state: Lock<SubjectState<Output, SubjectConduit<Output>>>
+    @usableFromInline let state: Lock<SubjectState<Output, SubjectReceiver<Output>>>
 
     @inlinable
     init(current: Output?) {
@@ -59,13 +59,12 @@ final class SubjectCore<Output: Sendable>: Sendable {
     @inlinable
     func attach<Downstream: Subscriber>(_ downstream: Downstream, greetsWithCurrent: Bool)
     where Downstream.Input == Output {
-        let conduit = SubjectConduit(downstream: downstream, core: self)
-        switch state.withLock({ $0.attach(conduit, greetsWithCurrent: greetsWithCurrent) }) {
+        let receiver = SubjectReceiver(downstream: downstream, conduit: SubjectConduit(core: self))
+        switch state.withLock({ $0.attach(receiver, greetsWithCurrent: greetsWithCurrent) }) {
         case .finished:
             // Finished (even if the completion still waits for the deliverer): a subscriber
             // that comes now gets nothing but the completion, and a subscription that holds
             // nothing (as in Combine), so that keeping it keeps neither subject nor subscriber.
-            conduit.detach()
             downstream.receive(subscription: Subscriptions.empty)
             downstream.receive(completion: .finished)
         case .delivery(let action):
@@ -76,23 +75,23 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// Carries out `action`, then, while this thread is the deliverer, each next step the state
     /// names, one critical section per step, until the state gives the role up.
     @inlinable
-    func deliver(_ action: consuming SubjectState<Output, SubjectConduit<Output>>.Action) {
+    func deliver(_ action: consuming SubjectState<Output, SubjectReceiver<Output>>.Action) {
         while true {
             switch consume action {
             case .none:
                 return
             case .release(let retired):
-                // Cancelled (or finished) during the delivery: each lets go of its subscriber
-                // here, outside the lock (the subscriber may still hold the conduit).
-                for conduit in retired { conduit.detach() }
+                // Cancelled (or finished) during the delivery: released here, outside the lock,
+                // and with them their subscribers (which may still hold their conduits).
+                _ = retired
                 return
-            case .call(let conduit, let event):
-                // The action holds its own reference to the subscriber, released with it here,
+            case .call(let receiver, let event):
+                // The action holds its own reference to the receiver, released with it here,
                 // outside the lock.
                 switch event {
-                case .value(let value): conduit.receiveValue(value)
-                case .subscription: conduit.receiveEvent(conduit, true)
-                case .completion: conduit.receiveEvent(conduit, false)
+                case .value(let value): receiver.receiveValue(value)
+                case .subscription: receiver.receiveEvent(true)
+                case .completion: receiver.receiveEvent(false)
                 }
             }
             action = state.withLock { $0.next() }
@@ -103,8 +102,15 @@ final class SubjectCore<Output: Sendable>: Sendable {
     /// is under way (the deliverer releases it when its role ends).
     @usableFromInline
     func remove(_ conduit: SubjectConduit<Output>) {
-        let removed = state.withLock { $0.remove(conduit) }
-        removed?.detach()
+        let removed = state.withLock { state -> SubjectReceiver<Output>? in
+            // Each receiver keeps its conduit, so a conduit found here is the live one it
+            // names (identities of live objects only).
+            guard let receiver = state.subscribers.first(where: { $0.conduit === conduit })
+            else { return nil }
+            return state.remove(receiver)
+        }
+        // Released here, outside the lock, with the subscriber.
+        _ = removed
     }
 }
 
@@ -396,59 +402,55 @@ extension SubjectState.Delivery: Sendable where Output: Sendable, Target: Sendab
 extension SubjectState.Stage: Sendable where Output: Sendable, Target: Sendable {}
 extension SubjectState.Call: Sendable where Output: Sendable {}
 
-/// One subscriber's link to a subject: the subscription it holds, and what the subject calls.
-///
-/// The subject calls it only from its deliverer, one call at a time; `cancel()` may come from
-/// any thread, and removes the link from the subject, whose deliverer then skips it.
-///
-/// Once out of the subject (cancelled or finished), the conduit lets go of its subscriber
-/// (``detach()``), while the subscriber may go on holding the conduit: so neither keeps the
-/// other alive after the end.
-///
-/// The subscriber is reached through closures made in ``SubjectCore/attach(_:greetsWithCurrent:)``,
-/// where its type is known. Subscribers of all types share one subject, so the call cannot be
-/// static; a closure made in inlinable code runs code specialized for the subscriber, where a
-/// method of a generic subclass, called through the class's table, would run unspecialized (and
-/// so would everything it calls, such as an operator's subscription).
+/// The subscription a subject hands a subscriber: what it cancels. It holds the subject only,
+/// never the subscriber, so a subscriber may keep it for as long as it likes.
 @usableFromInline
 final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
     @usableFromInline let core: SubjectCore<Output>
-    // The two closures below are written twice: at init, and by `detach()`, which only the
-    // thread the subject's state hands the conduit back to calls, once it is out of the subject
-    // (no deliverer calls it any more); read only by the deliverer before that, with the
-    // subject's lock ordering the two. So no read and write ever overlap, and no exclusivity
-    // check is needed per value (see the Performance article's decision log).
-    /// Hands the subscriber a value.
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var receiveValue:   // see above
-        @Sendable (Output) -> Void
-    /// Hands the subscriber its subscription (`true`) or the completion (`false`).
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var receiveEvent:   // see above
-        @Sendable (SubjectConduit<Output>, _ isSubscription: Bool) -> Void
 
     @inlinable
-    init<Downstream: Subscriber>(downstream: Downstream, core: SubjectCore<Output>)
-    where Downstream.Input == Output {
+    init(core: SubjectCore<Output>) {
         self.core = core
-        receiveValue = { downstream.receive($0) }
-        receiveEvent = { conduit, isSubscription in
-            if isSubscription {
-                downstream.receive(subscription: conduit)
-            } else {
-                downstream.receive(completion: .finished)
-            }
-        }
     }
 
     @inlinable
     func cancel() {
         core.remove(self)
     }
+}
 
-    /// Lets go of the subscriber (its closures); called once the conduit is out of the subject,
-    /// by the thread the subject handed it back to, outside the lock.
-    @usableFromInline
-    func detach() {
-        receiveValue = { _ in }
-        receiveEvent = { _, _ in }
+/// One subscriber as a subject keeps it: what the subject calls, and the conduit the subscriber
+/// holds (by which a cancel finds it).
+///
+/// Only the subject's state keeps a receiver: once the subscriber cancels or the subject
+/// finishes, the state hands it back and it is released, and with it the subscriber, even while
+/// the subscriber still holds its conduit. So neither keeps the other alive after the end.
+///
+/// The subject calls it only from its deliverer, one call at a time. The subscriber is reached
+/// through closures made in ``SubjectCore/attach(_:greetsWithCurrent:)``, where its type is
+/// known. Subscribers of all types share one subject, so the call cannot be static; a closure
+/// made in inlinable code runs code specialized for the subscriber, where a method of a generic
+/// subclass, called through the class's table, would run unspecialized (and so would everything
+/// it calls, such as an operator's subscription).
+@usableFromInline
+final class SubjectReceiver<Output: Sendable>: Sendable {
+    @usableFromInline let conduit: SubjectConduit<Output>
+    /// Hands the subscriber a value.
+    @usableFromInline let receiveValue: @Sendable (Output) -> Void
+    /// Hands the subscriber its subscription (`true`) or the completion (`false`).
+    @usableFromInline let receiveEvent: @Sendable (_ isSubscription: Bool) -> Void
+
+    @inlinable
+    init<Downstream: Subscriber>(downstream: Downstream, conduit: SubjectConduit<Output>)
+    where Downstream.Input == Output {
+        self.conduit = conduit
+        receiveValue = { downstream.receive($0) }
+        receiveEvent = { isSubscription in
+            if isSubscription {
+                downstream.receive(subscription: conduit)
+            } else {
+                downstream.receive(completion: .finished)
+            }
+        }
     }
 }
