@@ -42,6 +42,26 @@ import Testing
         _ = subscription
     }
 
+    @Test(
+        "a delay releases the spent handle of its scheduled work after its lock, so the handle's release may cancel the delay"
+    )
+    func delayReleasesSpentWorkOutsideItsLock() throws {
+        let released = ReleaseFlag()
+        let subscriber = CancelsWhenReleased<Int>(released: ReleaseFlag())
+        let scheduler = HandleCallsBackScheduler()
+        let subject = TestSubject<Int>()
+        subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription.withLock { $0 })
+        scheduler.onHandleReleased = {
+            // Inside the delay's lock this would trap ("recursive call to lock").
+            subscription.cancel()
+            released.set()
+        }
+        subject.send(1)
+        scheduler.base.advance(by: .seconds(1))
+        #expect(released.isSet)
+    }
+
     /// Subscribes a ``CancelsWhenReleased`` to `publisher` and keeps only the subscription, so
     /// that the subscription holds the last reference to the subscriber.
     private func subscribeAndLetGo<P: Publisher>(
@@ -90,5 +110,50 @@ private final class ReleaseFlag: Sendable {
 
     func set() {
         value.store(true, ordering: .releasing)
+    }
+}
+
+/// A `TestScheduler` whose work handles call `onHandleReleased` when they are released, as a
+/// handle whose owner cancels something on release would.
+private final class HandleCallsBackScheduler: Scheduler {
+    let base = TestScheduler()
+    private let callback = Lock<(@Sendable () -> Void)?>(nil)
+
+    var onHandleReleased: (@Sendable () -> Void)? {
+        get { callback.withLock { $0 } }
+        set { callback.withLock { $0 = newValue } }
+    }
+
+    var now: Duration { base.now }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) {
+        base.schedule(action)
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+        -> any Cancellable
+    {
+        CallsBackWhenReleased(base.schedule(after: delay, action)) { [weak self] in
+            self?.onHandleReleased?()
+        }
+    }
+}
+
+/// A work handle that calls `released` from its deinit.
+private final class CallsBackWhenReleased: Cancellable, Sendable {
+    private let handle: any Cancellable
+    private let released: @Sendable () -> Void
+
+    init(_ handle: any Cancellable, released: @escaping @Sendable () -> Void) {
+        self.handle = handle
+        self.released = released
+    }
+
+    func cancel() {
+        handle.cancel()
+    }
+
+    deinit {
+        released()
     }
 }

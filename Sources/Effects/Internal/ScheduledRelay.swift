@@ -131,16 +131,19 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     /// Run by the scheduler: the oldest waiting event is due. Delivers it, and any released
     /// meanwhile, unless another thread is delivering (it will deliver this one too).
     private func releaseOldest() {
-        let becameDeliverer = state.withLock { state -> Bool in
+        let (becameDeliverer, spent) = state.withLock {
+            state -> (Bool, (any Cancellable)?) in
             guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
                 state.released < state.events.count
-            else { return false }
-            state.events[state.released].handle = nil
+            else { return (false, nil) }
+            let spent = state.events[state.released].handle.take()
             state.released += 1
-            if isDelivering { return false }
+            if isDelivering { return (false, spent) }
             state.phase = .active(downstream, upstream: upstream, isDelivering: true)
-            return true
+            return (true, spent)
         }
+        // The spent work's handle, released here, outside the lock.
+        _ = spent
         guard becameDeliverer else { return }
         while let released = nextReleased() {
             switch released {
