@@ -10,54 +10,85 @@ import Testing
         func cancel() { isCancelled = true }
     }
 
-    @Test("scheduled, then fired: the value goes, and the spent handle is handed back")
+    /// What the downstream was sent through the delivery the state hands out.
+    private final class Downstream: @unchecked Sendable {
+        // Touched only by the test's own thread.
+        var events: [String] = []
+        var delivery: DelayedValue.Delivery {
+            { event in
+                switch event {
+                case .subscription: self.events.append("subscription")
+                case .value: self.events.append("value")
+                case .finished: self.events.append("finished")
+                }
+            }
+        }
+    }
+
+    @Test("scheduled, then fired: the delivery goes to the firing, with the spent handle")
     func firesOnce() {
-        var state = DelayedValueState.scheduling
+        let downstream = Downstream()
+        var state = DelayedValueState.scheduling(downstream.delivery)
         let work = Work()
         let kept = state.arrive(work)
         #expect(kept == nil)
-        let (fires, spent) = state.fire()
-        #expect(fires)
+        var spent: (any Cancellable)? = nil
+        let delivery = state.fire(handingSpentWorkTo: &spent)
+        delivery?(.value)
+        #expect(downstream.events == ["value"])
         #expect((spent as? Work) === work)
-        let (cancelled, taken) = state.cancel()
-        #expect(!cancelled, "a cancel after the firing does nothing")
+        #expect(state.delivery == nil, "nothing of the downstream is kept once it fired")
+        var taken: (any Cancellable)? = nil
+        #expect(state.cancel(handingWorkTo: &taken) == nil, "a cancel after the firing does nothing")
         #expect(taken == nil)
         #expect(!work.isCancelled)
     }
 
     @Test("fired before the handle came back: the handle is dropped, not cancelled")
     func firesBeforeTheHandleArrives() {
-        var state = DelayedValueState.scheduling
-        let (fires, spent) = state.fire()
-        #expect(fires)
+        var state = DelayedValueState.scheduling(Downstream().delivery)
+        var spent: (any Cancellable)? = nil
+        #expect(state.fire(handingSpentWorkTo: &spent) != nil)
         #expect(spent == nil)
         let work = Work()
         let back = state.arrive(work)
         #expect(back == nil)
     }
 
-    @Test("cancelled while waiting: the work is handed back to cancel, and the firing does nothing")
+    @Test("cancelled while waiting: the work and the delivery are handed to the cancel, the firing does nothing")
     func cancelledWhileWaiting() {
-        var state = DelayedValueState.scheduling
+        let downstream = Downstream()
+        var state = DelayedValueState.scheduling(downstream.delivery)
         let work = Work()
         _ = state.arrive(work)
-        let (cancelled, taken) = state.cancel()
-        #expect(cancelled)
+        var taken: (any Cancellable)? = nil
+        let delivery = state.cancel(handingWorkTo: &taken)
+        delivery?(.finished)
+        #expect(downstream.events == ["finished"])
         #expect((taken as? Work) === work)
-        let (fires, _) = state.fire()
-        #expect(!fires)
-        let (again, _) = state.cancel()
-        #expect(!again, "cancelling twice does nothing")
+        var spent: (any Cancellable)? = nil
+        #expect(state.fire(handingSpentWorkTo: &spent) == nil)
+        var again: (any Cancellable)? = nil
+        #expect(state.cancel(handingWorkTo: &again) == nil, "cancelling twice does nothing")
+        #expect(state.delivery == nil)
     }
 
     @Test("cancelled before the handle came back: the handle is handed back to cancel on arrival")
     func cancelledBeforeTheHandleArrives() {
-        var state = DelayedValueState.scheduling
-        let (cancelled, taken) = state.cancel()
-        #expect(cancelled)
+        var state = DelayedValueState.scheduling(Downstream().delivery)
+        var taken: (any Cancellable)? = nil
+        #expect(state.cancel(handingWorkTo: &taken) != nil)
         #expect(taken == nil)
         let work = Work()
         let back = state.arrive(work)
         #expect((back as? Work) === work)
+    }
+
+    @Test("the delivery is there to hand out the subscription until the value fires or is cancelled")
+    func deliveryWhilePending() {
+        var state = DelayedValueState.scheduling(Downstream().delivery)
+        #expect(state.delivery != nil)
+        _ = state.arrive(Work())
+        #expect(state.delivery != nil)
     }
 }

@@ -124,7 +124,19 @@ extension Publishers.Delay: CustomStringConvertible {
 /// a single value, `Just(x).delay(…)` or `Effect.just(x).delay(…)`, in a store or not.
 ///
 /// Its state is one ``DelayedValueState`` behind one lock: the race between the scheduled work
-/// firing and a cancel is decided there, and the loser does nothing.
+/// firing and a cancel is decided there, and the loser does nothing. The state holds the way to
+/// the downstream until the value is delivered or the delay cancelled: then nothing is kept,
+/// even while the downstream holds this subscription.
+///
+/// It is not generic: the downstream and the value are captured once, when it is made, in the
+/// one function that talks to the downstream (``Delivery``). So its lock, its transitions, its
+/// cancel and its release are the same compiled code for every downstream, wherever they are
+/// called from. That matters because most calls come from where the downstream's type is not
+/// known: a store starts a delayed value through an `EffectNode` (an existential), and cancels
+/// and stops it as an `any RunningEffect`; an `AnyCancellable` cancels an `any Cancellable`.
+/// Generic code called from there looks up the metadata of every generic type it touches, on
+/// every call (the generic version of this class cost about 1,000 instructions per cancel for
+/// that alone; see the decision log of the Performance article).
 ///
 /// Started by a context (a store's `Effect.just(x).delay(…)`, cancellable or not), it is also
 /// the root the context counts as running, registered under its id if it has one: it leaves the
@@ -134,27 +146,54 @@ extension Publishers.Delay: CustomStringConvertible {
 /// The scheduler is not kept: it is needed once, to schedule the delivery, and the work's
 /// handle is what takes the delivery back.
 @usableFromInline
-final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
-    @usableFromInline let value: Downstream.Input
+final class DelayedValue: Subscription, RunningEffect {
+    /// What a delayed value tells its downstream, in order: the subscription, the value, the
+    /// completion.
+    @usableFromInline
+    enum Event: Sendable {
+        case subscription(DelayedValue)
+        case value
+        case finished
+    }
+
+    /// The one way to the downstream: sends it an event (the value is captured with it).
+    @usableFromInline
+    typealias Delivery = @Sendable (Event) -> Void
+
     /// The context that counts it as a root; nil when it is not one.
     @usableFromInline let context: EffectContext?
     /// The id it is registered under in `context`, if any.
     @usableFromInline let id: EffectID?
-    /// The stage, and the downstream until the value is delivered or the delay cancelled: then
-    /// nothing is kept, even while the downstream holds this subscription.
-    @usableFromInline let state: Lock<MachineWithDownstream<DelayedValueState, Downstream>>
+    /// The stage, with the delivery until it is used or dropped.
+    ///
+    /// The delivery is taken out of the lock by assigning it to a variable of the caller, not
+    /// returned from `withLock`: a function returned through the generic `withLock` is wrapped
+    /// in a thunk, one allocation per call.
+    @usableFromInline let state: Lock<DelayedValueState>
 
-    /// A delayed value, a root of `context` (registered under `id`) if a context is given.
+    /// A delayed value sending `value` to `downstream`, a root of `context` (registered under
+    /// `id`) if a context is given.
     ///
     /// The downstream is taken, not copied: a copy of a store's sink would retain the store's
     /// core once more, to release it again at once.
     @inlinable
-    init(
+    convenience init<Downstream: Subscriber>(
         _ value: Downstream.Input, to downstream: consuming Downstream,
         rootOf context: EffectContext? = nil, id: EffectID? = nil
     ) {
-        self.value = value
-        state = Lock(MachineWithDownstream(.scheduling, downstream: downstream))
+        let downstream = downstream
+        self.init(rootOf: context, id: id) { event in
+            switch event {
+            case .subscription(let subscription): downstream.receive(subscription: subscription)
+            case .value: downstream.receive(value)
+            case .finished: downstream.receive(completion: .finished)
+            }
+        }
+    }
+
+    @usableFromInline
+    init(rootOf context: EffectContext?, id: EffectID?, delivery: @escaping Delivery) {
+        state = Lock(.scheduling(delivery))
         self.context = context
         self.id = id
     }
@@ -162,7 +201,7 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
     /// `scheduler`. A root first joins its context's books (replacing what ran under its id, with
     /// `replacingInFlight`), and starts nothing if the context is closed.
-    @inlinable
+    @usableFromInline
     func start(
         after interval: Duration, on scheduler: any Scheduler, replacingInFlight: Bool = false
     ) {
@@ -170,36 +209,37 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
             guard context.begin(self, id: id, replacingInFlight: replacingInFlight) else { return }
         }
         // Cancelled by id already (from another thread): nothing to hand the subscription to.
-        guard let downstream = state.withLock({ $0.link.downstream }) else { return }
-        downstream.receive(subscription: self)
+        var delivery: Delivery? = nil
+        state.withLock { delivery = $0.delivery }
+        guard let delivery else { return }
+        delivery(.subscription(self))
         // Moved into the state, not copied (a copy costs a retain and a release).
         var work = Optional(scheduler.schedule(after: interval) { self.fire() })
         // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
         // the work is taken back.
-        state.withLock { $0.machine.arrive(work.take()!) }?.cancel()
+        state.withLock { $0.arrive(work.take()!) }?.cancel()
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
-    @inlinable
+    @usableFromInline
     func fire() {
-        let (spent, downstream) = state.withLock { cell in
-            let (fires, spent) = cell.machine.fire()
-            return (spent, fires ? cell.link.detach() : nil)
-        }
+        var spent: (any Cancellable)? = nil
+        var delivery: Delivery? = nil
+        state.withLock { delivery = $0.fire(handingSpentWorkTo: &spent) }
         // The spent work's handle, released outside the lock.
-        _ = spent
-        guard let downstream else { return }
-        downstream.receive(value)
+        spent = nil
+        guard let delivery else { return }
+        delivery(.value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
         // does once it finishes: whoever waits for the store to be idle finds the action handled.
         leaveBooks()
-        downstream.receive(completion: .finished)
+        delivery(.finished)
     }
 
     /// Drops the delivery and takes the scheduled work back, unless it fired first.
-    @inlinable
+    @usableFromInline
     func cancel() {
-        guard end() else { return }
+        guard end() != nil else { return }
         leaveBooks()
     }
 
@@ -207,39 +247,34 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
     /// downstream, which may be waiting for it.
     @usableFromInline
     func cancelByID() {
-        guard let downstream = endTakingDownstream() else { return }
+        guard let delivery = end() else { return }
         leaveBooks()
-        downstream.receive(completion: .finished)
+        delivery(.finished)
     }
 
-    /// Stopped by its context closing: the context has let it go already.
+    /// Stopped by its context closing: the context has let it go already. The scheduled work is
+    /// taken back and the downstream let go (a store's sink holds the store's core: a scheduler
+    /// that keeps cancelled work until its time must not keep the core with it).
     @usableFromInline
     func stop() {
         _ = end()
     }
 
-    /// Moves to cancelled and takes the scheduled work back; true when this call did it.
-    @inlinable
-    func end() -> Bool {
-        endTakingDownstream() != nil
-    }
-
-    /// Cancels the delay and takes its scheduled work back: the downstream it held (released by
+    /// Cancels the delay and takes its scheduled work back: the delivery it held (released by
     /// the caller, outside the lock), or nil when it had fired or been cancelled already.
-    @inlinable
-    func endTakingDownstream() -> Downstream? {
+    @usableFromInline
+    func end() -> Delivery? {
         var work: (any Cancellable)? = nil
-        let downstream = state.withLock { cell -> Downstream? in
-            cell.machine.cancel(handingWorkTo: &work) ? cell.link.detach() : nil
-        }
+        var delivery: Delivery? = nil
+        state.withLock { delivery = $0.cancel(handingWorkTo: &work) }
         // Taken out of the optional, not copied, to be cancelled (and released) here.
         if let work = work.take() {
             work.cancel()
         }
-        return downstream
+        return delivery
     }
 
-    @inlinable
+    @usableFromInline
     func leaveBooks() {
         context?.end(self, id: id)
     }
@@ -248,27 +283,35 @@ final class DelayedValue<Downstream: Subscriber>: Subscription, RunningEffect {
 /// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
 /// owner must do once the lock is let go.
 ///
-/// Each transition switches over the state consumed, so that the scheduled work's handle is
-/// moved out of it, not copied through the existential's value witnesses and then destroyed
-/// with the old state.
+/// Each transition switches over the state consumed, so that what a case holds is moved out of
+/// it, not copied and then destroyed with the old state.
 @usableFromInline
 enum DelayedValueState: Sendable {
     /// Subscribed; the scheduler has not handed the work's handle back yet.
-    case scheduling
-    /// Scheduled: the handle that takes the work back.
-    case waiting(any Cancellable)
+    case scheduling(DelayedValue.Delivery)
+    /// Scheduled: the handle that takes the work back, and the way to the downstream.
+    case waiting(any Cancellable, DelayedValue.Delivery)
     /// The work ran: the value went, or is going, downstream.
     case fired
     /// Cancelled before the work ran.
     case cancelled
+
+    /// The way to the downstream while the value is pending; nil once it fired or was cancelled.
+    @usableFromInline
+    var delivery: DelayedValue.Delivery? {
+        switch self {
+        case .scheduling(let delivery), .waiting(_, let delivery): delivery
+        case .fired, .cancelled: nil
+        }
+    }
 
     /// The scheduler handed the work's handle back. Returns the work to cancel when the value
     /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
     @usableFromInline
     mutating func arrive(_ work: consuming any Cancellable) -> (any Cancellable)? {
         switch consume self {
-        case .scheduling:
-            self = .waiting(work)
+        case .scheduling(let delivery):
+            self = .waiting(work, delivery)
             return nil
         case .fired:
             self = .fired
@@ -281,54 +324,50 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// The work runs. Returns whether the value is to be delivered, and the spent handle, to
-    /// release outside the lock.
+    /// The work runs. Returns the delivery when the value is to be delivered (nil when it was
+    /// cancelled first); the spent handle, if the scheduler had handed it back, is moved to
+    /// `spent`, to release outside the lock.
     @usableFromInline
-    mutating func fire() -> (fires: Bool, spent: (any Cancellable)?) {
+    mutating func fire(handingSpentWorkTo spent: inout (any Cancellable)?)
+        -> DelayedValue.Delivery?
+    {
         switch consume self {
-        case .scheduling:
+        case .scheduling(let delivery):
             // Fired before the handle came back (a scheduler on another thread, or one that
             // runs work at once).
             self = .fired
-            return (true, nil)
-        case .waiting(let work):
+            return delivery
+        case .waiting(let work, let delivery):
             self = .fired
-            return (true, work)
+            spent = consume work
+            return delivery
         case .cancelled:
             self = .cancelled
-            return (false, nil)
+            return nil
         case .fired:
             preconditionFailure("a delayed value fired twice")
         }
     }
 
-    /// Cancelled. Returns whether this call cancelled it (false once it fired or was cancelled
-    /// already), and the work to take back, if it was scheduled.
+    /// Cancelled. Returns the delivery when this call cancelled it (nil once it fired or was
+    /// cancelled already), to finish or release outside the lock; the work to take back, if it
+    /// was scheduled, is moved to `work`.
     @usableFromInline
-    mutating func cancel() -> (cancelled: Bool, work: (any Cancellable)?) {
-        var work: (any Cancellable)? = nil
-        let cancelled = cancel(handingWorkTo: &work)
-        return (cancelled, work)
-    }
-
-    /// ``cancel()``, handing the work to take back (if it was scheduled) to `work` rather than
-    /// returning it: moved into the caller's variable, not copied out of a returned tuple.
-    @usableFromInline
-    mutating func cancel(handingWorkTo work: inout (any Cancellable)?) -> Bool {
+    mutating func cancel(handingWorkTo work: inout (any Cancellable)?) -> DelayedValue.Delivery? {
         switch consume self {
-        case .scheduling:
+        case .scheduling(let delivery):
             self = .cancelled
-            return true
-        case .waiting(let scheduled):
+            return delivery
+        case .waiting(let scheduled, let delivery):
             self = .cancelled
             work = consume scheduled
-            return true
+            return delivery
         case .fired:
             self = .fired
-            return false
+            return nil
         case .cancelled:
             self = .cancelled
-            return false
+            return nil
         }
     }
 }
