@@ -5,7 +5,7 @@ import Testing
 /// The work one ``TestStore`` send started, to assert that it ends or to end it.
 ///
 /// Each `send` returns one. It follows what the action's middlewares start, the actions those
-/// effects send, their effects in turn, and so on (a ``Redux/StoreTask``, seen from a test).
+/// effects send, their effects in turn, and so on (a `StoreTask`, seen from a test).
 /// ``finish(timeout:sourceLocation:)`` fails the test, instead of waiting forever, when that
 /// work does not end; ``cancel()`` ends it, as a view that goes away ends the work it started:
 ///
@@ -33,7 +33,7 @@ public struct TestStoreTask: Hashable, Sendable {
     ///
     /// The async tasks that are ready run first. If the work is not over then and everything
     /// left of the store's work waits on the test scheduler's clock (a delay, a sleep on
-    /// ``Effects/TestScheduler``'s `clock`), nothing can end it before the clock moves: the test
+    /// `TestScheduler`'s `clock`), nothing can end it before the clock moves: the test
     /// fails at once, and the message says to advance the scheduler. If some work is away (a task
     /// in a call to the main actor, an effect on a real scheduler), this waits for it, in real
     /// time, up to `timeout`, and fails if the work is still not over.
