@@ -23,7 +23,7 @@ extension TestScheduler {
         let counted = CountedTask(scheduler: self, id: state.withLock { $0.census.taskStarted() })
         return {
             await CountedTask.$current.withValue(counted) { await operation() }
-            counted.scheduler.state.withLock { $0.census.taskEnded(counted.id) }
+            counted.scheduler?.state.withLock { $0.census.taskEnded(counted.id) }
         }
     }
 }
@@ -31,7 +31,9 @@ extension TestScheduler {
 /// A task a ``TestScheduler`` counts, as its operation and its child tasks see it: a task-local
 /// value, so that a sleep on the scheduler's clock knows whose it is.
 struct CountedTask: Sendable {
-    let scheduler: TestScheduler
+    /// Weak, so that a task that never ends (asleep on a scheduler nobody advances any more)
+    /// does not keep its scheduler, and what the scheduler holds, alive.
+    weak var scheduler: TestScheduler?
     let id: Int
 
     /// The counted task the current task belongs to, if any.
@@ -40,17 +42,17 @@ struct CountedTask: Sendable {
     /// The current task's entry, if it is counted by `scheduler` (a sleep on another
     /// scheduler's clock is no sleep on this one's).
     static func current(on scheduler: any Scheduler) -> CountedTask? {
-        guard let counted = current, counted.scheduler === (scheduler as? TestScheduler) else {
-            return nil
-        }
+        guard let counted = current, let testScheduler = scheduler as? TestScheduler,
+            counted.scheduler === testScheduler
+        else { return nil }
         return counted
     }
 
     func fellAsleep() {
-        scheduler.state.withLock { $0.census.fellAsleep(id) }
+        scheduler?.state.withLock { $0.census.fellAsleep(id) }
     }
 
     func wokeUp() {
-        scheduler.state.withLock { $0.census.wokeUp(id) }
+        scheduler?.state.withLock { $0.census.wokeUp(id) }
     }
 }

@@ -8,7 +8,7 @@ import Redux
 /// - a job of an async task is ready to run on the scheduler, or a task the scheduler counts is
 ///   awake (running, or waiting on another actor, a real timer, a continuation: see
 ///   `TestScheduler.awakeTaskCount`);
-/// - the store is processing actions (on another thread) with no effect running;
+/// - the store is processing actions (on another thread);
 /// - effects run and nothing at all waits on the test scheduler: they wait on something else
 ///   (a real scheduler, another thread).
 ///
@@ -17,8 +17,10 @@ import Redux
 final class WorkWatch: Sendable {
     let scheduler: TestScheduler
     let activity: Activity
-    /// Whether the store is idle, and how many of its effects run.
-    private let load: @Sendable () -> (isIdle: Bool, runningEffects: Int)
+    /// Whether the store is processing actions (see `Store.isProcessingActions`).
+    private let isProcessingActions: @Sendable () -> Bool
+    /// How many of the store's effects run.
+    private let runningEffectCount: @Sendable () -> Int
     /// Returns once the store is idle (or the waiting task is cancelled).
     private let idle: @Sendable () async -> Void
 
@@ -27,7 +29,8 @@ final class WorkWatch: Sendable {
     ) {
         self.scheduler = scheduler
         self.activity = activity
-        load = { (store.isIdle, store.runningEffectCount) }
+        isProcessingActions = { store.isProcessingActions }
+        runningEffectCount = { store.runningEffectCount }
         idle = { await store.idle() }
     }
 
@@ -35,9 +38,8 @@ final class WorkWatch: Sendable {
     /// make a job ready (see the type's discussion).
     var isWorkAway: Bool {
         if scheduler.readyTaskCount > 0 || scheduler.awakeTaskCount > 0 { return true }
-        let load = load()
-        if load.isIdle { return false }
-        if load.runningEffects == 0 { return true }
+        if isProcessingActions() { return true }
+        if runningEffectCount() == 0 { return false }
         return scheduler.pendingWorkCount == 0
     }
 
@@ -69,7 +71,12 @@ final class WorkWatch: Sendable {
             let generation = activity.generation
             settle()
             if isDone() { return .done }
-            if !isWorkAway { return .stuckOnTheClock }
+            if !isWorkAway {
+                // The reads above are not one snapshot: if anything happened while they were
+                // made, look again rather than fail on a world that has moved.
+                if activity.generation == generation { return .stuckOnTheClock }
+                continue
+            }
             if ContinuousClock.now >= deadline || Task.isCancelled {
                 return .timedOut(after: limit)
             }
