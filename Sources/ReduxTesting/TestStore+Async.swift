@@ -44,7 +44,9 @@ extension TestStore {
     ///
     /// When effects wait on the test scheduler and, at the same time, on something the store
     /// cannot see (a real scheduler, a thread of the test's own), only the first are counted:
-    /// await the real work another way, or pass it the test scheduler.
+    /// await the real work another way, or pass it the test scheduler. Likewise an `Effect.run`
+    /// task counts as asleep while any of its child tasks (`async let`, a task group) sleeps on
+    /// the clock, even if another child is away.
     ///
     /// - Parameters:
     ///   - action: The action expected next.
