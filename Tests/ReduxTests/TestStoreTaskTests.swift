@@ -16,6 +16,7 @@ private struct Radio: Equatable, Sendable {
 private enum RadioAction: Equatable, Sendable {
     case beepLater
     case tickLater
+    case tickTwiceAtOnce
     case listen
     case read
     case beep
@@ -28,7 +29,7 @@ private let radioReducer: MutatingReducer<Radio, RadioAction> = { radio, action 
     case .beep: radio.beeps += 1
     case .heard(let value): radio.heard.append(value)
     case .reading(let value): radio.readings.append(value)
-    case .beepLater, .tickLater, .listen, .read: break
+    case .beepLater, .tickLater, .tickTwiceAtOnce, .listen, .read: break
     }
 }
 
@@ -63,6 +64,13 @@ private func radio(scheduler: TestScheduler, channel: AsyncStream<Int>) -> Middl
         case .tickLater:
             return .run { send in
                 guard (try? await scheduler.clock.sleep(for: .seconds(1))) != nil else { return }
+                await send(.beep)
+            }
+        case .tickTwiceAtOnce:
+            return .run { send in
+                async let first: Void? = try? scheduler.clock.sleep(for: .seconds(1))
+                async let second: Void? = try? scheduler.clock.sleep(for: .seconds(2))
+                _ = await (first, second)
                 await send(.beep)
             }
         case .listen:
@@ -294,6 +302,24 @@ private func issue(_ issue: Issue, mentions text: String) -> Bool {
             issue(recorded, mentions: "Expected to receive beep, but no action was received")
                 && !issue(recorded, mentions: "within")
         }
+        store.advance(by: .seconds(1))
+        await store.receive(.beep) { $0.beeps = 1 }
+        await store.finish()
+    }
+
+    @Test("receive fails at once when the only task waits for child tasks asleep on the test clock")
+    func receiveBeforeChildSleepsFails() async {
+        let (store, _) = makeStore()
+        store.timeout = .seconds(3600)
+        await store.send(.tickTwiceAtOnce)
+        await withKnownIssue {
+            await store.receive(.beep) { $0.beeps = 1 }
+        } matching: { recorded in
+            issue(recorded, mentions: "Expected to receive beep, but no action was received")
+                && !issue(recorded, mentions: "within")
+        }
+        store.advance(by: .seconds(1))
+        #expect(store.receivedActions == [])
         store.advance(by: .seconds(1))
         await store.receive(.beep) { $0.beeps = 1 }
         await store.finish()
