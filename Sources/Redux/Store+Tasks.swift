@@ -48,6 +48,12 @@ extension Store {
         core.isIdle
     }
 
+    /// Whether actions are queued or being processed right now, on any thread. A test store
+    /// reads it to tell whether another thread may still reduce an action.
+    package var isProcessingActions: Bool {
+        core.isProcessingActions
+    }
+
     /// Shuts the store down now, as releasing it would: running effects are cancelled, later
     /// dispatches are ignored. For a test store, which must run the cancelled tasks' last jobs
     /// after the store has let them go.

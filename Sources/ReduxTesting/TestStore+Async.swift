@@ -14,28 +14,39 @@ extension TestStore {
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
     ///   - sourceLocation: Where a failure is reported; the caller's line by default.
-    /// - Returns: The task of the work the action started, to cancel it or wait for it.
+    /// - Returns: The work the action started, to cancel it or assert that it ends.
     @discardableResult
     public func send(
         _ action: Action,
         assert update: ((inout State) throws -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> StoreTask {
+    ) async -> TestStoreTask {
         let task = startSending(action, sourceLocation: sourceLocation)
         await withUnsafeContinuation { continuation in
             task.whenActionProcessed { continuation.resume() }
         }
         finishSending(action, task, update, sourceLocation: sourceLocation)
-        return task
+        return testTask(task, sending: action)
     }
 
     /// Asserts that the next action an effect sent is `action`, and the state it led to,
-    /// waiting for it if an effect that left the scheduler may still send it.
+    /// waiting for it only while work away from the test scheduler may still send it.
     ///
-    /// The tasks that are ready run first; then, if the action has not arrived and the store
-    /// still has work in flight, this waits (in real time, up to `timeout`) for an action to
-    /// arrive or a job to come back to the scheduler. On virtual time nothing arrives without
-    /// the clock moving: advance it first.
+    /// The tasks that are ready run first. If the action has not arrived then:
+    /// - and everything left of the store's work waits on the test scheduler's clock (a delay,
+    ///   a sleep on its `clock`), or nothing is left, nothing can arrive before the clock moves:
+    ///   this fails at once, without waiting in real time (advance the clock first);
+    /// - and some work is away from the scheduler (an `Effect.run` task that is running or
+    ///   waiting on another actor, a real timer or a continuation; actions processed on another
+    ///   thread; effects that run while nothing waits on the test scheduler, as on a real
+    ///   scheduler), this waits for that work, in real time, up to `timeout`: each action it
+    ///   sends and each job it brings back is looked at as it comes, without polling.
+    ///
+    /// When effects wait on the test scheduler and, at the same time, on something the store
+    /// cannot see (a real scheduler, a thread of the test's own), only the first are counted:
+    /// await the real work another way, or pass it the test scheduler. Likewise an `Effect.run`
+    /// task counts as asleep while any of its child tasks (`async let`, a task group) sleeps on
+    /// the clock, even if another child is away.
     ///
     /// - Parameters:
     ///   - action: The action expected next.
@@ -77,8 +88,12 @@ extension TestStore {
             Expectation(matches), timeout: timeout, update, sourceLocation: sourceLocation)
     }
 
-    /// Waits, if the store still has work in flight, until every effect has ended (in real
+    /// Waits while work is away from the test scheduler, until every effect has ended (in real
     /// time, up to `timeout`), then asserts as ``finish(sourceLocation:)`` does.
+    ///
+    /// Work that waits on the test scheduler's clock is not waited for: it cannot end before the
+    /// clock moves, so the assertion fails at once. What counts as away is said at
+    /// ``receive(_:timeout:assert:sourceLocation:)``.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait at most; ``timeout`` by default.
@@ -88,7 +103,7 @@ extension TestStore {
     {
         isFinished = true
         if exhaustivity == .on {
-            _ = await waitUntil(timeout: timeout) { $0.store.isIdle }
+            _ = await watch.wait(limit: timeout ?? self.timeout, settle: settle) { store.isIdle }
         } else {
             settle()
         }
@@ -101,50 +116,11 @@ extension TestStore {
         _ update: ((inout State) throws -> Void)?,
         sourceLocation: SourceLocation
     ) async {
-        let waited = await waitUntil(timeout: timeout) { store in
-            store.index(meeting: expectation) != nil
+        let outcome = await watch.wait(limit: timeout ?? self.timeout, settle: settle) {
+            index(meeting: expectation) != nil
         }
+        let waited: Duration? =
+            if case .timedOut(let waited) = outcome { waited } else { nil }
         receive(expectation, update, waited: waited, sourceLocation: sourceLocation)
-    }
-
-    /// Runs the ready tasks and collects what was logged until `isDone`, or until nothing more
-    /// can happen without the clock moving (the store is idle), or until `timeout` has passed,
-    /// or the test's task is cancelled.
-    ///
-    /// - Returns: nil when `isDone` held or could no longer change; how long it waited when the
-    ///   time ran out (or the waiting was cancelled).
-    private func waitUntil(timeout: Duration?, _ isDone: (TestStore) -> Bool) async -> Duration? {
-        let limit = timeout ?? self.timeout
-        let deadline = ContinuousClock.now + limit
-        while true {
-            let generation = activity.generation
-            settle()
-            if isDone(self) { return nil }
-            // Nothing queued, nothing running, no job ready: nothing can arrive.
-            if store.isIdle, scheduler.readyTaskCount == 0 { return nil }
-            if ContinuousClock.now >= deadline || Task.isCancelled { return limit }
-            await waitForActivity(after: generation, until: deadline)
-        }
-    }
-
-    /// Suspends until something is logged, a job arrives at the scheduler, the store falls
-    /// idle, or `deadline` passes.
-    private func waitForActivity(after generation: Int, until deadline: ContinuousClock.Instant)
-        async
-    {
-        let store = store, activity = activity
-        let idle = Task {
-            await store.idle()
-            if !Task.isCancelled { activity.signal() }
-        }
-        let timer = Task {
-            // The only real-time wait in the test store, and only when work is off the
-            // scheduler: an effect on virtual time is never waited for.
-            guard (try? await ContinuousClock().sleep(until: deadline)) != nil else { return }
-            activity.signal()
-        }
-        await activity.wait(after: generation)
-        idle.cancel()
-        timer.cancel()
     }
 }

@@ -63,7 +63,11 @@ import Testing
 /// The async forms of ``send(_:assert:sourceLocation:)``, ``receive(_:timeout:assert:sourceLocation:)``
 /// and ``finish(timeout:sourceLocation:)`` also wait, up to a timeout of real time, for work that
 /// left the scheduler (a call into the main actor, an effect on a real scheduler) to come back.
-/// Work on virtual time never needs that wait.
+/// Work on virtual time is never waited for: when all that is left waits on the clock, a
+/// `receive` or a `finish` that cannot succeed fails at once.
+///
+/// Each `send` returns a ``TestStoreTask``: ``TestStoreTask/cancel()`` ends the work the action
+/// started, and ``TestStoreTask/finish(timeout:sourceLocation:)`` asserts that it ends.
 ///
 /// A sent action is recognised wherever it is reduced: if an effect's thread is draining the
 /// store when the test sends, the test waits for that thread to reduce its action, and the
@@ -77,12 +81,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     public var exhaustivity = Exhaustivity.on
 
     /// How long the async steps wait, in real time, for work that left the scheduler; one
-    /// second by default. Work on virtual time is never waited for.
+    /// second by default. Work on virtual time is never waited for. A ``TestStoreTask`` takes
+    /// the value this has when its action is sent.
     public var timeout = Duration.seconds(1)
 
     let store: Store<State, Action>
     let log: ActionLog<State, Action>
     let activity: Activity
+    /// Whether work is away from the scheduler, and the waiting for it.
+    let watch: WorkWatch
     /// Actions effects sent, in the order they were reduced, not yet asserted.
     var received: [LoggedAction<State, Action>] = []
     /// The state after the last step the test asserted.
@@ -231,6 +238,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             queueCapacity: Store<State, Action>.queueCapacity,
             erasedTaskExecutor: Self.taskExecutor(scheduler)
         )
+        watch = WorkWatch(store: store, scheduler: scheduler, activity: activity)
         taskArrivals = scheduler.observeTaskArrivals { activity.signal() }
     }
 
@@ -283,16 +291,24 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - update: Changes the previous state into the expected one; omit it when the action
     ///     must change nothing.
     ///   - sourceLocation: Where a failure is reported; the caller's line by default.
+    /// - Returns: The work the action started, to cancel it or assert that it ends.
+    @discardableResult
     public func send(
         _ action: Action,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: ((inout State) throws -> Void)? = nil
-    ) {
+    ) -> TestStoreTask {
         let task = startSending(action, sourceLocation: sourceLocation)
         let processed = DispatchSemaphore(value: 0)
         task.whenActionProcessed { processed.signal() }
         processed.wait()
         finishSending(action, task, update, sourceLocation: sourceLocation)
+        return testTask(task, sending: action)
+    }
+
+    /// The test's view of the task of a send.
+    func testTask(_ task: StoreTask, sending action: Action) -> TestStoreTask {
+        TestStoreTask(task: task, watch: watch, timeout: timeout, actionName: "\(action)")
     }
 
     /// Runs the ready tasks, checks nothing received is left unasserted, and sends `action`.

@@ -57,8 +57,11 @@ extension Publishers {
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
                 let executor = context?.taskExecutor
             {
+                // On a test scheduler the task is counted, so a test store can tell whether it
+                // sleeps on virtual time or may still send without the clock moving.
+                let counted = (executor as? TestScheduler)?.counting(work) ?? work
                 subscription.attach(
-                    Task(executorPreference: executor, priority: priority, operation: work))
+                    Task(executorPreference: executor, priority: priority, operation: counted))
             } else {
                 subscription.attach(Task(priority: priority, operation: work))
             }

@@ -96,6 +96,10 @@ public struct SchedulerClock: Clock {
         let delay = deadline.offset - scheduler.now
         guard delay > .zero else { return }
         let sleeper = Sleeper()
+        // A task a test scheduler counts is asleep, for the test store, until this returns.
+        let counted = CountedTask.current(on: scheduler)
+        counted?.fellAsleep()
+        defer { counted?.wokeUp() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 sleeper.sleep(continuation, for: delay, on: scheduler)

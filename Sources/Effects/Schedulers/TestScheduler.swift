@@ -64,6 +64,9 @@ public final class TestScheduler: Scheduler {
         /// one entry per observation not yet cancelled, usually none or one.
         var taskObservers: [Int: @Sendable () -> Void] = [:]
         var nextObserverID = 0
+        /// Where the store tasks that prefer this scheduler are: asleep on its clock or not
+        /// (see `TaskCensus`; one entry per such task alive).
+        var census = TaskCensus()
 
         /// The next step of an advance to `limit` (a run, if nil): a ready job of an async task
         /// if there is one (they run before later work, so that a task woken by a piece of work

@@ -11,6 +11,12 @@ extension StoreCore {
         }
     }
 
+    /// Whether actions are queued or being processed (a drain is scheduled or running), on any
+    /// thread.
+    var isProcessingActions: Bool {
+        shared.withLock { !$0.machine.isAtRest }
+    }
+
     /// Suspends until the store is idle (at once if it is), or the waiting task is cancelled.
     ///
     /// The waiter is resumed by whichever thread makes the store idle: the drainer that empties
