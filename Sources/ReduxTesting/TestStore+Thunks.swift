@@ -15,7 +15,8 @@ extension TestStore {
     ///
     /// As with ``send(_:sourceLocation:_:)``, the actions received before must all have been
     /// asserted (when ``exhaustivity`` is `.on`), and the effect must have ended by
-    /// ``finish(sourceLocation:)``.
+    /// ``finish(sourceLocation:)``. The effect belongs to no sent action, so
+    /// ``skipInFlightEffects()`` does not cancel it; releasing the test store does.
     ///
     /// - Parameters:
     ///   - effect: The effect whose actions are dispatched.

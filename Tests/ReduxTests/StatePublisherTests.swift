@@ -86,7 +86,7 @@ private final class Sentinel: Sendable {}
         subscription.cancel()
     }
 
-    @Test("the subscription keeps neither the store nor the publisher alive")
+    @Test("the subscription does not keep the store alive")
     func subscriptionKeepsNoStore() {
         var store: Store<Counter, CounterAction>? = Store(
             initial: Counter(), reducer: counterReducer)
