@@ -61,6 +61,10 @@ private let homeQueueKey = DispatchSpecificKey<HomeQueueTag>()
 /// What marks a dispatch queue that is some store's home, so that code can tell it runs there.
 private final class HomeQueueTag: Sendable {}
 
+/// Whether the calling code runs on the main queue (and so on the main actor): for the observers
+/// that ``Store/subscribe(onMainActor:)`` calls.
+let isOnMainQueue = isRunning(on: .main)
+
 /// Serializes the first tagging of a queue: two homes made at once on one queue share a tag.
 private let homeQueueTagging = Lock(())
 

@@ -19,7 +19,7 @@ import Effects
 /// let store = Store(
 ///     initial: State(),
 ///     reducer: reducer,
-///     interceptors: [.recording(to: file, clock: scheduler)],
+///     interceptors: [.recording(to: file, scheduler: scheduler)],
 ///     middlewares: middlewares
 /// )
 /// ```

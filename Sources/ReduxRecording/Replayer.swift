@@ -5,7 +5,7 @@ import Redux
 ///
 /// Each recorded action is dispatched at its recorded time, by advancing a `TestScheduler`
 /// to that time first, into a store built with the **reducer only**: no middlewares, no
-/// interceptors. A recording made by ``Redux/Interceptor/recording(to:clock:onError:)`` holds
+/// interceptors. A recording made by ``Redux/Interceptor/recording(to:scheduler:onError:)`` holds
 /// every action the reducer saw, including those that middlewares produced (a shuffled deck,
 /// a date, the contents of a file), so the reducer alone reproduces the final state exactly;
 /// running the middlewares again would produce their actions twice.

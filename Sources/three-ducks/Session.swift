@@ -124,7 +124,7 @@ final class Session: Sendable {
         }
         var interceptors: [Interceptor<ThreeDucksState, ThreeDucksAction>] = []
         if let recording = configuration.recording {
-            interceptors.append(.recording(to: recording, clock: scheduler))
+            interceptors.append(.recording(to: recording, scheduler: scheduler))
         }
         store = Store(
             initial: ThreeDucksState(),

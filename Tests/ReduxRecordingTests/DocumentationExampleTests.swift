@@ -41,7 +41,7 @@ private func print(_ items: Any...) {
         let store = Store(
             initial: State(),
             mutatingReducer: reducer,
-            interceptors: [.recording(to: file, clock: scheduler)],
+            interceptors: [.recording(to: file, scheduler: scheduler)],
             middlewares: middlewares
         )
 
@@ -72,7 +72,7 @@ private func print(_ items: Any...) {
         let store = Store(
             initial: State(),
             reducer: reducer,
-            interceptors: [.recording(to: file, clock: scheduler)],
+            interceptors: [.recording(to: file, scheduler: scheduler)],
             middlewares: middlewares
         )
 
@@ -93,7 +93,7 @@ private func print(_ items: Any...) {
         let liveStore = Store(
             initial: Game(),
             mutatingReducer: gameReducer,
-            interceptors: [.recording(to: file, clock: TestScheduler())]
+            interceptors: [.recording(to: file, scheduler: TestScheduler())]
         )
         liveStore.dispatch(.add(2))
         liveStore.dispatch(.add(5))

@@ -33,7 +33,7 @@ import Testing
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(to: file, clock: scheduler)]
+            interceptors: [.recording(to: file, scheduler: scheduler)]
         )
         store.dispatch(.add(1))
         scheduler.advance(by: .seconds(1))

@@ -11,7 +11,7 @@ import Testing
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(to: lines, clock: scheduler)],
+            interceptors: [.recording(to: lines, scheduler: scheduler)],
             middlewares: [addLater(scheduler: scheduler)]
         )
         store.dispatch(.add(1))
@@ -35,7 +35,7 @@ import Testing
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(to: lines, clock: scheduler)]
+            interceptors: [.recording(to: lines, scheduler: scheduler)]
         )
         store.dispatch(.add(5))
         scheduler.advance(by: .seconds(2))
@@ -59,7 +59,8 @@ import Testing
             mutatingReducer: counterReducer,
             interceptors: [
                 .recording(
-                    to: lines, clock: TestScheduler(), onError: { _ in errors.withLock { $0 += 1 } }
+                    to: lines, scheduler: TestScheduler(),
+                    onError: { _ in errors.withLock { $0 += 1 } }
                 )
             ]
         )
@@ -77,7 +78,7 @@ import Testing
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(clock: TestScheduler(), write: { lines.write(line: $0) })]
+            interceptors: [.recording(scheduler: TestScheduler(), write: { lines.write(line: $0) })]
         )
         store.dispatch(.reset)
         #expect(lines.lines == [#"{"action":{"reset":{}},"nanoseconds":0}"#])

@@ -11,7 +11,7 @@ import Testing
         let live = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(to: lines, clock: scheduler)],
+            interceptors: [.recording(to: lines, scheduler: scheduler)],
             middlewares: [addLater(scheduler: scheduler)]
         )
         live.dispatch(.add(1))

@@ -87,7 +87,7 @@ func recordForever(path: String, first: Int) -> Never {
     let store = Store(
         initial: ThreeDucksState(),
         mutatingReducer: threeDucksReducer,
-        interceptors: [.recording(to: file, clock: scheduler)]
+        interceptors: [.recording(to: file, scheduler: scheduler)]
     )
     var k = first
     while true {

@@ -187,7 +187,7 @@ import ThreeDucks
             initial: ThreeDucksState(),
             mutatingReducer: threeDucksReducer,
             interceptors: [
-                .recording(clock: scheduler) { line in lines.withLock { $0.append(line) } }
+                .recording(scheduler: scheduler) { line in lines.withLock { $0.append(line) } }
             ],
             middlewares: [gameLogic(random: SplitMix64(seed: 11), scheduler: scheduler)]
         )

@@ -20,7 +20,7 @@ import ThreeDucks
         let store = Store(
             initial: ThreeDucksState(),
             mutatingReducer: threeDucksReducer,
-            interceptors: [.recording(to: log, clock: scheduler)],
+            interceptors: [.recording(to: log, scheduler: scheduler)],
             middlewares: [gameLogic(random: SystemRandomNumberGenerator(), scheduler: scheduler)]
         )
 

@@ -16,7 +16,7 @@ import ThreeDucks
         let live = Store(
             initial: ThreeDucksState(),
             mutatingReducer: threeDucksReducer,
-            interceptors: [.recording(to: log, clock: scheduler)],
+            interceptors: [.recording(to: log, scheduler: scheduler)],
             middlewares: [
                 gameLogic(random: SplitMix64(seed: 11), scheduler: scheduler),
                 highScores(

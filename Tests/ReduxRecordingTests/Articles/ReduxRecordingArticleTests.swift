@@ -32,7 +32,7 @@ private final class TotalsShown: Sendable {
         let store = Store(
             initial: Counter(),
             mutatingReducer: counterReducer,
-            interceptors: [.recording(to: file, clock: scheduler)],
+            interceptors: [.recording(to: file, scheduler: scheduler)],
             middlewares: [addLater(scheduler: scheduler)]
         )
 

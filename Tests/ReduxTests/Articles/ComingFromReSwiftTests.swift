@@ -27,6 +27,40 @@ func brew(
     }
 }
 
+/// Says things out loud, in an app; here it keeps what it said.
+final class Announcer: Sendable {
+    private let said = Lock<[String]>([])
+
+    var history: [String] { said.withLock { $0 } }
+
+    func say(_ sentence: String) { said.withLock { $0.append(sentence) } }
+}
+
+let announcer = Announcer()
+
+/// Says so when the tea has just become ready: compares the state before the action with after.
+let announceReady = AnyMiddleware<TeaTimer, TeaAction>(remembering: \.isReady) { state, wasReady, _ in
+    guard state.isReady, !wasReady else { return .none }
+    announcer.say("Your tea is ready")
+    return .none
+}
+
+/// A screen that shows the seconds left: ReSwift's `StoreSubscriber`, here.
+@MainActor final class TeaScreen {
+    private(set) var secondsShown = ""
+    private var subscription: AnyCancellable?
+
+    func appear(with store: Store<TeaTimer, TeaAction>) {
+        subscription = store.subscribe(to: \.secondsLeft, onMainActor: { [weak self] secondsLeft in
+            self?.secondsShown = "\(secondsLeft) s"
+        })
+    }
+
+    func disappear() {
+        subscription = nil   // instead of store.unsubscribe(self)
+    }
+}
+
 /// An app made of the tea timer and a list of orders.
 struct Kitchen: Equatable, Sendable {
     var tea = TeaTimer()
@@ -92,6 +126,35 @@ private final class SecondsLabel: Sendable {
 
         store.dispatch(.steep(seconds: 5))
         #expect(label.history == [0])
+    }
+
+    @Test("a remembering middleware sees what it remembered of the state before the action")
+    func rememberingMiddleware() {
+        let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, middlewares: [announceReady])
+        store.dispatch(.steep(seconds: 1))
+        store.dispatch(.tick)   // ready now: announced
+        store.dispatch(.tick)   // still ready, not again
+        #expect(announcer.history == ["Your tea is ready"])
+    }
+
+    @MainActor
+    @Test("a main-actor screen subscribes with a weak self, and is neither kept nor called once gone")
+    func mainActorScreen() {
+        let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, on: .mainActor)
+        weak var gone: TeaScreen?
+        do {
+            let screen = TeaScreen()
+            gone = screen
+            screen.appear(with: store)
+            store.dispatch(.steep(seconds: 3))
+            #expect(screen.secondsShown == "3 s")
+            screen.disappear()
+            store.dispatch(.steep(seconds: 5))
+            #expect(screen.secondsShown == "3 s")
+            screen.appear(with: store)
+        }
+        #expect(gone == nil)
+        store.dispatch(.tick)
     }
 
     @Test("a subscription is called only when the selected part changes, until it is cancelled")

@@ -29,7 +29,25 @@ private func composedKitchen() -> (MutatingReducer<Kitchen, KitchenAction>, Acti
     return (kitchenReducer, teaActions)
 }
 
+/// The tea feature's cancellation ids: no other feature's id is of this type.
+enum TeaEffectID: Hashable, Sendable {
+    case steeping
+}
+
 @Suite struct ComingFromTCATests {
+    @Test("cancellation ids are the store's: a string shared by two features reaches both, an id of a feature's own type does not")
+    func idsAreSharedByFeatures() {
+        let scheduler = TestScheduler()
+        let store = Store(initial: Counter(), reducer: counterReducer)
+        let later = Effect.just(CounterAction.increment).delay(for: .seconds(1), scheduler: scheduler)
+        store.run(later.cancellable(id: "steeping"))
+        store.run(later.cancellable(id: TeaEffectID.steeping))
+        store.run(.cancel(id: "steeping"))   // another feature's cancel, with the same string
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.count == 1)   // only the effect with the feature's own id ran
+        #expect(store.runningEffectCount == 0)
+    }
+
     @Test("the composed kitchen's reducer hands the tea's actions to the tea's reducer, and keeps the orders")
     func composedReducer() {
         let (kitchenReducer, _) = composedKitchen()

@@ -70,7 +70,26 @@ private func print(_ line: String) {
     PrintedLines.current?.append(line)
 }
 
+@MainActor
+func makeTeaModel() -> ObservableStore<TeaTimer, TeaAction> {
+    ObservableStore(
+        initial: TeaTimer(),
+        mutatingReducer: teaReducer,
+        middlewares: [steeping(scheduler: DispatchQueueScheduler())]
+    )
+}
+
 @Suite struct GettingStartedTests {
+    @MainActor
+    @Test("the article's observable model reduces on the main actor, where views read it")
+    func observableModelOnTheMainActor() async {
+        let model = makeTeaModel()
+        model.dispatch(.steep(seconds: 180))   // processed before dispatch returns, on the main actor
+        #expect(model.state.secondsLeft == 180)
+        model.dispatch(.stop)
+        #expect(!model.state.isSteeping)
+    }
+
     @Test("the article's store steeps, its observer prints the seconds left, and a stop ends the ticking")
     func storeInAProgram() async {
         let printed = PrintedLines()

@@ -1,0 +1,118 @@
+import Effects
+
+extension Store {
+    /// The store's state as a publisher: the current state when subscribed to, then the state
+    /// after every action.
+    ///
+    /// What Combine users reach for as `$state`: the ``/Effects`` module's operators work on it.
+    ///
+    /// ```swift
+    /// let subscription = store.publisher
+    ///     .map(\.secondsLeft)
+    ///     .removeDuplicates()
+    ///     .sink { secondsLeft in label.show(secondsLeft) }
+    /// ```
+    ///
+    /// Each subscriber is an observer of the store (see ``subscribe(_:)``): it gets a state after
+    /// every action, changed or not, so add `removeDuplicates()` to hear only of changes, and on
+    /// the thread the store calls its observers on. The publisher never finishes. Cancelling the
+    /// subscription (releasing the `sink`'s token) unsubscribes: the store then holds nothing of
+    /// the subscriber. Neither the subscription nor its subscriber keeps the store alive; the
+    /// publisher itself does, until it is subscribed to.
+    public var publisher: StatePublisher<State> {
+        StatePublisher { self.subscribe($0) }
+    }
+}
+
+extension ScopedStore {
+    /// The feature's state as a publisher: its current state when subscribed to, then whenever it
+    /// changes (after every parent action when it is not `Equatable`); see ``Store/publisher``.
+    public var publisher: StatePublisher<State> {
+        StatePublisher { self.subscribe($0) }
+    }
+}
+
+/// A store's state as a publisher of the ``/Effects`` module: made by ``Store/publisher`` and
+/// ``ScopedStore/publisher``.
+///
+/// It sends the current state on subscription, then each state the store's observers get, and
+/// never finishes. A subscription is an observer of the store: cancelling it unsubscribes, and
+/// from then on neither the store nor the subscription holds the subscriber.
+public struct StatePublisher<State: Sendable>: Publisher {
+    /// The store's state.
+    public typealias Output = State
+
+    /// Subscribes an observer of whole states to the store, returning its token.
+    let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
+
+    init(_ observe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable) {
+        self.observe = observe
+    }
+
+    /// Attaches `subscriber`: it gets its subscription, then the current state, then each state
+    /// after that until it cancels.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == State {
+        let subscription = StateSubscription(downstream: subscriber)
+        subscriber.receive(subscription: subscription)
+        // Subscribed after the subscriber holds its subscription, so that it may cancel from its
+        // first value on; unsubscribed at once if it cancelled already.
+        guard subscription.isLive else { return }
+        subscription.attach(observe { subscription.send($0) })
+    }
+}
+
+/// One subscriber's subscription to a store's states: the subscriber, and the store's token,
+/// both let go of when it ends.
+private final class StateSubscription<Downstream: Subscriber>: Subscription, Sendable {
+    private let link: Lock<Link>
+
+    /// Where the subscription stands: starting (no token yet), attached to the store, or ended
+    /// with nothing kept.
+    private enum Link {
+        case starting(Downstream)
+        case attached(Downstream, AnyCancellable)
+        case ended
+    }
+
+    init(downstream: Downstream) {
+        link = Lock(.starting(downstream))
+    }
+
+    var isLive: Bool {
+        link.withLock { link in
+            if case .ended = link { false } else { true }
+        }
+    }
+
+    /// Keeps the store's token, or cancels it at once if the subscription ended meanwhile.
+    func attach(_ token: AnyCancellable) {
+        let attached = link.withLock { link -> Bool in
+            guard case .starting(let downstream) = link else { return false }
+            link = .attached(downstream, token)
+            return true
+        }
+        if !attached { token.cancel() }
+    }
+
+    /// Passes a state on, unless the subscription has ended.
+    func send(_ state: Downstream.Input) {
+        let downstream = link.withLock { link -> Downstream? in
+            switch link {
+            case .starting(let downstream), .attached(let downstream, _): downstream
+            case .ended: nil
+            }
+        }
+        downstream?.receive(state)
+    }
+
+    func cancel() {
+        let ended = link.withLock { link in
+            defer { link = .ended }
+            return link
+        }
+        if case .attached(_, let token) = ended { token.cancel() }
+        // The subscriber and the token are released here, outside the lock.
+    }
+}

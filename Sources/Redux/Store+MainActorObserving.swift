@@ -1,0 +1,175 @@
+import Dispatch
+import Effects
+
+extension Store {
+    /// Calls `observer` on the main actor with the current state, then with the state after every
+    /// action: the form for a screen, a view controller or a router that lives on the main actor.
+    ///
+    /// ```swift
+    /// @MainActor final class TimerScreen {
+    ///     private(set) var label = ""
+    ///     private var subscription: AnyCancellable?
+    ///
+    ///     func show(_ store: Store<TeaTimer, TeaAction>) {
+    ///         subscription = store.subscribe(onMainActor: { [weak self] timer in
+    ///             self?.label = "\(timer.secondsLeft) s left"
+    ///         })
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The observer may touch everything the main actor guards, without
+    /// `MainActor.assumeIsolated`. When the store calls its observers on the main actor (a store
+    /// at home there, `on: .mainActor`, or one whose actions are dispatched there), each call is
+    /// made at once, as ``subscribe(_:)`` makes it, so the first one happens before this returns.
+    /// A state the store reaches on another thread is handed to the main queue instead, and every
+    /// state arrives in order.
+    ///
+    /// Who holds whom: the store holds the observer until the token is cancelled or released;
+    /// then it lets go of it, and a call still on its way to the main queue is dropped. Capture
+    /// the subscriber weakly and keep the token in it, as above: the subscriber is never kept
+    /// alive by the store, and when it goes away its token goes with it and unsubscribes.
+    ///
+    /// - Parameter observer: Called on the main actor with each state.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    @MainActor
+    public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
+        -> AnyCancellable
+    {
+        let delivery = MainActorDelivery(observer)
+        return delivery.token(for: subscribe { delivery.receive($0) })
+    }
+
+    /// Calls `observer` on the main actor with a part of the state, at once and then whenever
+    /// that part changes (`==`).
+    ///
+    /// ```swift
+    /// subscription = store.subscribe(to: \.secondsLeft, onMainActor: { [weak self] seconds in
+    ///     self?.label = "\(seconds) s left"
+    /// })
+    /// ```
+    ///
+    /// The values are compared where the store runs, before they go to the main actor; they
+    /// arrive as ``subscribe(onMainActor:)`` says.
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch, for example `\.secondsLeft`.
+    ///   - observer: Called on the main actor with each new selected value.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    @MainActor
+    public func subscribe<Value: Equatable & Sendable>(
+        to select: @escaping @Sendable (State) -> Value,
+        onMainActor observer: @escaping @MainActor (Value) -> Void
+    ) -> AnyCancellable {
+        let delivery = MainActorDelivery(observer)
+        return delivery.token(for: subscribe(to: select) { delivery.receive($0) })
+    }
+}
+
+extension ScopedStore {
+    /// Calls `observer` on the main actor with the feature's state now, then whenever it changes
+    /// (after every parent action when it is not `Equatable`); see
+    /// ``Store/subscribe(onMainActor:)``.
+    ///
+    /// - Parameter observer: Called on the main actor with each state.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    @MainActor
+    public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
+        -> AnyCancellable
+    {
+        let delivery = MainActorDelivery(observer)
+        return delivery.token(for: subscribe { delivery.receive($0) })
+    }
+
+    /// Calls `observer` on the main actor with a part of the feature's state, at once and then
+    /// whenever it changes (`==`); see ``Store/subscribe(to:onMainActor:)``.
+    ///
+    /// - Parameters:
+    ///   - select: Picks the part to watch.
+    ///   - observer: Called on the main actor with each new selected value.
+    /// - Returns: A token; cancel or release it to unsubscribe.
+    @MainActor
+    public func subscribe<Value: Equatable & Sendable>(
+        to select: @escaping @Sendable (State) -> Value,
+        onMainActor observer: @escaping @MainActor (Value) -> Void
+    ) -> AnyCancellable {
+        let delivery = MainActorDelivery(observer)
+        return delivery.token(for: subscribe(to: select) { delivery.receive($0) })
+    }
+}
+
+/// Hands the values a store's observer gets to an observer on the main actor, in order: at once
+/// when the store calls from the main queue and nothing is on its way there, through the main
+/// queue otherwise.
+///
+/// The store calls ``receive(_:)`` one call at a time (its contract, rule 8), from whichever
+/// thread drains it. Once ended, it holds no observer, and the values still on their way to the
+/// main queue are dropped there.
+final class MainActorDelivery<Value: Sendable>: Sendable {
+    /// The observer (nil once ended), and how many values are on their way to the main queue: at
+    /// most one per state the store reached off the main queue and the main queue has not run
+    /// yet.
+    private let stage: Lock<(observer: (@MainActor (Value) -> Void)?, onTheirWay: Int)>
+
+    init(_ observer: @escaping @MainActor (Value) -> Void) {
+        stage = Lock((observer, 0))
+    }
+
+    /// What to do with a value the store handed over.
+    private enum Route {
+        case now(@MainActor (Value) -> Void)
+        case throughMainQueue
+        case nowhere
+    }
+
+    /// Passes `value` on to the observer: at once if this runs on the main queue and no earlier
+    /// value is still on its way there, through the main queue otherwise.
+    func receive(_ value: Value) {
+        let onMainQueue = isOnMainQueue()
+        let route = stage.withLock { stage -> Route in
+            guard let observer = stage.observer else { return .nowhere }
+            if onMainQueue && stage.onTheirWay == 0 { return .now(observer) }
+            stage.onTheirWay += 1
+            return .throughMainQueue
+        }
+        switch route {
+        case .now(let observer):
+            MainActor.assumeIsolated { observer(value) }
+        case .throughMainQueue:
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.arrive(value) }
+            }
+        case .nowhere:
+            return
+        }
+    }
+
+    /// A value that went through the main queue arrives: the observer gets it unless ended.
+    @MainActor
+    private func arrive(_ value: Value) {
+        let observer = stage.withLock { stage in
+            stage.onTheirWay -= 1
+            return stage.observer
+        }
+        observer?(value)
+    }
+
+    /// Lets go of the observer: nothing reaches it any more.
+    func end() {
+        let observer = stage.withLock { stage in
+            defer { stage.observer = nil }
+            return stage.observer
+        }
+        // Released here, outside the lock.
+        _ = observer
+    }
+
+    /// The token `subscribe(onMainActor:)` returns: cancelling it ends the delivery and
+    /// unsubscribes from the store.
+    func token(for subscription: AnyCancellable) -> AnyCancellable {
+        AnyCancellable {
+            self.end()
+            subscription.cancel()
+        }
+    }
+}
