@@ -39,7 +39,8 @@ import Testing
         #expect((spent as? Work) === work)
         #expect(state.delivery == nil, "nothing of the downstream is kept once it fired")
         var taken: (any Cancellable)? = nil
-        #expect(state.cancel(handingWorkTo: &taken) == nil, "a cancel after the firing does nothing")
+        #expect(
+            state.cancel(handingWorkTo: &taken) == nil, "a cancel after the firing does nothing")
         #expect(taken == nil)
         #expect(!work.isCancelled)
     }
@@ -55,7 +56,7 @@ import Testing
         #expect(back == nil)
     }
 
-    @Test("cancelled while waiting: the work and the delivery are handed to the cancel, the firing does nothing")
+    @Test("cancelled while waiting: the cancel takes work and delivery; the firing does nothing")
     func cancelledWhileWaiting() {
         let downstream = Downstream()
         var state = DelayedValueState.scheduling(downstream.delivery)
@@ -84,7 +85,7 @@ import Testing
         #expect((back as? Work) === work)
     }
 
-    @Test("the delivery is there to hand out the subscription until the value fires or is cancelled")
+    @Test("the delivery is kept (to hand out the subscription) until it fires or is cancelled")
     func deliveryWhilePending() {
         var state = DelayedValueState.scheduling(Downstream().delivery)
         #expect(state.delivery != nil)
