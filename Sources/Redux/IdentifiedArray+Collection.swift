@@ -2,11 +2,13 @@ extension IdentifiedArray: RandomAccessCollection {
     /// The position of the first element: always 0.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// The position after the last element: ``count``.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var endIndex: Int { count }
 
     /// The element at a position, which must be in `0..<count`; set it or change it in place to
@@ -24,6 +26,7 @@ extension IdentifiedArray: RandomAccessCollection {
     /// - Complexity: O(1) when the array has no holes (nothing was removed by id since the last
     ///   compaction); otherwise O(1) once the table of positions is built, which takes O(n) on the
     ///   first access by position after a change (see ``IdentifiedArray``).
+    @inlinable
     public subscript(position: Int) -> Element {
         get {
             slots[slot(at: position)]!
@@ -56,6 +59,7 @@ extension IdentifiedArray: RandomAccessCollection {
     /// Makes an iterator over the elements, in order.
     ///
     /// - Complexity: O(1); a whole iteration is O(n), with or without holes.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(slots: slots.makeIterator())
     }
@@ -63,11 +67,17 @@ extension IdentifiedArray: RandomAccessCollection {
     /// Iterates over an identified array's elements, in order, skipping the holes its storage
     /// may have, so that iterating never needs the table of positions.
     public struct Iterator: IteratorProtocol {
-        var slots: ContiguousArray<Element?>.Iterator
+        @usableFromInline var slots: ContiguousArray<Element?>.Iterator
+
+        @inlinable
+        init(slots: ContiguousArray<Element?>.Iterator) {
+            self.slots = slots
+        }
 
         /// The next element, or nil after the last.
         ///
         /// - Complexity: Amortized O(1).
+        @inlinable
         public mutating func next() -> Element? {
             while let slot = slots.next() {
                 if let element = slot { return element }

@@ -13,8 +13,9 @@ extension IdentifiedArray: CustomStringConvertible {
 }
 
 extension IdentifiedArray: CustomReflectable {
-    /// A mirror of the elements as a collection, without the storage's holes, so that dumps
-    /// and ``StateDiff`` show an identified array as they show an array.
+    /// A mirror of the elements as a collection, without the storage's holes, so that `dump`,
+    /// a `TestStore`'s failures and the logging interceptor's changes show an identified array
+    /// as they show an array.
     ///
     /// - Complexity: O(n).
     public var customMirror: Mirror {

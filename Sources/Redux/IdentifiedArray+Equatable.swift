@@ -5,6 +5,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
     /// had an element removed equals one built without it.
     ///
     /// - Complexity: O(n).
+    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
@@ -15,6 +16,7 @@ extension IdentifiedArray: Hashable where Element: Hashable {
     ///
     /// - Parameter hasher: The hasher to feed.
     /// - Complexity: O(n).
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for element in self {

@@ -2,14 +2,15 @@ extension IdentifiedArray {
     /// Appends an element, unless an element with its id is already there.
     ///
     /// ```swift
-    /// todos.append(Todo(id: 4, title: "Jam"))   // (inserted: true, index: 2)
-    /// todos.append(Todo(id: 4, title: "Ham"))   // (inserted: false, index: 2): nothing changed
+    /// todos.append(Todo(id: 4, title: "Jam"))  // (inserted: true, index: 2)
+    /// todos.append(Todo(id: 4, title: "Ham"))  // (inserted: false, index: 2): no change
     /// ```
     ///
     /// - Parameter element: The element to append.
     /// - Returns: Whether it was appended, and the position of the element with its id (the
     ///   one already there, when it was not appended).
     /// - Complexity: O(1) amortized (when the id is already there, see ``index(id:)``).
+    @inlinable
     @discardableResult
     public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
         if let slot = slotByID[element.id] {
@@ -24,8 +25,8 @@ extension IdentifiedArray {
     ///
     /// - Parameter newElements: The elements to append.
     /// - Complexity: O(m) amortized, for `m` elements.
+    @inlinable
     public mutating func append(contentsOf newElements: some Sequence<Element>) {
-        slots.reserveCapacity(slots.count + newElements.underestimatedCount)
         for element in newElements where slotByID[element.id] == nil {
             appendNew(element)
         }
@@ -34,7 +35,7 @@ extension IdentifiedArray {
     /// Inserts an element at a position, unless an element with its id is already there.
     ///
     /// ```swift
-    /// todos.insert(Todo(id: 9, title: "Figs"), at: 0)   // (inserted: true, index: 0)
+    /// todos.insert(Todo(id: 9, title: "Figs"), at: 0)  // (inserted: true, index: 0)
     /// ```
     ///
     /// - Parameters:
@@ -44,6 +45,7 @@ extension IdentifiedArray {
     /// - Returns: Whether it was inserted, and the position of the element with its id (the one
     ///   already there, which has not moved, when it was not inserted).
     /// - Complexity: O(n), or O(1) amortized at `count` (an append).
+    @inlinable
     @discardableResult
     public mutating func insert(_ element: Element, at position: Int) -> (
         inserted: Bool, index: Int
@@ -69,7 +71,7 @@ extension IdentifiedArray {
     /// Removes the element with the given id, if there is one.
     ///
     /// ```swift
-    /// todos.remove(id: 2)   // the todo with id 2, or nil when there was none
+    /// todos.remove(id: 2)  // the todo with id 2, or nil when there was none
     /// ```
     ///
     /// The elements after it keep their storage: only their positions move down by one.
@@ -78,6 +80,7 @@ extension IdentifiedArray {
     /// - Returns: The element removed, or nil when no element had the id.
     /// - Complexity: O(1) amortized: it leaves a hole in the storage, which is compacted in O(n)
     ///   once holes are more than half of it (see ``IdentifiedArray``).
+    @inlinable
     @discardableResult
     public mutating func remove(id: Element.ID) -> Element? {
         guard let slot = slotByID.removeValue(forKey: id) else { return nil }
@@ -90,9 +93,10 @@ extension IdentifiedArray {
     ///
     /// - Parameter position: The position of the element to remove.
     /// - Returns: The element removed.
-    /// - Complexity: O(1) amortized, as ``remove(id:)``, once its slot is found (see
-    ///   ``subscript(_:)``: O(1), or O(n) for the first access by position after a change while
-    ///   there are holes).
+    /// - Complexity: O(1) amortized, as ``remove(id:)``, once its slot is found: finding it is
+    ///   O(1) as any access by position is, except for the first such access after a change while
+    ///   there are holes, which is O(n) (see ``IdentifiedArray``).
+    @inlinable
     @discardableResult
     public mutating func remove(at position: Int) -> Element {
         let slot = slot(at: position)
@@ -111,6 +115,7 @@ extension IdentifiedArray {
     /// - Parameter shouldBeRemoved: Says whether to remove an element; called once per element,
     ///   in order.
     /// - Complexity: O(n).
+    @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         defer { compact() }
         for slot in slots.indices {
@@ -125,6 +130,7 @@ extension IdentifiedArray {
     ///
     /// - Parameter keepCapacity: Whether to keep the storage allocated, for elements to come.
     /// - Complexity: O(n).
+    @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         slots.removeAll(keepingCapacity: keepCapacity)
         slotByID.removeAll(keepingCapacity: keepCapacity)
@@ -137,8 +143,8 @@ extension IdentifiedArray {
     ///
     /// ```swift
     /// // [a, b, c, d]
-    /// letters.move(fromOffsets: [0, 2], toOffset: 4)   // [b, d, a, c]
-    /// letters.move(fromOffsets: [3], toOffset: 0)      // [c, b, d, a]
+    /// letters.move(fromOffsets: [0, 2], toOffset: 4)  // [b, d, a, c]
+    /// letters.move(fromOffsets: [3], toOffset: 0)  // [c, b, d, a]
     /// ```
     ///
     /// - Parameters:
@@ -147,6 +153,7 @@ extension IdentifiedArray {
     ///   - destination: The position, in `0...count`, of the element the moved ones go before,
     ///     counted before the move; `count` moves them to the end.
     /// - Complexity: O(n + k log k) for `k` positions.
+    @inlinable
     public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
         let count = count
         precondition(

@@ -5,13 +5,17 @@
 /// row by its id, never by a position that an earlier action may have moved.
 ///
 /// ```swift
-/// struct Todo: Identifiable, Equatable { let id: Int; var title: String; var done = false }
+/// struct Todo: Identifiable, Equatable {
+///     let id: Int
+///     var title: String
+///     var done = false
+/// }
 ///
-/// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
-/// todos[id: 2]?.done = true            // update in place, by id
+/// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Tea"), Todo(id: 2, title: "Jam")]
+/// todos[id: 2]?.done = true  // updated in place, found by id
 /// todos[id: 3] = Todo(id: 3, title: "Bread")  // a new id is appended
-/// todos[id: 1] = nil                   // nil removes
-/// todos.ids                            // [2, 3]
+/// todos[id: 1] = nil  // nil removes
+/// let ids = todos.ids  // [2, 3]
 /// ```
 ///
 /// It is a `RandomAccessCollection` with `Int` positions, the first at 0, and its elements can
@@ -26,12 +30,13 @@
 ///
 /// | Operation | Cost |
 /// |---|---|
-/// | ``subscript(id:)`` read, update in place, ``index(id:)`` lookup | O(1) |
+/// | ``subscript(id:)`` read, update in place | O(1) |
 /// | ``subscript(id:)`` set to nil, ``remove(id:)`` | O(1) amortized |
 /// | ``subscript(id:)`` set with a new id, ``append(_:)`` | O(1) amortized |
 /// | ``append(contentsOf:)`` of `m` elements | O(`m`) amortized |
 /// | ``insert(_:at:)``, ``move(fromOffsets:toOffset:)``, ``removeAll(where:)`` | O(n) |
-/// | reading or updating by position, ``index(id:)`` | O(1), see below |
+/// | reading or updating by position | O(1), see below |
+/// | ``index(id:)`` | O(1), or O(log n) while there are holes, see below |
 /// | ``remove(at:)`` | O(1) amortized, see below |
 /// | iterating, ``ids``, ``elements``, `==`, encoding | O(n) |
 ///
@@ -40,10 +45,12 @@
 /// amortized. The price is paid by access *by position*: while there are holes, a position is
 /// not a storage slot, so the first access by position (or ``index(id:)``) after a change
 /// builds a table of positions, in O(n), which serves every later access in O(1) until the next
-/// insertion or removal. An array with no holes (never removed from by id, or compacted since)
-/// needs no table. Iterating (`for`, `map`, `==`, encoding) never needs it: it walks the storage
-/// and skips the holes. (No ordered list can make both removal and access by position O(1):
-/// one of them pays; here it is the position, which a reducer rarely needs.)
+/// insertion (an append too) or removal; each such access takes a lock, as copies of the array
+/// read on several threads may share the table. An array with no holes (never removed from by
+/// id, or compacted since) needs no table and no lock. Iterating (`for`, `map`, `==`, encoding)
+/// never needs it: it walks the storage and skips the holes. (An ordered list cannot make both
+/// removal and access by position O(1): Fredman and Saks proved that one of them needs
+/// Ω(log n / log log n). Here access by position pays: a reducer rarely needs it.)
 ///
 /// ## Conformances
 ///
@@ -51,31 +58,43 @@
 /// the elements and their ids are, `Codable` when the elements are (as a plain array; decoding
 /// an array with the same id twice throws a `DecodingError`), `ExpressibleByArrayLiteral`,
 /// `CustomStringConvertible` (written as an array is) and `CustomReflectable` (mirrored as a
-/// collection, so a ``StateDiff`` compares it element by element).
+/// collection, so a `TestStore`'s failures and the logging interceptor's changes name the
+/// elements that changed, as for an array).
 public struct IdentifiedArray<Element: Identifiable> {
     // At most `count` live slots plus fewer holes than live slots (compaction keeps it so), so
     // the storage is under 2 × count + 1 slots; `slotByID` has one entry per element.
 
     /// The elements in order, with `nil` holes where elements were removed by id. Never ends
     /// with a hole.
+    @usableFromInline
     var slots: ContiguousArray<Element?>
     /// The slot of each element.
+    @usableFromInline
     var slotByID: [Element.ID: Int]
     /// How many of `slots` are holes.
+    @usableFromInline
     var holeCount: Int
     /// Which slot holds each position, for reads by position while there are holes; nil when
     /// there are none. A box shared by copies of this value only while they share its layout:
-    /// every change of layout gives a value a box of its own (see `layoutChanged()`).
+    /// a change of layout gives a value a box of its own unless no copy shares it (see
+    /// `layoutChanged()`).
+    @usableFromInline
     var positions: IdentifiedArrayPositions?
+    /// Counts the changes of layout (insertions and removals) while there are holes, so that a
+    /// table of positions built for an earlier layout is not used.
+    @usableFromInline
+    var layout: Int
 
     /// Makes an empty array.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public init() {
         slots = []
         slotByID = [:]
         holeCount = 0
         positions = nil
+        layout = 0
     }
 
     /// Makes an array of the given elements, in their order; their ids must all differ.
@@ -89,9 +108,11 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// - Parameter elements: The elements, each id at most once.
     /// - Complexity: O(n).
+    @inlinable
     public init(uniqueElements elements: some Sequence<Element>) {
         self.init()
         slots.reserveCapacity(elements.underestimatedCount)
+        slotByID.reserveCapacity(elements.underestimatedCount)
         for element in elements {
             let inserted = append(element).inserted
             precondition(
@@ -102,6 +123,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// The number of elements.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var count: Int { slots.count - holeCount }
 
     /// The elements' ids, in order.
@@ -110,6 +132,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// rather than `ids.contains`, which takes O(n).
     ///
     /// - Complexity: O(n).
+    @inlinable
     public var ids: [Element.ID] {
         var ids: [Element.ID] = []
         ids.reserveCapacity(count)
@@ -120,6 +143,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// The elements, in order, as an `Array`.
     ///
     /// - Complexity: O(n).
+    @inlinable
     public var elements: [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(count)
@@ -131,9 +155,9 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// an element with a new id, or to nil to remove it.
     ///
     /// ```swift
-    /// todos[id: 2]?.done.toggle()          // in place, when id 2 is there; nothing otherwise
+    /// todos[id: 2]?.done.toggle()  // in place, when id 2 is there; nothing otherwise
     /// todos[id: 7] = Todo(id: 7, title: "Tea")  // appended, as id 7 was not there
-    /// todos[id: 2] = nil                   // removed
+    /// todos[id: 2] = nil  // removed
     /// ```
     ///
     /// A value set must have the id it is set for, and a change in place must keep the id: a
@@ -142,6 +166,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Parameter id: The id of the element.
     /// - Complexity: Reading and updating in place are O(1); appending and removing are O(1)
     ///   amortized.
+    @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
             slotByID[id].map { slots[$0]! }
@@ -161,13 +186,14 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// The position of the element with the given id, or nil when no element has it.
     ///
     /// ```swift
-    /// todos.index(id: 3)   // 1
+    /// todos.index(id: 3)  // 1
     /// ```
     ///
     /// - Parameter id: The id to look for.
     /// - Returns: The element's position, from 0.
     /// - Complexity: O(1) when the array has no holes; otherwise O(log n) once the table of
     ///   positions is built (O(n), on the first access by position after a change).
+    @inlinable
     public func index(id: Element.ID) -> Int? {
         slotByID[id].map(position(ofSlot:))
     }
@@ -183,6 +209,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
     ///
     /// - Parameter elements: The elements, each id at most once.
     /// - Complexity: O(n).
+    @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init(uniqueElements: elements)
     }
@@ -195,6 +222,7 @@ extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendabl
 extension IdentifiedArray {
     /// Puts back the element of `id` after an access by id: `element` in `slot` (where it was,
     /// or nil when the id was not there), appended, or removed.
+    @inlinable
     mutating func settle(_ element: Element?, for id: Element.ID, at slot: Int?) {
         switch (slot, element) {
         case (let slot?, let element?):
@@ -218,20 +246,16 @@ extension IdentifiedArray {
     }
 
     /// Appends an element whose id is not there.
+    @inlinable
     mutating func appendNew(_ element: Element) {
         slotByID[element.id] = slots.count
         slots.append(element)
-        if holeCount > 0 {
-            if isKnownUniquelyReferenced(&positions!) {
-                positions!.appendSlot(slots.count - 1)
-            } else {
-                positions = IdentifiedArrayPositions()
-            }
-        }
+        if holeCount > 0 { layoutChanged() }
     }
 
     /// Counts the hole just made at `slot` (already nil, its id already forgotten), drops
     /// trailing holes, and compacts the storage once holes are more than half of it.
+    @inlinable
     mutating func vacated(_ slot: Int) {
         holeCount += 1
         while case .some(.none) = slots.last {
@@ -249,6 +273,7 @@ extension IdentifiedArray {
     ///
     /// - Complexity: O(n): each element moves at most once, and each moved element's slot is
     ///   written in `slotByID`.
+    @inlinable
     mutating func compact() {
         guard holeCount > 0 else { return }
         var write = 0
@@ -265,36 +290,43 @@ extension IdentifiedArray {
         positions = nil
     }
 
-    /// Gives this value a table of positions of its own, to build when next needed, after a
-    /// change of the storage's layout; or none when there are no holes.
+    /// After a change of the storage's layout, makes sure the next access by position builds a
+    /// table for the new layout, in a box of this value's own; or drops the box when there are
+    /// no holes.
+    ///
+    /// A box no copy shares is kept, and its table is known to be stale by `layout`: no lock is
+    /// taken, so removing by id and appending do not pay for the table unless it is read.
+    @inlinable
     mutating func layoutChanged() {
         guard holeCount > 0 else {
             positions = nil
             return
         }
-        if positions != nil, isKnownUniquelyReferenced(&positions!) {
-            positions!.reset()
-        } else {
+        if positions == nil || !isKnownUniquelyReferenced(&positions!) {
             positions = IdentifiedArrayPositions()
         }
+        layout &+= 1
     }
 
     /// The storage slot of the element at `position`, which must be in `0..<count`.
+    @inlinable
     func slot(at position: Int) -> Int {
         precondition(
             position >= 0 && position < count,
             "IdentifiedArray: position \(position) is out of range 0..<\(count)")
         guard holeCount > 0 else { return position }
-        return positions!.slot(at: position, building: liveSlots)
+        return positions!.slot(at: position, layout: layout, building: liveSlots)
     }
 
     /// The position of the element in `slot`.
+    @inlinable
     func position(ofSlot slot: Int) -> Int {
         guard holeCount > 0 else { return slot }
-        return positions!.position(ofSlot: slot, building: liveSlots)
+        return positions!.position(ofSlot: slot, layout: layout, building: liveSlots)
     }
 
     /// The slots that hold an element, in order: the table of positions.
+    @inlinable
     func liveSlots() -> [Int] {
         var table: [Int] = []
         table.reserveCapacity(count)

@@ -2,6 +2,13 @@ import Foundation
 import Redux
 import Testing
 
+/// The row of the doc comments' examples.
+private struct Todo: Identifiable, Equatable {
+    let id: Int
+    var title: String
+    var done = false
+}
+
 @Suite struct IdentifiedArrayTests {
     struct Row: Identifiable, Hashable, Codable, Sendable, CustomStringConvertible {
         let id: Int
@@ -203,6 +210,89 @@ import Testing
         expect(array, toBe: [Row(1), Row(4, "four"), Row(5), Row(6)])
     }
 
+    @Test("one value read by position from several tasks at once gives every task the same rows")
+    func concurrentReadsByPosition() async {
+        var array = rows(Array(0..<1_000))
+        for id in stride(from: 0, to: 1_000, by: 3) { array.remove(id: id) }
+        let shared = array   // has holes and no table yet: the first readers race to build it
+        let expected = (0..<1_000).filter { !$0.isMultiple(of: 3) }
+        await withTaskGroup(of: [Int].self) { group in
+            for _ in 0..<4 {
+                group.addTask { shared.indices.map { shared[$0].id } }
+            }
+            for await ids in group {
+                #expect(ids == expected)
+            }
+        }
+    }
+
+    // MARK: - The doc comments' examples
+
+    @Test("the type's example updates, appends and removes by id")
+    func typeExample() {
+        struct Todo: Identifiable, Equatable {
+            let id: Int
+            var title: String
+            var done = false
+        }
+
+        var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Tea"), Todo(id: 2, title: "Jam")]
+        todos[id: 2]?.done = true   // updated in place, found by id
+        todos[id: 3] = Todo(id: 3, title: "Bread")   // a new id is appended
+        todos[id: 1] = nil   // nil removes
+        let ids = todos.ids   // [2, 3]
+        #expect(ids == [2, 3])
+        #expect(
+            todos.elements == [Todo(id: 2, title: "Jam", done: true), Todo(id: 3, title: "Bread")])
+    }
+
+    @Test("the members' examples do what their comments say")
+    func memberExamples() {
+        let loadedTodos = [
+            Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs"), Todo(id: 3, title: "Tea"),
+        ]
+        do {
+            let todos = IdentifiedArray(uniqueElements: loadedTodos)
+            #expect(todos.elements == loadedTodos)
+        }
+        do {
+            var todos = IdentifiedArray(uniqueElements: loadedTodos)
+            todos[id: 2]?.done.toggle()   // in place, when id 2 is there; nothing otherwise
+            todos[id: 7] = Todo(id: 7, title: "Tea")   // appended, as id 7 was not there
+            todos[id: 2] = nil   // removed
+            #expect(todos.ids == [1, 3, 7])
+            let position = todos.index(id: 3)   // 1
+            #expect(position == 1)
+            todos[0].done = true
+            #expect(todos[id: 1]?.done == true)
+        }
+        do {
+            var todos: IdentifiedArrayOf<Todo> = [
+                Todo(id: 1, title: "Milk"), Todo(id: 3, title: "Tea"),
+            ]
+            todos.append(Todo(id: 4, title: "Jam"))   // (inserted: true, index: 2)
+            todos.append(Todo(id: 4, title: "Ham"))   // (inserted: false, index: 2): no change
+            #expect(
+                todos.elements == [
+                    Todo(id: 1, title: "Milk"), Todo(id: 3, title: "Tea"),
+                    Todo(id: 4, title: "Jam"),
+                ])
+            todos.insert(Todo(id: 9, title: "Figs"), at: 0)   // (inserted: true, index: 0)
+            #expect(todos.ids == [9, 1, 3, 4])
+            todos.remove(id: 2)   // the todo with id 2, or nil when there was none
+            todos.remove(id: 3)
+            #expect(todos.ids == [9, 1, 4])
+        }
+        do {
+            struct Letter: Identifiable { let id: Character }
+            var letters = IdentifiedArray(uniqueElements: "abcd".map(Letter.init))
+            // [a, b, c, d]
+            letters.move(fromOffsets: [0, 2], toOffset: 4)   // [b, d, a, c]
+            letters.move(fromOffsets: [3], toOffset: 0)   // [c, b, d, a]
+            #expect(letters.ids == ["c", "b", "d", "a"])
+        }
+    }
+
     // MARK: - Conformances
 
     @Test("equality follows the elements and their order, not how they are stored")
@@ -252,5 +342,15 @@ import Testing
         let mirror = Mirror(reflecting: array)
         #expect(mirror.displayStyle == .collection)
         #expect(mirror.children.map { $0.value as? Row } == [Row(1), Row(3)])
+    }
+
+    @Test("a state difference names the element that changed, as for an array")
+    func stateDiff() {
+        var before = rows([1, 2, 3])
+        before.remove(id: 1)
+        var after = before
+        after[id: 3]?.title = "three"
+        let changes = StateDiff(from: before, to: after).changes.map { [$0.path, $0.old, $0.new] }
+        #expect(changes == [["[1].title", #""row 3""#, #""three""#]])
     }
 }
