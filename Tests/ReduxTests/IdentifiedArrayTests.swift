@@ -226,6 +226,19 @@ private struct Todo: Identifiable, Equatable {
         }
     }
 
+    @Test("two copies changed differently from one value each read their own positions")
+    func copiesChangedDifferently() {
+        var first = rows([1, 2, 3, 4, 5, 6])
+        first.remove(id: 2)
+        #expect(first[1] == Row(3))   // builds the table both copies start with
+        var second = first
+        first.remove(id: 4)
+        second.remove(id: 5)
+        expect(first, toBe: [1, 3, 5, 6].map { Row($0) })
+        expect(second, toBe: [1, 3, 4, 6].map { Row($0) })
+        expect(first, toBe: [1, 3, 5, 6].map { Row($0) })
+    }
+
     // MARK: - The doc comments' examples
 
     @Test("the type's example updates, appends and removes by id")
