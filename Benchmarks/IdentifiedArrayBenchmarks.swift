@@ -12,7 +12,9 @@ struct BenchmarkRow: Identifiable {
 /// it back, so the size stays the same; the ids removed stride across the whole array. The last
 /// case does the same with a plain `Array` (find the id, remove at its index), for comparison,
 /// and the last two with a `Dictionary`, to show how much of the 10,000-element ratio comes from
-/// the memory, which no longer fits in the fastest caches, rather than from the algorithm.
+/// the memory, which no longer fits in the fastest caches, rather than from the algorithm. One
+/// case shows the price of the design: a read by position after each removal rebuilds the
+/// table of positions, O(n).
 func identifiedArrayBenchmarks() -> [Benchmark] {
     let small = "IdentifiedArray: remove by id and append it back, 10 elements"
     let dictionary =
@@ -41,6 +43,21 @@ func identifiedArrayBenchmarks() -> [Benchmark] {
                 rows.append(row)
             }
             blackHole(rows.count)
+        },
+        Benchmark(
+            name: "IdentifiedArray: remove by id, append back, then read one element by position "
+                + "(the table of positions is rebuilt), 10,000 elements (× 10 elements, no read)",
+            baseline: small, operations: 50_000
+        ) { n in
+            var rows = IdentifiedArray(
+                uniqueElements: (0..<10_000).map { BenchmarkRow(id: $0, value: $0) })
+            var checksum = 0
+            for operation in 0..<n {
+                let row = rows.remove(id: (operation &* 7_919) % 10_000)!
+                rows.append(row)
+                checksum &+= rows[operation % 10_000].value
+            }
+            blackHole(checksum)
         },
         Benchmark(name: dictionary, baseline: nil, operations: 2_000_000) { n in
             blackHole(removeAndInsertBack(size: 10, operations: n))
