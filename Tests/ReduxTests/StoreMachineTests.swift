@@ -416,3 +416,11 @@ extension StoreMachine {
         #expect(queue.count <= longestQueue, sourceLocation: sourceLocation)
     }
 }
+
+extension StoreMachine {
+    /// An arrival with the home's answer given as a plain value, for the tests: the machine
+    /// itself takes it as a function, asked only when the answer decides.
+    mutating func arrive(_ work: Work, thread: ThreadID, isHomeCurrent: Bool?) -> Arrival {
+        arrive(work, thread: thread) { isHomeCurrent }
+    }
+}

@@ -217,12 +217,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         }
     }
 
-    /// The same arrival, with the answer to whether the caller runs on the home known already.
-    @inlinable
-    mutating func arrive(_ work: Work, thread: ThreadID, isHomeCurrent: Bool?) -> Arrival {
-        arrive(work, thread: thread) { isHomeCurrent }
-    }
-
     /// Queues `work` while someone else drains (or is about to), or tells the thread to wait.
     @inlinable
     mutating func admit(
