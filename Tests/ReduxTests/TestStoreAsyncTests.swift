@@ -30,30 +30,11 @@ private let beeperReducer: MutatingReducer<Beeper, BeeperAction> = { beeper, act
     }
 }
 
-/// An actor whose isolation is a Dispatch queue of its own, as the main actor's is the main
-/// thread: async work that calls it leaves the test scheduler for a moment.
-private actor Sensor {
-    final class QueueExecutor: SerialExecutor {
-        let queue = DispatchQueue(label: "TestStoreAsyncTests.Sensor")
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
-        }
-    }
-
-    private let executor = QueueExecutor()
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
-    }
-
-    func read() -> Int { 7 }
-}
-
-private func beeping(clock: some Clock<Duration>, sensor: Sensor = Sensor()) -> Middleware<
-    Beeper, BeeperAction
-> {
+private func beeping(clock: some Clock<Duration>, sensor: QueueSensor = QueueSensor())
+    -> Middleware<
+        Beeper, BeeperAction
+    >
+{
     { _, action in
         switch action {
         case .start:

@@ -33,30 +33,10 @@ private let radioReducer: MutatingReducer<Radio, RadioAction> = { radio, action 
     }
 }
 
-/// An actor with a Dispatch queue of its own: a call into it leaves the test scheduler.
-private actor Sensor {
-    final class QueueExecutor: SerialExecutor {
-        let queue = DispatchQueue(label: "TestStoreTaskTests.Sensor")
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
-        }
-    }
-
-    private let executor = QueueExecutor()
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
-    }
-
-    func read() -> Int { 7 }
-}
-
 private func radio(scheduler: TestScheduler, channel: AsyncStream<Int>) -> Middleware<
     Radio, RadioAction
 > {
-    let sensor = Sensor()
+    let sensor = QueueSensor()
     return { _, action in
         switch action {
         case .beepLater:
