@@ -30,11 +30,9 @@ private let beeperReducer: MutatingReducer<Beeper, BeeperAction> = { beeper, act
     }
 }
 
-private func beeping(clock: some Clock<Duration>, sensor: QueueSensor = QueueSensor())
-    -> Middleware<
-        Beeper, BeeperAction
-    >
-{
+private func beeping(
+    clock: some Clock<Duration>, sensor: QueueSensor = QueueSensor()
+) -> Middleware<Beeper, BeeperAction> {
     { _, action in
         switch action {
         case .start:
