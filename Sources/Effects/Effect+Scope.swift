@@ -1,0 +1,127 @@
+extension Effect {
+    /// This effect, run as part of `scope`: every id used inside it means "this id of this
+    /// scope", and cancelling `scope` itself cancels all of it.
+    ///
+    /// `forEach` and `ifLet` scope every effect of a child feature to its element this way, so
+    /// that two rows using the same `CancelID.save` never touch each other, and a removed row's
+    /// effects end with it. Inside the scope, ``cancellable(id:cancelInFlight:)``,
+    /// ``cancel(id:)``, ``debounce(id:for:scheduler:)`` and
+    /// ``throttle(id:for:scheduler:latest:)`` register and cancel the pair (scope, id); outside
+    /// any scope an id means itself, in its store. Scopes nest: an effect scoped inside a scoped
+    /// effect belongs to the inner scope of the outer one.
+    ///
+    /// ```swift
+    /// let save = Effect.just(RowAction.saved)
+    ///     .delay(for: .seconds(1), scheduler: scheduler)
+    ///     .cancellable(id: RowCancelID.save, cancelInFlight: true)
+    /// let forRow1 = save.scoped(to: 1)   // cancels only row 1's save in flight
+    /// let forRow2 = save.scoped(to: 2)
+    /// let cancelRow1 = Effect<RowAction>.cancel(id: 1)   // ends everything row 1 runs
+    /// ```
+    ///
+    /// - Parameter scope: Any hashable, sendable value naming the scope (`forEach` uses the
+    ///   collection's key path and the element's id).
+    /// - Returns: The scoped effect. Nothing and a single value run at once and stay as they are.
+    /// - Complexity: Running it registers it once under its scope, so that cancelling the scope
+    ///   costs O(k) in the k effects running in it, whatever else runs in the store.
+    public func scoped(to scope: some Hashable & Sendable) -> Effect {
+        switch operation {
+        case .none, .just: self
+        case .node: ScopedEffect(scope: EffectID(scope), effect: self).asEffect
+        }
+    }
+
+    /// An effect that cancels every running effect marked with `id` inside `scope` (see
+    /// ``scoped(to:)``), then finishes: how a parent cancels one element's effect.
+    ///
+    /// ```swift
+    /// let stopRow1Save = Effect<RowAction>.cancel(id: RowCancelID.save, in: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The id the scoped effect was marked with.
+    ///   - scope: The scope it runs in.
+    /// - Returns: The effect.
+    public static func cancel(
+        id: some Hashable & Sendable, in scope: some Hashable & Sendable
+    ) -> Effect {
+        cancel(id: EffectID(ScopedEffectID(scope: EffectID(scope), id: EffectID(id))))
+    }
+}
+
+/// An effect run as part of a scope: ``Effect/scoped(to:)``.
+///
+/// It runs as one root (or, under an outer id, one registered part) under its scope's id, and
+/// runs what it wraps in a view of the context (``EffectContext/scoped(to:)``) that resolves
+/// every id used inside to the pair (scope, id). Cancelling the scope's id thus reaches each
+/// run of the scoped effect directly, through its group, and each stops everything inside it.
+final class ScopedEffect<Output: Sendable>: EffectNode {
+    let scope: EffectID
+    let effect: Effect<Output>
+
+    init(scope: EffectID, effect: Effect<Output>) {
+        self.scope = scope
+        self.effect = effect
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        guard let context else {
+            effect.subscribe(subscriber, context: nil)
+            return
+        }
+        let view = context.scoped(to: scope)
+        RegisteredSubscription(downstream: subscriber, id: scope, context: context).start {
+            effect.subscribe(ScopedSubscriber(downstream: $0, context: view), context: view)
+        }
+    }
+
+    /// As a root, registered under the scope; under an outer id (a parent's `.cancellable`, a
+    /// store's task), as a root under that id with a part registered under the scope inside.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
+        replacingInFlight outerReplacing: Bool
+    ) where Downstream.Input == Output {
+        guard outer == nil else {
+            context.startRoot(sendingTo: downstream, id: outer, replacingInFlight: outerReplacing) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        let view = context.scoped(to: scope)
+        context.startRoot(sendingTo: downstream, id: scope) {
+            effect.subscribe(ScopedSubscriber(downstream: $0, context: view), context: view)
+        }
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        ScopedEffect<T>(scope: scope, effect: effect.map(transform)).asEffect
+    }
+
+    var description: String {
+        "Scoped(to: \(scope), \(effect))"
+    }
+}
+
+/// Hands everything to its downstream, but names a scoped view as the context of what runs
+/// upstream of it, so that every operator and effect inside a scoped effect finds the view.
+struct ScopedSubscriber<Downstream: Subscriber>: Subscriber {
+    let downstream: Downstream
+    let context: EffectContext
+
+    var effectContext: EffectContext? {
+        context
+    }
+
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Downstream.Input) {
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        downstream.receive(completion: completion)
+    }
+}
