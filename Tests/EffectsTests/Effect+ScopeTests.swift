@@ -112,7 +112,8 @@ import Testing
         #expect(other.values == [2])
     }
 
-    @Test("a throttle id in a scope is that scope's: each scope lets its first value through at once")
+    @Test(
+        "a throttle id in a scope is that scope's: each scope lets its first value through at once")
     func throttlePerScope() {
         let scheduler = TestScheduler()
         let context = EffectContext()
