@@ -149,6 +149,34 @@ import Testing
         scheduler.advance(by: .seconds(2))
         #expect(store.state.rows[id: 1] == TodoRow(id: 1))
     }
+
+    @Test(
+        "a lifted row interceptor sees its row, its passed actions come back embedded, and the save it runs ends with the row"
+    )
+    func liftedInterceptor() {
+        let scheduler = TestScheduler()
+        let shouting = Interceptor<TodoRow, TodoRowAction> { action, context, next in
+            guard case .type(let query) = action else { return next(action) }
+            next(.type(query.uppercased() + "\(context.state.id)"))
+            context.run(
+                Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: TodoRowCancelID.save))
+        }
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            interceptors: [shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)],
+            middlewares: todosMiddlewares(scheduler: scheduler))
+        store.dispatch(.row(1, .type("a")))
+        store.dispatch(.row(2, .type("b")))
+        store.dispatch(.delete(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows.ids == [2])
+        #expect(store.state.rows[id: 2]?.query == "B2")
+        #expect(store.state.rows[id: 2]?.saves == [true])
+        #expect(store.state.rows[id: 2]?.searched == ["B2"])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
 }
 
 /// The issues reported while a test's handler is installed.
