@@ -27,7 +27,27 @@ extension Effect {
     public func scoped(to scope: some Hashable & Sendable) -> Effect {
         switch operation {
         case .none, .just: self
-        case .node: ScopedEffect(scope: EffectID(scope), effect: self).asEffect
+        case .node: ScopedEffect(scope: EffectID(scope), effect: self, transform: { $0 }).asEffect
+        }
+    }
+
+    /// This effect, run as part of `scope` (see ``scoped(to:)``), with every value transformed:
+    /// `effect.map(transform).scoped(to: scope)` in one node, so that lifting a child's effect
+    /// into its parent (`forEach`, `ifLet`) does not rebuild the child's effect tree.
+    ///
+    /// - Parameters:
+    ///   - scope: The scope.
+    ///   - transform: Turns each value into the parent's.
+    /// - Returns: The scoped effect.
+    @usableFromInline
+    package func scoped<Parent: Sendable>(
+        to scope: some Hashable & Sendable, map transform: @escaping @Sendable (Output) -> Parent
+    ) -> Effect<Parent> {
+        switch operation {
+        case .none: .none
+        case .just(let value): .just(transform(value))
+        case .node:
+            ScopedEffect(scope: EffectID(scope), effect: self, transform: transform).asEffect
         }
     }
 
@@ -55,24 +75,36 @@ extension Effect {
 /// runs what it wraps in a view of the context (``EffectContext/scoped(to:)``) that resolves
 /// every id used inside to the pair (scope, id). Cancelling the scope's id thus reaches each
 /// run of the scoped effect directly, through its group, and each stops everything inside it.
-final class ScopedEffect<Output: Sendable>: EffectNode {
+///
+/// It maps the values of what it wraps itself, on their way out (``Effect/scoped(to:map:)``),
+/// so that a parent lifting a child's effect adds one node instead of copying the child's tree.
+final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     let scope: EffectID
-    let effect: Effect<Output>
+    let effect: Effect<Wrapped>
+    let transform: @Sendable (Wrapped) -> Output
 
-    init(scope: EffectID, effect: Effect<Output>) {
+    init(
+        scope: EffectID, effect: Effect<Wrapped>,
+        transform: @escaping @Sendable (Wrapped) -> Output
+    ) {
         self.scope = scope
         self.effect = effect
+        self.transform = transform
     }
 
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
         guard let context else {
-            effect.subscribe(subscriber, context: nil)
+            effect.subscribe(
+                ScopedSubscriber(downstream: subscriber, transform: transform, context: nil),
+                context: nil)
             return
         }
         let view = context.scoped(to: scope)
         RegisteredSubscription(downstream: subscriber, id: scope, context: context).start {
-            effect.subscribe(ScopedSubscriber(downstream: $0, context: view), context: view)
+            effect.subscribe(
+                ScopedSubscriber(downstream: $0, transform: transform, context: view),
+                context: view)
         }
     }
 
@@ -90,12 +122,16 @@ final class ScopedEffect<Output: Sendable>: EffectNode {
         }
         let view = context.scoped(to: scope)
         context.startRoot(sendingTo: downstream, id: scope) {
-            effect.subscribe(ScopedSubscriber(downstream: $0, context: view), context: view)
+            effect.subscribe(
+                ScopedSubscriber(downstream: $0, transform: transform, context: view),
+                context: view)
         }
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
-        ScopedEffect<T>(scope: scope, effect: effect.map(transform)).asEffect
+        let first = self.transform
+        return ScopedEffect<Wrapped, T>(scope: scope, effect: effect) { transform(first($0)) }
+            .asEffect
     }
 
     var description: String {
@@ -103,11 +139,13 @@ final class ScopedEffect<Output: Sendable>: EffectNode {
     }
 }
 
-/// Hands everything to its downstream, but names a scoped view as the context of what runs
-/// upstream of it, so that every operator and effect inside a scoped effect finds the view.
-struct ScopedSubscriber<Downstream: Subscriber>: Subscriber {
+/// Hands everything to its downstream, values transformed, but names a scoped view as the
+/// context of what runs upstream of it, so that every operator and effect inside a scoped
+/// effect finds the view.
+struct ScopedSubscriber<Input: Sendable, Downstream: Subscriber>: Subscriber {
     let downstream: Downstream
-    let context: EffectContext
+    let transform: @Sendable (Input) -> Downstream.Input
+    let context: EffectContext?
 
     var effectContext: EffectContext? {
         context
@@ -117,8 +155,8 @@ struct ScopedSubscriber<Downstream: Subscriber>: Subscriber {
         downstream.receive(subscription: subscription)
     }
 
-    func receive(_ input: Downstream.Input) {
-        downstream.receive(input)
+    func receive(_ input: Input) {
+        downstream.receive(transform(input))
     }
 
     func receive(completion: Subscribers.Completion) {

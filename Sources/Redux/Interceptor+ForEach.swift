@@ -38,7 +38,7 @@ extension Interceptor {
                 scope: ContextScope(
                     read: { context.state[keyPath: path][id: id] ?? element },
                     send: { context.dispatch(action.embed((id, $0))) },
-                    start: { context.run($0.map { action.embed((id, $0)) }.scoped(to: scope)) }
+                    start: { context.run($0.scoped(to: scope) { action.embed((id, $0)) }) }
                 ),
                 membership: context.membership)
             intercept(elementAction, elementContext) { next(action.embed((id, $0))) }
@@ -77,7 +77,7 @@ extension Interceptor {
                 scope: ContextScope(
                     read: { context.state[keyPath: path] ?? child },
                     send: { context.dispatch(action.embed($0)) },
-                    start: { context.run($0.map(action.embed).scoped(to: scope)) }
+                    start: { context.run($0.scoped(to: scope, map: action.embed)) }
                 ),
                 membership: context.membership)
             intercept(childAction, childContext) { next(action.embed($0)) }

@@ -31,6 +31,7 @@ import Effects
 ///   by identity. When elements were added or removed, O(n) in the collection to find the
 ///   removed ones (and the reducer's change copies the table once, since the middleware shares
 ///   it), plus O(k) to cancel each removed element's k running effects.
+@inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
     ElementAction: Sendable
@@ -59,8 +60,9 @@ public func forEach<
                 }
                 let effect = middleware(element, elementAction)
                 if effect.isNone { return ended }
-                let scoped = effect.map { action.embed((id, $0)) }
-                    .scoped(to: EffectScope.element(id, of: path))
+                let scoped = effect.scoped(to: EffectScope.element(id, of: path)) {
+                    action.embed((id, $0))
+                }
                 return ended.isNone ? scoped : .merge(ended, scoped)
             })
     })
@@ -70,6 +72,7 @@ public func forEach<
 ///
 /// - Complexity: O(1) when the two tables are one (no element added or removed: Dictionary's
 ///   `==` compares storage identity first); O(n) otherwise.
+@inlinable
 func effectsEnded<State, ElementState: Identifiable, Action: Sendable>(
     before: [ElementState.ID: Int], after: [ElementState.ID: Int],
     path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable

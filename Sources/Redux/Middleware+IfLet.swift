@@ -21,6 +21,7 @@ import Effects
 ///   there before each action.
 /// - Complexity: O(1) per action, plus O(k) to cancel the k running effects of a child that
 ///   went.
+@inlinable
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     _ middleware: @escaping Middleware<ChildState, ChildAction>,
     state path: KeyPath<State, ChildState?> & Sendable,
@@ -43,7 +44,7 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
                 }
                 let effect = middleware(child, childAction)
                 if effect.isNone { return ended }
-                let scoped = effect.map(action.embed).scoped(to: EffectScope.child(path))
+                let scoped = effect.scoped(to: EffectScope.child(path), map: action.embed)
                 return ended.isNone ? scoped : .merge(ended, scoped)
             })
     })
