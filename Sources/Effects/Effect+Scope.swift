@@ -11,12 +11,12 @@ extension Effect {
     /// effect belongs to the inner scope of the outer one.
     ///
     /// ```swift
-    /// let save = Effect.just(RowAction.saved)
+    /// let save = Effect.just("saved")
     ///     .delay(for: .seconds(1), scheduler: scheduler)
-    ///     .cancellable(id: RowCancelID.save, cancelInFlight: true)
+    ///     .cancellable(id: CancelID.save, cancelInFlight: true)
     /// let forRow1 = save.scoped(to: 1)   // cancels only row 1's save in flight
     /// let forRow2 = save.scoped(to: 2)
-    /// let cancelRow1 = Effect<RowAction>.cancel(id: 1)   // ends everything row 1 runs
+    /// let endRow1 = Effect<String>.cancel(id: 1)   // ends everything row 1 runs
     /// ```
     ///
     /// - Parameter scope: Any hashable, sendable value naming the scope (`forEach` uses the
@@ -55,7 +55,7 @@ extension Effect {
     /// ``scoped(to:)``), then finishes: how a parent cancels one element's effect.
     ///
     /// ```swift
-    /// let stopRow1Save = Effect<RowAction>.cancel(id: RowCancelID.save, in: 1)
+    /// let stopRow1Save = Effect<String>.cancel(id: CancelID.save, in: 1)
     /// ```
     ///
     /// - Parameters:

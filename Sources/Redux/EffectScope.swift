@@ -9,10 +9,11 @@ import Effects
 /// one of them names the element and the id:
 ///
 /// ```swift
-/// Effect<TodosAction>.cancel(id: RowCancelID.save, in: .element(rowID, of: \TodosState.rows))
+/// Effect<TodosAction>.cancel(
+///     id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
 /// ```
 ///
-/// and `Effect<TodosAction>.cancel(id: EffectScope.element(rowID, of: \TodosState.rows))`
+/// and `Effect<TodosAction>.cancel(id: EffectScope.element(id, of: \Todos.rows))`
 /// cancels every effect of that row.
 public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
     /// Where the collection or the optional sits in the parent's state.
@@ -65,7 +66,8 @@ extension Effect {
     /// (or an optional child's) effects, then finishes.
     ///
     /// ```swift
-    /// Effect<TodosAction>.cancel(id: RowCancelID.save, in: .element(rowID, of: \TodosState.rows))
+    /// Effect<TodosAction>.cancel(
+///     id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
     /// ```
     ///
     /// - Parameters:

@@ -14,7 +14,7 @@ extension Interceptor {
     /// down the chain untouched (the reducer ignores and reports it); every other action too.
     ///
     /// ```swift
-    /// let confirmDeletes = rowGuard.forEach(state: \TodosState.rows, action: TodosAction.rowActions)
+    /// let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
     /// ```
     ///
     /// - Parameters:

@@ -13,10 +13,11 @@ import Effects
 /// not in the collection (and was not before it) is ignored, and reported in debug builds.
 ///
 /// ```swift
+/// let rowSaving = todoRowEffects(scheduler: scheduler)
 /// let store = Store(
-///     initialState: TodosState(rows: [Row(id: 1), Row(id: 2)]),
-///     reducer: todos,
-///     middlewares: [forEach(rowSaving, state: \TodosState.rows, action: TodosAction.rowActions)]
+///     initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+///     mutatingReducer: todosReducer,
+///     middlewares: [forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)]
 /// )
 /// ```
 ///

@@ -10,7 +10,8 @@ import Effects
 /// before the action) is ignored, and reported in debug builds.
 ///
 /// ```swift
-/// let editing = ifLet(editorMiddleware, state: \AppState.editor, action: AppAction.editorActions)
+/// let ticker = ifLet(
+///     ticking(clock: clock), state: \Screen.ticker, action: ScreenAction.tickerActions)
 /// ```
 ///
 /// - Parameters:

@@ -8,9 +8,9 @@
 /// form of `forEach` sees to).
 ///
 /// ```swift
-/// let todos: MutatingReducer<TodosState, TodosAction> = combine(
-///     todosReducer,
-///     forEach(rowReducer, state: \TodosState.rows, action: TodosAction.rowActions)
+/// let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
+///     todosListReducer,
+///     forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions)
 /// )
 /// ```
 ///

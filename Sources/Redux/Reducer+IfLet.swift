@@ -5,9 +5,9 @@
 /// the middleware form of `ifLet` sees to).
 ///
 /// ```swift
-/// let app: MutatingReducer<AppState, AppAction> = combine(
-///     appReducer,
-///     ifLet(editorReducer, state: \AppState.editor, action: AppAction.editorActions)
+/// let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
+///     screenOwnReducer,
+///     ifLet(tickerReducer, state: \Screen.ticker, action: ScreenAction.tickerActions)
 /// )
 /// ```
 ///

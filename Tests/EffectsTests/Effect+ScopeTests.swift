@@ -134,6 +134,31 @@ import Testing
         #expect(two.values == [2, 3])
     }
 
+    @Test("the doc comments' examples: one save per row, and the ways to cancel them")
+    func documentedExamples() {
+        let scheduler = TestScheduler()
+        let context = EffectContext()
+        let save = Effect.just("saved")
+            .delay(for: .seconds(1), scheduler: scheduler)
+            .cancellable(id: CancelID.save, cancelInFlight: true)
+        let forRow1 = save.scoped(to: 1)   // cancels only row 1's save in flight
+        let forRow2 = save.scoped(to: 2)
+        let endRow1 = Effect<String>.cancel(id: 1)   // ends everything row 1 runs
+        let stopRow1Save = Effect<String>.cancel(id: CancelID.save, in: 1)
+        let one = Recorder<String>(), two = Recorder<String>()
+        context.start(forRow1, sendingTo: one)
+        context.start(forRow2, sendingTo: two)
+        context.start(endRow1, sendingTo: Recorder())
+        scheduler.advance(by: .seconds(1))
+        #expect(one.values == [])
+        #expect(two.values == ["saved"])
+        context.start(forRow1, sendingTo: one)
+        context.start(stopRow1Save, sendingTo: Recorder())
+        scheduler.advance(by: .seconds(1))
+        #expect(one.values == [])
+        #expect(context.runningCount == 0)
+    }
+
     @Test("a scoped effect prints its scope; nothing and a single value stay unscoped")
     func description() {
         #expect("\(Effect<Int>.none.scoped(to: 1))" == "\(Effect<Int>.none)")

@@ -139,6 +139,20 @@ import Testing
         #expect(store.state.rows.isEmpty)
     }
 
+    @Test("the doc comment's store: a row toggled saves a second later")
+    func documentedStore() {
+        let scheduler = TestScheduler()
+        let rowSaving = todoRowEffects(scheduler: scheduler)
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            middlewares: [forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)]
+        )
+        store.dispatch(.row(2, .toggle))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows[id: 2]?.saves == [true])
+    }
+
     @Test("a row added again with the same id starts afresh: the old row's save is gone")
     func rowAddedAgain() {
         let scheduler = TestScheduler()
@@ -162,10 +176,11 @@ import Testing
                 Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler)
                     .cancellable(id: TodoRowCancelID.save))
         }
+        let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
         let store = Store(
             initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
             mutatingReducer: todosReducer,
-            interceptors: [shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)],
+            interceptors: [shoutingRows],
             middlewares: todosMiddlewares(scheduler: scheduler))
         store.dispatch(.row(1, .type("a")))
         store.dispatch(.row(2, .type("b")))

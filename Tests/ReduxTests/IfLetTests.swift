@@ -51,21 +51,25 @@ private enum ScreenAction: Equatable, Sendable {
         })
 }
 
+private let screenOwnReducer: MutatingReducer<Screen, ScreenAction> = { screen, action in
+    switch action {
+    case .open: screen.ticker = Ticker()
+    case .close: screen.ticker = nil
+    case .ticker: break
+    }
+}
+
 private let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
-    { screen, action in
-        switch action {
-        case .open: screen.ticker = Ticker()
-        case .close: screen.ticker = nil
-        case .ticker: break
-        }
-    },
+    screenOwnReducer,
     ifLet(tickerReducer, state: \Screen.ticker, action: ScreenAction.tickerActions)
 )
 
 private func screenMiddlewares(clock: some Clock<Duration>) -> [AnyMiddleware<
     Screen, ScreenAction
 >] {
-    [ifLet(ticking(clock: clock), state: \Screen.ticker, action: ScreenAction.tickerActions)]
+    let ticker = ifLet(
+        ticking(clock: clock), state: \Screen.ticker, action: ScreenAction.tickerActions)
+    return [ticker]
 }
 
 @Suite struct IfLetTests {

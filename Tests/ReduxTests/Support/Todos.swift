@@ -68,14 +68,16 @@ enum TodosAction: Equatable, Sendable {
         })
 }
 
+let todosListReducer: MutatingReducer<Todos, TodosAction> = { todos, action in
+    switch action {
+    case .delete(let id): todos.rows.remove(id: id)
+    case .add(let id): todos.rows.append(TodoRow(id: id))
+    case .row, .stopSaving: break
+    }
+}
+
 let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
-    { todos, action in
-        switch action {
-        case .delete(let id): todos.rows.remove(id: id)
-        case .add(let id): todos.rows.append(TodoRow(id: id))
-        case .row, .stopSaving: break
-        }
-    },
+    todosListReducer,
     forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions)
 )
 
@@ -86,7 +88,8 @@ func todosMiddlewares(scheduler: some Scheduler) -> [AnyMiddleware<Todos, TodosA
             action: TodosAction.rowActions),
         AnyMiddleware { _, action in
             guard case .stopSaving(let id) = action else { return .none }
-            return .cancel(id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
+            return Effect<TodosAction>.cancel(
+                id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
         },
     ]
 }
