@@ -67,7 +67,7 @@ extension Effect {
     ///
     /// ```swift
     /// Effect<TodosAction>.cancel(
-///     id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
+    ///     id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
     /// ```
     ///
     /// - Parameters:
