@@ -23,7 +23,7 @@
 ///
 /// An effect scoped to an element of a list (``Effect/scoped(to:)``, which `forEach` and `ifLet`
 /// apply to a child's effects) runs in a *view* of its store's context, made by
-/// ``scoped(to:)``: the same books, the same executor and gate, but every id used through the
+/// `scoped(to:)`: the same books, the same executor and gate, but every id used through the
 /// view (``Effect/cancellable(id:cancelInFlight:)``, ``Effect/cancel(id:)``, debounce and
 /// throttle ids) means the pair (scope, id), so two elements using the same id never meet. The
 /// scoped effect itself runs registered under its scope, so cancelling the scope's id cancels

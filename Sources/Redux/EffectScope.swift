@@ -3,18 +3,21 @@ import Effects
 /// The scope of one element's effects under `forEach`, or of an optional child's under `ifLet`:
 /// what a parent names to cancel one element's effect, or all of them.
 ///
-/// Every effect a child feature starts under ``forEach(_:state:action:)-(MutatingReducer<ElementState,ElementAction>,_,_)``
-/// or `ifLet` runs scoped to its element (``Effects/Effect/scoped(to:)``): its ids mean "this
-/// id of this element", and they all end when the element goes. A parent that wants to stop
+/// Every effect a child feature starts under
+/// ``forEach(_:state:action:)->AnyMiddleware<State,Action>`` or
+/// ``ifLet(_:state:action:)->AnyMiddleware<State,Action>`` runs scoped to its element
+/// (``/Effects/Effect/scoped(to:)``): its ids mean "this id of this element", and they all end
+/// when the element goes. A parent that wants to stop
 /// one of them names the element and the id:
 ///
 /// ```swift
 /// Effect<TodosAction>.cancel(
-///     id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
+///     id: TodoRowCancelID.save, in: EffectScope.element(id, of: \Todos.rows))
 /// ```
 ///
 /// and `Effect<TodosAction>.cancel(id: EffectScope.element(id, of: \Todos.rows))`
-/// cancels every effect of that row.
+/// cancels every effect of that row (both are `Effects`' ``/Effects/Effect/cancel(id:in:)`` and
+/// ``/Effects/Effect/cancel(id:)``).
 public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
     /// Where the collection or the optional sits in the parent's state.
     let path: AnyKeyPath & Sendable
@@ -58,26 +61,5 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
     /// The key path, and the element's id if any.
     public var description: String {
         if let id { "\(path)[id: \(id)]" } else { "\(path)" }
-    }
-}
-
-extension Effect {
-    /// An effect that cancels every running effect marked with `id` in `scope`, one element's
-    /// (or an optional child's) effects, then finishes.
-    ///
-    /// ```swift
-    /// Effect<TodosAction>.cancel(
-    ///     id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The id the child feature marked its effect with.
-    ///   - scope: The element, or the optional child.
-    /// - Returns: The effect.
-    public static func cancel(id: some Hashable & Sendable, in scope: EffectScope) -> Effect {
-        // Opened again as its own type: the generic form of `Effects` wraps it as the same id
-        // the scoped effects registered under.
-        let scope: any Hashable & Sendable = scope
-        return cancel(id: id, in: scope)
     }
 }

@@ -37,7 +37,7 @@ public func forEach<State, Action, ElementState: Identifiable & Sendable, Elemen
 
 /// Lifts an element's reducer to a parent whose state holds the elements in an
 /// ``IdentifiedArray`` at `path`: the consuming form of
-/// ``forEach(_:state:action:)-(MutatingReducer<ElementState,ElementAction>,_,_)``.
+/// ``forEach(_:state:action:)->MutatingReducer<State,Action>``.
 ///
 /// - Parameters:
 ///   - reducer: The element's reducer.

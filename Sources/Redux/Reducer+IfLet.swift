@@ -33,7 +33,7 @@ public func ifLet<State, Action, ChildState, ChildAction>(
 }
 
 /// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`:
-/// the consuming form of ``ifLet(_:state:action:)-(MutatingReducer<ChildState,ChildAction>,_,_)``.
+/// the consuming form of ``ifLet(_:state:action:)->MutatingReducer<State,Action>``.
 ///
 /// - Parameters:
 ///   - reducer: The child's reducer.

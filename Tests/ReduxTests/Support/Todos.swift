@@ -89,7 +89,7 @@ func todosMiddlewares(scheduler: some Scheduler) -> [AnyMiddleware<Todos, TodosA
         AnyMiddleware { _, action in
             guard case .stopSaving(let id) = action else { return .none }
             return Effect<TodosAction>.cancel(
-                id: TodoRowCancelID.save, in: .element(id, of: \Todos.rows))
+                id: TodoRowCancelID.save, in: EffectScope.element(id, of: \Todos.rows))
         },
     ]
 }
