@@ -153,6 +153,27 @@ import Testing
         #expect(store.state.rows[id: 2]?.saves == [true])
     }
 
+    @Test(
+        "in a TestStore, a row deleted while its save and its search are pending leaves nothing in flight"
+    )
+    func deletedRowWithSeveralEffectsInATestStore() {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            scheduler: scheduler,
+            middlewares: todosMiddlewares(scheduler: scheduler))
+        store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
+        store.send(.row(1, .type("milk"))) { $0.rows[id: 1]?.query = "milk" }
+        store.send(.row(2, .type("eggs"))) { $0.rows[id: 2]?.query = "eggs" }
+        store.advance(by: .milliseconds(100))
+        store.send(.delete(1)) { $0.rows.remove(id: 1) }
+        store.advance(by: .milliseconds(200))
+        store.receive(.row(2, .search("eggs"))) { $0.rows[id: 2]?.searched = ["eggs"] }
+        store.advance(by: .seconds(5))
+        store.finish()
+    }
+
     @Test("a row added again with the same id starts afresh: the old row's save is gone")
     func rowAddedAgain() {
         let scheduler = TestScheduler()

@@ -122,4 +122,34 @@ private func screenMiddlewares(clock: some Clock<Duration>) -> [AnyMiddleware<
         #expect(issues.messages == [])
         #endif
     }
+
+    @Test("a lifted child interceptor sees the child, and its task ends when the child goes")
+    func liftedInterceptor() async {
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
+        let startTwice = Interceptor<Ticker, TickerAction> { action, context, next in
+            next(action)
+            guard action == .start, context.state.ticks == 0 else { return }
+            context.run(
+                Effect.run { send in
+                    while (try? await clock.sleep(for: .seconds(2))) != nil { await send(.tick) }
+                })
+        }
+        let store = TestStore(
+            initial: Screen(), mutatingReducer: screenReducer, scheduler: scheduler,
+            interceptors: [
+                startTwice.ifLet(state: \Screen.ticker, action: ScreenAction.tickerActions)
+            ],
+            middlewares: screenMiddlewares(clock: clock))
+        await store.send(.open) { $0.ticker = Ticker() }
+        await store.send(.ticker(.start))
+        store.advance(by: .seconds(1))
+        await store.receive(.ticker(.tick)) { $0.ticker?.ticks = 1 }
+        store.advance(by: .seconds(1))
+        await store.receive(.ticker(.tick)) { $0.ticker?.ticks = 2 }
+        await store.receive(.ticker(.tick)) { $0.ticker?.ticks = 3 }
+        await store.send(.close) { $0.ticker = nil }
+        store.advance(by: .seconds(10))
+        await store.finish()
+    }
 }
