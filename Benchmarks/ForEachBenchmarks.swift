@@ -97,6 +97,19 @@ func forEachBenchmarks() -> [Benchmark] {
             for _ in 0..<n { store.dispatch(.toggle) }
             blackHole(store.state.isDone)
         },
+        Benchmark(
+            name:
+                "forEach: the same toggle on the row's own store, its effect scoped (× row's store)",
+            baseline: element, operations: 200_000
+        ) { n in
+            let scheduler = TestScheduler()
+            let saving = savingRowSaving(scheduler)
+            let store = Store(
+                initial: SavingRow(id: 0), mutatingReducer: savingRowReducer,
+                middlewares: [{ row, action in saving(row, action).scoped(to: row.id) }])
+            for _ in 0..<n { store.dispatch(.toggle) }
+            blackHole(store.state.isDone)
+        },
         Benchmark(name: tenRows, baseline: element, operations: 200_000) { n in
             let scheduler = TestScheduler()
             let store = savingList(rows: 10, saving: false, scheduler)
