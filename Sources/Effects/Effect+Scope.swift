@@ -71,10 +71,12 @@ extension Effect {
 
 /// An effect run as part of a scope: ``Effect/scoped(to:)``.
 ///
-/// It runs as one root (or, under an outer id, one registered part) under its scope's id, and
-/// runs what it wraps in a view of the context (``EffectContext/scoped(to:)``) that resolves
-/// every id used inside to the pair (scope, id). Cancelling the scope's id thus reaches each
-/// run of the scoped effect directly, through its group, and each stops everything inside it.
+/// It starts what it wraps in a view of the context (``EffectContext/scoped(to:)``) that
+/// resolves every id used inside to the pair (scope, id) and registers every root it starts
+/// under the scope too, so each part runs as the root it would be anywhere else (a delayed
+/// value specialized, a merge's parts apart), and cancelling the scope's id reaches each root
+/// directly, through the scope's group. Under an outer id (a parent's `.cancellable`, a store's
+/// task), it runs as one root under that id, with one part registered under the scope inside.
 ///
 /// It maps the values of what it wraps itself, on their way out (``Effect/scoped(to:map:)``),
 /// so that a parent lifting a child's effect adds one node instead of copying the child's tree.
@@ -108,8 +110,8 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
         }
     }
 
-    /// As a root, registered under the scope; under an outer id (a parent's `.cancellable`, a
-    /// store's task), as a root under that id with a part registered under the scope inside.
+    /// Started in the scope's view; under an outer id (a parent's `.cancellable`, a store's
+    /// task), as a root under that id with a part registered under the scope inside.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
         replacingInFlight outerReplacing: Bool
@@ -120,12 +122,13 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
             }
             return
         }
+        // Started in the view, each part as the root it would be anywhere else (a delayed
+        // value specialized, a merge's parts apart), each registered under the scope too.
         let view = context.scoped(to: scope)
-        context.startRoot(sendingTo: downstream, id: scope) {
-            effect.subscribe(
-                ScopedSubscriber(downstream: $0, transform: transform, context: view),
-                context: view)
-        }
+        view.start(
+            effect,
+            sendingTo: ScopedSubscriber(downstream: downstream, transform: transform, context: view)
+        )
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {

@@ -25,9 +25,10 @@
 /// apply to a child's effects) runs in a *view* of its store's context, made by
 /// `scoped(to:)`: the same books, the same executor and gate, but every id used through the
 /// view (``Effect/cancellable(id:cancelInFlight:)``, ``Effect/cancel(id:)``, debounce and
-/// throttle ids) means the pair (scope, id), so two elements using the same id never meet. The
-/// scoped effect itself runs registered under its scope, so cancelling the scope's id cancels
-/// every effect of the element. Outside any scope, an id means what it says, in its store.
+/// throttle ids) means the pair (scope, id), so two elements using the same id never meet. Every
+/// root started through the view is also registered under its scope (and the scopes around it),
+/// so cancelling the scope's id cancels every effect of the element, in O(k) for its k roots.
+/// Outside any scope, an id means what it says, in its store.
 public final class EffectContext: Sendable {
     /// The books this context shares with its scoped views: the store's one table of running
     /// effects and its throttle memory.
@@ -36,6 +37,9 @@ public final class EffectContext: Sendable {
     /// names it (a view of a view has the outer scope inside); nil for a store's own context,
     /// where ids mean themselves.
     @usableFromInline let scope: EffectID?
+    /// Every scope this context's roots belong to, as the store's own context names them: the
+    /// outermost first, `scope` last; empty for a store's own context.
+    let scopes: [EffectID]
 
     /// Where the tasks of the context's async effects prefer to run: an `any TaskExecutor`, kept
     /// erased because that type exists only from macOS 15 / iOS 18 (see ``taskExecutor``); nil
@@ -54,6 +58,7 @@ public final class EffectContext: Sendable {
     package init(preferredExecutor: (any Sendable)? = nil) {
         books = Books()
         scope = nil
+        scopes = []
         gate = SendGate()
         self.preferredExecutor = preferredExecutor
     }
@@ -62,6 +67,7 @@ public final class EffectContext: Sendable {
     private init(viewOf base: EffectContext, scope: EffectID) {
         books = base.books
         self.scope = scope
+        scopes = base.scopes + [scope]
         preferredExecutor = base.preferredExecutor
         gate = base.gate
     }
@@ -196,7 +202,8 @@ public final class EffectContext: Sendable {
     @usableFromInline
     func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
         let admission = table.withLock {
-            $0.begin(root, id: id.map(resolved), replacingInFlight: replacingInFlight)
+            $0.begin(
+                root, id: id.map(resolved), scopes: scopes, replacingInFlight: replacingInFlight)
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -248,7 +255,7 @@ public final class EffectContext: Sendable {
     /// Forgets a root that ended, and its membership of `id`, if any.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?) {
-        let ended = table.withLock { $0.end(root, id: id.map(resolved)) }
+        let ended = table.withLock { $0.end(root, id: id.map(resolved), scopes: scopes) }
         // What the table kept is released here, outside the lock.
         _ = ended
     }
