@@ -84,14 +84,23 @@ final class ThrottledEffect<Output: Sendable>: EffectNode {
             return
         }
         context.cancel(id: id)
+        // In a scoped view, the memory remembers the pair (scope, id), as the table does.
+        let node = context.scope == nil ? self : resolved(in: context)
         RegisteredSubscription(downstream: subscriber, id: id, context: context).start {
             registered in
             effect.subscribe(
                 ThrottledEffectSubscription(
-                    downstream: registered, node: self, memory: context.throttles),
+                    downstream: registered, node: node, memory: context.throttles),
                 context: context
             )
         }
+    }
+
+    /// The same throttle under the id `context` resolves this one's to.
+    private func resolved(in context: EffectContext) -> ThrottledEffect {
+        ThrottledEffect(
+            id: context.resolved(id), interval: interval, scheduler: scheduler, latest: latest,
+            effect: effect)
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {

@@ -18,11 +18,28 @@
 /// (``Effect/run(priority:operation:)``) prefer: a ``TestScheduler`` in tests, so that async work
 /// moves only with virtual time. Executor preference needs macOS 15, iOS 18, tvOS 18, watchOS 11
 /// or visionOS 2; on earlier systems the tasks run on the global concurrent executor.
+///
+/// ## Scopes
+///
+/// An effect scoped to an element of a list (``Effect/scoped(to:)``, which `forEach` and `ifLet`
+/// apply to a child's effects) runs in a *view* of its store's context, made by
+/// `scoped(to:)`: the same books, the same executor and gate, but every id used through the
+/// view (``Effect/cancellable(id:cancelInFlight:)``, ``Effect/cancel(id:)``, debounce and
+/// throttle ids) means the pair (scope, id), so two elements using the same id never meet. Every
+/// root started through the view is also registered under its scope (and the scopes around it),
+/// so cancelling the scope's id cancels every effect of the element, in O(k) for its k roots.
+/// Outside any scope, an id means what it says, in its store.
 public final class EffectContext: Sendable {
-    let table = Lock(EffectTable())
-    /// When each throttled id last let a value through; see ``ThrottleMemory`` (its own lock:
-    /// nothing ties it to the table of running effects).
-    let throttles = ThrottleMemory()
+    /// The books this context shares with its scoped views: the store's one table of running
+    /// effects and its throttle memory.
+    let books: Books
+    /// The scope every id used through this context belongs to, as the store's own context
+    /// names it (a view of a view has the outer scope inside); nil for a store's own context,
+    /// where ids mean themselves.
+    @usableFromInline let scope: EffectID?
+    /// Every scope this context's roots belong to, as the store's own context names them: the
+    /// outermost first, `scope` last; empty for a store's own context.
+    let scopes: [EffectID]
 
     /// Where the tasks of the context's async effects prefer to run: an `any TaskExecutor`, kept
     /// erased because that type exists only from macOS 15 / iOS 18 (see ``taskExecutor``); nil
@@ -31,7 +48,7 @@ public final class EffectContext: Sendable {
 
     /// Where the async work of these effects waits before it sends while the store's queue is
     /// full (see ``Send``); the store opens and closes it.
-    package let gate = SendGate()
+    package let gate: SendGate
 
     /// Makes an empty, open context.
     ///
@@ -39,7 +56,47 @@ public final class EffectContext: Sendable {
     ///   `any TaskExecutor`, or nil for the global concurrent executor. Anything else, and any
     ///   executor on a system without executor preference, is ignored.
     package init(preferredExecutor: (any Sendable)? = nil) {
+        books = Books()
+        scope = nil
+        scopes = []
+        gate = SendGate()
         self.preferredExecutor = preferredExecutor
+    }
+
+    /// A view of `base` in which every id means the pair (`scope`, id).
+    private init(viewOf base: EffectContext, scope: EffectID) {
+        books = base.books
+        self.scope = scope
+        scopes = base.scopes + [scope]
+        preferredExecutor = base.preferredExecutor
+        gate = base.gate
+    }
+
+    /// A view of this context in which every id used means the pair (`scope`, id): see
+    /// "Scopes" above. A view of a view nests its scope inside the outer one.
+    ///
+    /// - Parameter scope: The scope, as this context names it.
+    /// - Returns: The view; one allocation, nothing registered.
+    package func scoped(to scope: EffectID) -> EffectContext {
+        EffectContext(viewOf: self, scope: resolved(scope))
+    }
+
+    /// What `id`, used through this context, means in the store's books: itself in a store's
+    /// own context, the pair (scope, id) in a view.
+    @inlinable
+    package func resolved(_ id: EffectID) -> EffectID {
+        guard let scope else { return id }
+        return EffectID(ScopedEffectID(scope: scope, id: id))
+    }
+
+    /// The table of running effects, shared by a store's context and its scoped views.
+    var table: Lock<EffectTable> {
+        _read { yield books.table }
+    }
+
+    /// When each throttled id last let a value through; see ``ThrottleMemory``.
+    var throttles: ThrottleMemory {
+        books.throttles
     }
 
     /// Makes an empty, open context whose async effects' tasks prefer `taskExecutor`.
@@ -145,7 +202,8 @@ public final class EffectContext: Sendable {
     @usableFromInline
     func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
         let admission = table.withLock {
-            $0.begin(root, id: id, replacingInFlight: replacingInFlight)
+            $0.begin(
+                root, id: id.map(resolved), scopes: scopes, replacingInFlight: replacingInFlight)
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -158,7 +216,7 @@ public final class EffectContext: Sendable {
     /// - Parameter id: The id given to ``Effect/cancellable(id:cancelInFlight:)``.
     /// - Complexity: O(1) to find the group, then O(members).
     package func cancel(id: EffectID) {
-        guard let members = table.withLock({ $0.takeMembers(of: id) }) else { return }
+        guard let members = table.withLock({ $0.takeMembers(of: resolved(id)) }) else { return }
         cancel(members)
     }
 
@@ -197,19 +255,46 @@ public final class EffectContext: Sendable {
     /// Forgets a root that ended, and its membership of `id`, if any.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?) {
-        let ended = table.withLock { $0.end(root, id: id) }
+        let ended = table.withLock { $0.end(root, id: id.map(resolved), scopes: scopes) }
         // What the table kept is released here, outside the lock.
         _ = ended
     }
 
     /// Registers a running part under `id`; false when the context is closed.
     package func register(_ member: any CancellableByID, id: EffectID) -> Bool {
-        table.withLock { $0.register(member, id: id) }
+        table.withLock { $0.register(member, id: resolved(id)) }
     }
 
     /// Forgets a part's membership of `id`.
     package func unregister(_ member: any CancellableByID, id: EffectID) {
-        let removed = table.withLock { $0.unregister(member, id: id) }
+        let removed = table.withLock { $0.unregister(member, id: resolved(id)) }
         _ = removed
+    }
+}
+
+extension EffectContext {
+    /// What a store's context shares with its scoped views.
+    final class Books: Sendable {
+        let table = Lock(EffectTable())
+        /// Its own lock: nothing ties it to the table of running effects.
+        let throttles = ThrottleMemory()
+    }
+}
+
+/// An id used inside a scope: the pair (scope, id) that a scoped view of a context
+/// (``EffectContext/scoped(to:)``) registers, cancels, debounces and throttles under.
+@usableFromInline
+package struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline let scope: EffectID
+    @usableFromInline let id: EffectID
+
+    @inlinable
+    package init(scope: EffectID, id: EffectID) {
+        self.scope = scope
+        self.id = id
+    }
+
+    @usableFromInline package var description: String {
+        "\(id) in \(scope)"
     }
 }

@@ -188,3 +188,16 @@ extension IdentifiedArray {
         }
     }
 }
+
+extension IdentifiedArray {
+    /// Changes the element with id `id` in place, if there is one.
+    ///
+    /// - Returns: Whether there was one.
+    /// - Complexity: O(1), plus `body`.
+    @inlinable
+    mutating func modify(id: Element.ID, _ body: (inout Element) -> Void) -> Bool {
+        guard let slot = slotByID[id] else { return false }
+        body(&slots[slot]!)
+        return true
+    }
+}

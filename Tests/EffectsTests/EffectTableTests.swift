@@ -122,6 +122,33 @@ import Testing
         #expect(table.runningCount == 0)
     }
 
+    @Test(
+        "a scoped root joins its scopes' groups and its id's; taking a scope reaches it, and its end leaves every group"
+    )
+    func scopedRoots() {
+        var table = EffectTable()
+        let row = EffectID("row 1"), list = EffectID("list")
+        let saving = Part(), plain = Part(), other = Part()
+        _ = table.begin(saving, id: timer, scopes: [list, row], replacingInFlight: false)
+        _ = table.begin(plain, id: nil, scopes: [list, row], replacingInFlight: false)
+        _ = table.begin(other, id: timer, replacingInFlight: false)
+        #expect(table.runningCount == 3)
+        #expect(table.idCount == 3)
+        #expect(table.registeredCount == 6)
+
+        let taken = table.takeMembers(of: row)
+        #expect(identities(taken) == [ObjectIdentifier(saving), ObjectIdentifier(plain)])
+        #expect(table.runningCount == 3, "taken roots run until they end")
+        let savingEnded = table.end(saving, id: timer, scopes: [list, row])
+        #expect(savingEnded.member === saving)
+        let plainEnded = table.end(plain, id: nil, scopes: [list, row])
+        #expect(plainEnded.root == nil && plainEnded.member == nil)
+        #expect(table.runningCount == 1)
+        #expect(identities(table.takeMembers(of: timer)) == [ObjectIdentifier(other)])
+        #expect(table.takeMembers(of: list) == nil, "the outer scope's group went with its members")
+        #expect(table.idCount == 0)
+    }
+
     @Test("closing hands everything back once; a closed table admits and keeps nothing")
     func close() {
         var table = EffectTable()

@@ -114,12 +114,24 @@ enum EffectTable {
     /// Counts `root` as running, and registers it under `id`, if any (then its id's group is
     /// where it is kept); with `replacingInFlight`, it becomes the id's one member and the
     /// members it replaces are handed back.
-    mutating func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool)
-        -> Admission
-    {
+    ///
+    /// A root started in a scoped view of the context is registered under each of `scopes` too
+    /// (the element's scope and those around it), so that cancelling a scope reaches it in one
+    /// step; O(1) per scope.
+    mutating func begin(
+        _ root: any RunningEffect, id: EffectID?, scopes: [EffectID] = [],
+        replacingInFlight: Bool
+    ) -> Admission {
         withOpen { roots, ids in
+            for scope in scopes {
+                ids.insert(root, under: scope)
+            }
             guard let id else {
-                roots.insert(root)
+                if scopes.isEmpty {
+                    roots.insert(root)
+                } else {
+                    roots.marked += 1
+                }
                 return .admitted(replaced: nil)
             }
             roots.marked += 1
@@ -136,12 +148,24 @@ enum EffectTable {
     /// - Returns: what was kept, to be released by the caller outside the lock (a root without
     ///   an id as `root`, one with an id as its group's `member`); nothing when the root had
     ///   left already (the context closed, or its id's group was taken to be cancelled).
-    mutating func end(_ root: any RunningEffect, id: EffectID?)
+    mutating func end(_ root: any RunningEffect, id: EffectID?, scopes: [EffectID] = [])
         -> (root: (any RunningEffect)?, member: (any CancellableByID)?)
     {
         withOpen { roots, ids in
             let key = ObjectIdentifier(root)
-            guard let id else { return (roots.remove(key), nil) }
+            // The entries under its scopes are references to `root`, which the caller holds:
+            // dropping them here cannot end its life inside the lock.
+            for scope in scopes {
+                _ = ids.remove(key, from: scope)
+            }
+            guard let id else {
+                guard scopes.isEmpty else {
+                    precondition(roots.marked > 0, "a scoped root ended more often than it began")
+                    roots.marked -= 1
+                    return (nil, nil)
+                }
+                return (roots.remove(key), nil)
+            }
             precondition(roots.marked > 0, "a root with an id ended more often than it began")
             roots.marked -= 1
             return (nil, ids.remove(key, from: id))

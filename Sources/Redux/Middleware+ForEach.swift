@@ -1,0 +1,87 @@
+import Effects
+
+/// Lifts an element's middleware to a parent whose state holds the elements in an
+/// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
+/// action where `action` finds them; every effect an element starts belongs to that element.
+///
+/// For an element action, the middleware sees that element (after the reducer), and its effect
+/// runs scoped to the element (``EffectScope/element(_:of:)``): an id it uses means "this id of
+/// this element", so two rows using the same `CancelID.save` never touch each other, and its
+/// actions come back embedded with the element's id. When an action removes elements (a
+/// deletion, a filter, a new array), every effect of each removed element is cancelled at once,
+/// delayed, async and debounced alike, and delivers nothing more. An action for an id that is
+/// not in the collection (and was not before it) is ignored, and reported in debug builds.
+///
+/// ```swift
+/// let rowSaving = todoRowEffects(scheduler: scheduler)
+/// let store = Store(
+///     initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+///     mutatingReducer: todosReducer,
+///     middlewares: [forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)]
+/// )
+/// ```
+///
+/// - Parameters:
+///   - middleware: The element's middleware.
+///   - path: Where the elements sit in the parent's state.
+///   - action: Where an element's id and action sit among the parent's actions.
+/// - Returns: A middleware of the parent's state and actions, remembering which elements were
+///   there before each action.
+/// - Complexity: O(1) per action when no element was added or removed: the middleware keeps
+///   the collection's id table from the previous action, and an unchanged table compares equal
+///   by identity. When elements were added or removed, O(n) in the collection to find the
+///   removed ones (and the reducer's change copies the table once, since the middleware shares
+///   it), plus O(k) to cancel each removed element's k running effects.
+@inlinable
+public func forEach<
+    State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
+    ElementAction: Sendable
+>(
+    _ middleware: @escaping Middleware<ElementState, ElementAction>,
+    state path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
+    action: ActionPath<Action, (ElementState.ID, ElementAction)>
+) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
+    AnyMiddleware(instantiate: {
+        // The collection's table of ids as the previous action left it: what was there.
+        let memory = Memory<[ElementState.ID: Int]>()
+        return AnyMiddleware.Running(
+            remember: { state in memory.value = state[keyPath: path].slotByID },
+            react: { state, parentAction in
+                let before = memory.previous
+                let elements = state[keyPath: path]
+                let ended: Effect<Action> = effectsEnded(
+                    before: before, after: elements.slotByID, path: path)
+                guard let (id, elementAction) = action.extract(parentAction) else { return ended }
+                guard let element = elements[id: id] else {
+                    // Removed by this very action (a row's own delete button): nothing to do.
+                    if before[id] == nil {
+                        reportMissingElement(id, elementAction, of: path, in: "middleware")
+                    }
+                    return ended
+                }
+                let effect = middleware(element, elementAction)
+                if effect.isNone { return ended }
+                let scoped = effect.scoped(to: EffectScope.element(id, of: path)) {
+                    action.embed((id, $0))
+                }
+                return ended.isNone ? scoped : .merge(ended, scoped)
+            })
+    })
+}
+
+/// Cancels the effects of every element whose id is in `before` and not in `after`.
+///
+/// - Complexity: O(1) when the two tables are one (no element added or removed: Dictionary's
+///   `==` compares storage identity first); O(n) otherwise.
+@inlinable
+func effectsEnded<State, ElementState: Identifiable, Action: Sendable>(
+    before: [ElementState.ID: Int], after: [ElementState.ID: Int],
+    path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable
+) -> Effect<Action> where ElementState.ID: Sendable {
+    if before == after { return .none }
+    var cancels: [Effect<Action>] = []
+    for id in before.keys where after[id] == nil {
+        cancels.append(.cancel(id: EffectScope.element(id, of: path)))
+    }
+    return .merge(cancels)
+}

@@ -1,0 +1,78 @@
+/// Lifts an element's reducer to a parent whose state holds the elements in an
+/// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
+/// action where `action` finds them.
+///
+/// The element with that id is changed in place; an action for an id that is not in the
+/// collection is ignored, and reported in debug builds (a row's delayed action arriving after
+/// the row was deleted is a bug: its effects should have ended with it, which the middleware
+/// form of `forEach` sees to).
+///
+/// ```swift
+/// let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
+///     todosListReducer,
+///     forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions)
+/// )
+/// ```
+///
+/// - Parameters:
+///   - reducer: The element's reducer.
+///   - path: Where the elements sit in the parent's state.
+///   - action: Where an element's id and action sit among the parent's actions.
+/// - Returns: A reducer of the parent's state and actions.
+/// - Complexity: O(1) per action, plus the element's reducer: one lookup by id.
+@inlinable
+public func forEach<State, Action, ElementState: Identifiable & Sendable, ElementAction>(
+    _ reducer: @escaping MutatingReducer<ElementState, ElementAction>,
+    state path: WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
+    action: ActionPath<Action, (ElementState.ID, ElementAction)>
+) -> MutatingReducer<State, Action> where ElementState.ID: Sendable {
+    { state, parentAction in
+        guard let (id, elementAction) = action.extract(parentAction) else { return }
+        let found = state[keyPath: path].modify(id: id) { reducer(&$0, elementAction) }
+        if !found {
+            reportMissingElement(id, elementAction, of: path, in: "reducer")
+        }
+    }
+}
+
+/// Lifts an element's reducer to a parent whose state holds the elements in an
+/// ``IdentifiedArray`` at `path`: the consuming form of
+/// ``forEach(_:state:action:)->MutatingReducer<State,Action>``.
+///
+/// - Parameters:
+///   - reducer: The element's reducer.
+///   - path: Where the elements sit in the parent's state.
+///   - action: Where an element's id and action sit among the parent's actions.
+/// - Returns: A reducer of the parent's state and actions.
+/// - Complexity: O(1) per action, plus the element's reducer: one lookup by id.
+@inlinable
+public func forEach<State, Action, ElementState: Identifiable & Sendable, ElementAction>(
+    _ reducer: @escaping Reducer<ElementState, ElementAction>,
+    state path: WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
+    action: ActionPath<Action, (ElementState.ID, ElementAction)>
+) -> Reducer<State, Action> where ElementState.ID: Sendable {
+    { (state: consuming State, parentAction: Action) -> State in
+        guard let (id, elementAction) = action.extract(parentAction) else { return state }
+        var state = state
+        // The element is moved out of its slot for the reducer and back, so that its arrays
+        // stay uniquely referenced.
+        let found = state[keyPath: path].modify(id: id) {
+            reduceInPlace(&$0, elementAction, reducer)
+        }
+        if !found {
+            reportMissingElement(id, elementAction, of: path, in: "reducer")
+        }
+        return state
+    }
+}
+
+/// Reports, in a debug build, an element action for an id the collection does not hold.
+@usableFromInline
+func reportMissingElement<ID, ElementAction>(
+    _ id: ID, _ action: ElementAction, of path: AnyKeyPath, in form: String
+) {
+    IssueReporter.report(
+        "forEach \(form): ignored \(action) for the element \(id) of \(path), which is not "
+            + "in the collection. Its effects should have ended with it: lift its middleware "
+            + "with forEach too, and dispatch element actions only for elements that are there.")
+}

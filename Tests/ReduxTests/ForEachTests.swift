@@ -1,0 +1,229 @@
+import Effects
+import Redux
+import ReduxTesting
+import Testing
+
+/// A list whose rows save themselves a second after a toggle: `forEach` scopes every effect of
+/// a row to that row.
+@Suite struct ForEachTests {
+    private func makeStore(_ scheduler: TestScheduler, rows: [Int] = [1, 2]) -> Store<
+        Todos, TodosAction
+    > {
+        Store(
+            initial: Todos(rows: IdentifiedArray(uniqueElements: rows.map { TodoRow(id: $0) })),
+            mutatingReducer: todosReducer,
+            middlewares: todosMiddlewares(scheduler: scheduler))
+    }
+
+    @Test("two rows using the same CancelID.save both save: toggling one keeps the other's save")
+    func twoRowsBothSave() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .toggle))
+        scheduler.advance(by: .milliseconds(500))
+        store.dispatch(.row(2, .toggle))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows[id: 1]?.saves == [true])
+        #expect(store.state.rows[id: 2]?.saves == [true])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("a row toggled twice within a second saves once, with its latest state")
+    func cancelInFlightWithinOneRow() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .toggle))
+        scheduler.advance(by: .milliseconds(500))
+        store.dispatch(.row(1, .toggle))
+        scheduler.advance(by: .seconds(2))
+        #expect(store.state.rows[id: 1]?.saves == [false])
+    }
+
+    @Test("a deleted row's pending save is cancelled and never delivered")
+    func deletedRowsSaveIsNeverDelivered() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .toggle))
+        store.dispatch(.row(2, .toggle))
+        store.dispatch(.delete(1))
+        #expect(scheduler.pendingWorkCount == 1)
+        let issues = IssueLog()
+        IssueReporter.withHandler(issues.append) {
+            scheduler.advance(by: .seconds(1))
+        }
+        #expect(store.state.rows.ids == [2])
+        #expect(store.state.rows[id: 2]?.saves == [true])
+        #expect(issues.messages == [])
+    }
+
+    @Test("in a TestStore, deleting a row finishes its pending save: nothing is left in flight")
+    func deletedRowInATestStore() {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            scheduler: scheduler,
+            middlewares: todosMiddlewares(scheduler: scheduler))
+        store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
+        store.send(.row(2, .toggle)) { $0.rows[id: 2]?.isDone = true }
+        store.send(.delete(1)) { $0.rows.remove(id: 1) }
+        store.advance(by: .seconds(1))
+        store.receive(.row(2, .saved(true))) { $0.rows[id: 2]?.saves = [true] }
+        store.finish()
+    }
+
+    @Test("typing debounces per row: each row searches its own last query")
+    func debouncePerRow() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .type("a")))
+        store.dispatch(.row(2, .type("x")))
+        scheduler.advance(by: .milliseconds(200))
+        store.dispatch(.row(1, .type("ab")))
+        scheduler.advance(by: .milliseconds(200))
+        #expect(store.state.rows[id: 2]?.searched == ["x"])
+        #expect(store.state.rows[id: 1]?.searched == [])
+        scheduler.advance(by: .milliseconds(100))
+        #expect(store.state.rows[id: 1]?.searched == ["ab"])
+        #expect(store.state.rows[id: 2]?.searched == ["x"])
+    }
+
+    @Test("the list cancels one row's save by naming the row and the id; the other row saves")
+    func parentCancelsOneElementsEffect() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .toggle))
+        store.dispatch(.row(2, .toggle))
+        store.dispatch(.stopSaving(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows[id: 1]?.saves == [])
+        #expect(store.state.rows[id: 2]?.saves == [true])
+    }
+
+    @Test("an action for a row that is not there is ignored, and reported in a debug build")
+    func actionForAMissingRowIsReported() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        let issues = IssueLog()
+        IssueReporter.withHandler(issues.append) {
+            store.dispatch(.row(7, .toggle))
+        }
+        #expect(store.state == Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]))
+        #expect(scheduler.pendingWorkCount == 0)
+        #if DEBUG
+        #expect(issues.messages.count == 2)   // the reducer's and the middleware's
+        #expect(issues.messages.allSatisfy { $0.contains("element 7") })
+        #else
+        #expect(issues.messages == [])
+        #endif
+    }
+
+    @Test("a row deleted by its own action is not reported, and its effects end")
+    func rowRemovedByItsOwnAction() {
+        let scheduler = TestScheduler()
+        let deleting: MutatingReducer<Todos, TodosAction> = combine(
+            todosReducer,
+            { todos, action in
+                if case .row(let id, .search) = action { todos.rows.remove(id: id) }
+            })
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1)]), mutatingReducer: deleting,
+            middlewares: todosMiddlewares(scheduler: scheduler))
+        let issues = IssueLog()
+        IssueReporter.withHandler(issues.append) {
+            store.dispatch(.row(1, .toggle))
+            store.dispatch(.row(1, .search("gone")))
+        }
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(issues.messages.count == 0 || issues.messages.allSatisfy { $0.contains("reducer") })
+        #expect(store.state.rows.isEmpty)
+    }
+
+    @Test("the doc comment's store: a row toggled saves a second later")
+    func documentedStore() {
+        let scheduler = TestScheduler()
+        let rowSaving = todoRowEffects(scheduler: scheduler)
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            middlewares: [forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)]
+        )
+        store.dispatch(.row(2, .toggle))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows[id: 2]?.saves == [true])
+    }
+
+    @Test(
+        "in a TestStore, a row deleted while its save and its search are pending leaves nothing in flight"
+    )
+    func deletedRowWithSeveralEffectsInATestStore() {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            scheduler: scheduler,
+            middlewares: todosMiddlewares(scheduler: scheduler))
+        store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
+        store.send(.row(1, .type("milk"))) { $0.rows[id: 1]?.query = "milk" }
+        store.send(.row(2, .type("eggs"))) { $0.rows[id: 2]?.query = "eggs" }
+        store.advance(by: .milliseconds(100))
+        store.send(.delete(1)) { $0.rows.remove(id: 1) }
+        store.advance(by: .milliseconds(200))
+        store.receive(.row(2, .search("eggs"))) { $0.rows[id: 2]?.searched = ["eggs"] }
+        store.advance(by: .seconds(5))
+        store.finish()
+    }
+
+    @Test("a row added again with the same id starts afresh: the old row's save is gone")
+    func rowAddedAgain() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .toggle))
+        store.dispatch(.delete(1))
+        store.dispatch(.add(1))
+        scheduler.advance(by: .seconds(2))
+        #expect(store.state.rows[id: 1] == TodoRow(id: 1))
+    }
+
+    @Test(
+        "a lifted row interceptor sees its row, its passed actions come back embedded, and the save it runs ends with the row"
+    )
+    func liftedInterceptor() {
+        let scheduler = TestScheduler()
+        let shouting = Interceptor<TodoRow, TodoRowAction> { action, context, next in
+            guard case .type(let query) = action else { return next(action) }
+            next(.type(query.uppercased() + "\(context.state.id)"))
+            context.run(
+                Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler)
+                    .cancellable(id: TodoRowCancelID.save))
+        }
+        let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
+            mutatingReducer: todosReducer,
+            interceptors: [shoutingRows],
+            middlewares: todosMiddlewares(scheduler: scheduler))
+        store.dispatch(.row(1, .type("a")))
+        store.dispatch(.row(2, .type("b")))
+        store.dispatch(.delete(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows.ids == [2])
+        #expect(store.state.rows[id: 2]?.query == "B2")
+        #expect(store.state.rows[id: 2]?.saves == [true])
+        #expect(store.state.rows[id: 2]?.searched == ["B2"])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+}
+
+/// The issues reported while a test's handler is installed.
+final class IssueLog: Sendable {
+    private let lock = Lock<[String]>([])
+
+    var messages: [String] {
+        lock.withLock { $0 }
+    }
+
+    func append(_ message: String) {
+        lock.withLock { $0.append(message) }
+    }
+}

@@ -1,0 +1,95 @@
+import Effects
+import Redux
+
+/// A row of a to-do list that saves itself one second after a toggle (unless toggled again),
+/// and searches 300 ms after typing stops, written against its own state and actions only: the
+/// habits The Composable Architecture teaches, one `CancelID` enum inside the feature.
+struct TodoRow: Identifiable, Equatable, Sendable {
+    let id: Int
+    var isDone = false
+    var saves: [Bool] = []
+    var query = ""
+    var searched: [String] = []
+}
+
+enum TodoRowAction: Equatable, Sendable {
+    case toggle
+    case saved(Bool)
+    case type(String)
+    case search(String)
+}
+
+enum TodoRowCancelID: Hashable, Sendable {
+    case save
+    case search
+}
+
+let todoRowReducer: MutatingReducer<TodoRow, TodoRowAction> = { row, action in
+    switch action {
+    case .toggle: row.isDone.toggle()
+    case .saved(let isDone): row.saves.append(isDone)
+    case .type(let query): row.query = query
+    case .search(let query): row.searched.append(query)
+    }
+}
+
+func todoRowEffects(scheduler: some Scheduler) -> Middleware<TodoRow, TodoRowAction> {
+    { row, action in
+        switch action {
+        case .toggle:
+            Effect.just(.saved(row.isDone))
+                .delay(for: .seconds(1), scheduler: scheduler)
+                .cancellable(id: TodoRowCancelID.save, cancelInFlight: true)
+        case .type(let query):
+            Effect.just(.search(query))
+                .debounce(id: TodoRowCancelID.search, for: .milliseconds(300), scheduler: scheduler)
+        case .saved, .search:
+            .none
+        }
+    }
+}
+
+/// The list: rows, a deletion, and a way for the list to stop one row's pending save.
+struct Todos: Equatable, Sendable {
+    var rows: IdentifiedArray<TodoRow> = []
+}
+
+enum TodosAction: Equatable, Sendable {
+    case row(Int, TodoRowAction)
+    case delete(Int)
+    case add(Int)
+    case stopSaving(Int)
+
+    static let rowActions = ActionPath<TodosAction, (Int, TodoRowAction)>(
+        embed: { TodosAction.row($0.0, $0.1) },
+        extract: {
+            guard case .row(let id, let action) = $0 else { return nil }
+            return (id, action)
+        })
+}
+
+let todosListReducer: MutatingReducer<Todos, TodosAction> = { todos, action in
+    switch action {
+    case .delete(let id): todos.rows.remove(id: id)
+    case .add(let id): todos.rows.append(TodoRow(id: id))
+    case .row, .stopSaving: break
+    }
+}
+
+let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
+    todosListReducer,
+    forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions)
+)
+
+func todosMiddlewares(scheduler: some Scheduler) -> [AnyMiddleware<Todos, TodosAction>] {
+    [
+        forEach(
+            todoRowEffects(scheduler: scheduler), state: \Todos.rows,
+            action: TodosAction.rowActions),
+        AnyMiddleware { _, action in
+            guard case .stopSaving(let id) = action else { return .none }
+            return Effect<TodosAction>.cancel(
+                id: TodoRowCancelID.save, in: EffectScope.element(id, of: \Todos.rows))
+        },
+    ]
+}
