@@ -23,6 +23,36 @@ let package = Package(
                 .product(name: "ReduxTesting", package: "ThreeDucks"),
             ]
         ),
+        .target(
+            name: "Todos",
+            dependencies: [
+                .product(name: "Effects", package: "ThreeDucks"),
+                .product(name: "Redux", package: "ThreeDucks"),
+            ]
+        ),
+        .testTarget(
+            name: "TodosTests",
+            dependencies: [
+                "Todos",
+                .product(name: "Effects", package: "ThreeDucks"),
+                .product(name: "ReduxTesting", package: "ThreeDucks"),
+            ]
+        ),
+        .target(
+            name: "Timers",
+            dependencies: [
+                .product(name: "Effects", package: "ThreeDucks"),
+                .product(name: "Redux", package: "ThreeDucks"),
+            ]
+        ),
+        .testTarget(
+            name: "TimersTests",
+            dependencies: [
+                "Timers",
+                .product(name: "Effects", package: "ThreeDucks"),
+                .product(name: "ReduxTesting", package: "ThreeDucks"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
