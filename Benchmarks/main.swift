@@ -69,7 +69,7 @@ printToStandardError(
 let all =
     baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + operatorBenchmarks()
     + schedulerBenchmarks() + runtimeBenchmarks() + cardGameBenchmarks() + asyncBenchmarks()
-    + compositionBenchmarks() + homeBenchmarks()
+    + compositionBenchmarks() + homeBenchmarks() + observationBenchmarks()
 var selected = all.filter { benchmark in
     options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
 }

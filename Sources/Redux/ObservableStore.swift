@@ -11,9 +11,9 @@ import Observation
 /// ```swift
 /// let model = ObservableStore(store)
 /// withObservationTracking {
-///     render(title: model.title, firstRow: model[\.rows, at: 0])
+///     render(moves: model.moves, firstCard: model[\.cards, at: 0])
 /// } onChange: {
-///     scheduleRedraw()   // only when the title or the first row changes
+///     scheduleRedraw()   // only when the moves or the first card change
 /// }
 /// ```
 ///
@@ -38,16 +38,20 @@ import Observation
 /// shares its root store's home.
 @dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
-    private let registrar = ObservationRegistrar()
-    private let read: @Sendable () -> State
-    private let send: @Sendable (Action) -> Void
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let read: @Sendable () -> State
+    @usableFromInline let send: @Sendable (Action) -> Void
     /// What observers read and have not been told about yet. Its comparisons (`==` on the
     /// state's values, nothing else of the user's) run under this lock; the registrar is called
     /// outside it.
-    private let table = Lock(ObservationTable<State>())
-    private let subscription = Lock<AnyCancellable?>(nil)
+    ///
+    /// The reads are inlinable so that what they record compares specialized for the state's
+    /// types (see ``ObservationTable``).
+    @usableFromInline let table = Lock(ObservationTable<State>())
+    @usableFromInline let subscription = Lock<AnyCancellable?>(nil)
 
-    private init(
+    @inlinable
+    init(
         read: @escaping @Sendable () -> State,
         send: @escaping @Sendable (Action) -> Void,
         subscribe: (@escaping @Sendable (State) -> Void) -> AnyCancellable
@@ -63,6 +67,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// Watches `store`.
     ///
     /// - Parameter store: The store to observe; it is kept alive by this view.
+    @inlinable
     public convenience init(_ store: Store<State, Action>) {
         self.init(
             read: { store.state },
@@ -75,9 +80,9 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// ```swift
     /// let settings = ObservableStore(appStore.scope(state: \.settings, action: settingsActions))
     /// withObservationTracking {
-    ///     render(sound: settings.sound)
+    ///     render(darkMode: settings.isDarkMode)
     /// } onChange: {
-    ///     scheduleRedraw()   // only when the settings' sound changes
+    ///     scheduleRedraw()   // only when dark mode is turned on or off
     /// }
     /// ```
     ///
@@ -88,6 +93,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     ///
     /// - Parameter store: The scoped store to observe; it is kept alive by this view, and keeps
     ///   its root store alive.
+    @inlinable
     public convenience init(_ store: ScopedStore<State, Action>) {
         self.init(
             read: { store.state },
@@ -109,12 +115,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// value changes (`==`), and only then.
     ///
     /// ```swift
-    /// model.title   // tracks \.title
+    /// let moves = model.moves   // tracks \.moves alone
     /// ```
     ///
-    /// - Parameter path: The field, for example `\.title`.
+    /// - Parameter path: The field, for example `\.moves`.
     /// - Complexity: O(1) to read; the value is compared once after each action until it
     ///   changes.
+    @inlinable
     public subscript<Value: Equatable & Sendable>(
         dynamicMember path: KeyPath<State, Value> & Sendable
     ) -> Value {
@@ -138,8 +145,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// a dictionary, an element by its id.
     ///
     /// ```swift
-    /// model[\.settings.sound]    // only when the sound changes, not the rest of the settings
-    /// model[\.scores["ann"]]     // only when Ann's score changes
+    /// let mismatch = model[\.isMismatch]     // a computed property, compared after each action
+    /// let best = model[\.highScores.first]   // only when the best score changes
     /// ```
     ///
     /// After each action, until the value changes, the key path is read again in the new state:
@@ -147,6 +154,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// optional, safe; for a position in an array, which may go away, use ``subscript(_:at:)``.
     ///
     /// - Parameter path: The part of the state.
+    @inlinable
     public subscript<Value: Equatable & Sendable>(_ path: KeyPath<State, Value> & Sendable) -> Value
     {
         let value = table.withLock { table in
@@ -166,15 +174,16 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// appears or goes away, and not when other elements change.
     ///
     /// ```swift
-    /// model[\.rows, at: 3]   // the fourth row, nil when there are fewer
+    /// let card = model[\.cards, at: 3]   // the fourth card, nil when there are fewer
     /// ```
     ///
     /// - Parameters:
-    ///   - path: The collection, for example `\.rows`.
+    ///   - path: The collection, for example `\.cards`.
     ///   - index: The element's position.
     /// - Returns: The element, or nil when `index` is not a valid position.
     /// - Complexity: O(1) to read; after each action, until it changes, a comparison of a few
     ///   nanoseconds (the collection is read once for all of its tracked elements).
+    @inlinable
     public subscript<Elements: RandomAccessCollection & Sendable>(
         _ path: KeyPath<State, Elements> & Sendable, at index: Elements.Index
     ) -> Elements.Element?
@@ -194,11 +203,13 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// Dispatches `action` to the store.
     ///
     /// - Parameter action: The action to process.
+    @inlinable
     public func dispatch(_ action: Action) {
         send(action)
     }
 
     /// The identity each tracked part has in the registrar: a key path per key.
+    @usableFromInline
     subscript(observed key: ObservedKey) -> Int { 0 }
 
     /// How many parts are tracked, for tests.
@@ -206,7 +217,9 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
         table.withLock { $0.count }
     }
 
-    private func update(_ state: State) {
+    /// Compares what observers read with `state`, and tells those whose part changed.
+    @inlinable
+    func update(_ state: State) {
         let changed = table.withLock { $0.changes(in: state) }
         for key in changed {
             registrar.withMutation(of: self, keyPath: \.[observed: key]) {}
