@@ -8,7 +8,7 @@
 /// keys for the store to notify, outside the lock.
 ///
 /// Size and cost: one entry per distinct field key path read, one per collection whose elements
-/// are read, and inside it one slot per element read (a position or a key). So the table holds at
+/// are read, and inside it one slot per position read. So the table holds at
 /// most one part per distinct thing read, however many observers read it: 1,000 views each
 /// reading one row of a 1,000-row list make one collection entry of 1,000 slots. ``changes(in:)``
 /// costs one key path read per entry and one `==` per part, O(parts); an element slot costs an
