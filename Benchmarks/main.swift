@@ -70,6 +70,7 @@ let all =
     baselineBenchmarks() + storeBenchmarks() + effectsBenchmarks() + operatorBenchmarks()
     + schedulerBenchmarks() + runtimeBenchmarks() + cardGameBenchmarks() + asyncBenchmarks()
     + compositionBenchmarks() + homeBenchmarks() + identifiedArrayBenchmarks() + forEachBenchmarks()
+    + observationBenchmarks()
 var selected = all.filter { benchmark in
     options.filters.isEmpty || options.filters.contains { benchmark.name.contains($0) }
 }

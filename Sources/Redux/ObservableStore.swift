@@ -1,59 +1,228 @@
 import Effects
 import Observation
 
-/// A view of a ``Store`` for the Observation framework, so SwiftUI views (or any code using
-/// `withObservationTracking`) update when the state changes.
+/// A view of a ``Store`` or a ``ScopedStore`` for the Observation framework: SwiftUI views (or
+/// any code using `withObservationTracking`) are told of a change only when something they read
+/// changed.
+///
+/// Read the state's fields through the store's members, or an element of a collection by its
+/// position or key path: each read is tracked on its own.
 ///
 /// ```swift
 /// let model = ObservableStore(store)
 /// withObservationTracking {
-///     render(model.state)
+///     render(moves: model.moves, firstCard: model[\.cards, at: 0])
 /// } onChange: {
-///     scheduleRedraw()
+///     scheduleRedraw()   // only when the moves or the first card change
 /// }
 /// ```
 ///
-/// It subscribes to the store and reports a change of ``state`` after every action. Stores that
-/// have no `ObservableStore` pay nothing for this. Changes are reported where the store's
-/// observers run: on its home if it has one, on the thread that processes the action if not.
-/// For SwiftUI, make the store's home the main actor, or let
-/// ``init(initial:mutatingReducer:interceptors:middlewares:)-(_,_,_,[AnyMiddleware<State,Action>])``
+/// How it works, without macros: every tracked read records the value it returned, under a
+/// key of its own (the key path read, and for an element the index). After each action the view
+/// compares only what some observer read since it was last told, tells only the observers of
+/// what changed, and forgets those parts until they are read again: an action that changes
+/// nothing read tells nobody. The cost of an action is one `==` per part read and not yet
+/// changed (a few nanoseconds for an element of a collection); stores that have no
+/// `ObservableStore` pay nothing for this. A part nobody reads again is not compared forever:
+/// once 4,096 actions have changed something read while it went unread, its observers (if any
+/// are left) are told once, and it is dropped.
+///
+/// ``state`` reads the whole state and is told of every action, as are members whose type is not
+/// `Equatable`.
+///
+/// Changes are reported where the store's observers run: on its home if it has one, on the
+/// thread that processes the action if not. For SwiftUI, make the store's home the main actor,
+/// or let ``init(initial:mutatingReducer:interceptors:middlewares:)-(_,_,_,[AnyMiddleware<State,Action>])``
 /// do it, so that views always update on the main actor whichever thread or effect sent the
-/// action.
+/// action. An observable view of a scoped store, ``init(_:)-(ScopedStore<State,Action>)``,
+/// shares its root store's home.
+@dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
-    private let registrar = ObservationRegistrar()
-    private let store: Store<State, Action>
-    private let current: Lock<State>
-    private let subscription = Lock<AnyCancellable?>(nil)
-
-    /// Watches `store`.
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let read: @Sendable () -> State
+    @usableFromInline let send: @Sendable (Action) -> Void
+    /// What observers read and have not been told about yet. Its comparisons (`==` on the
+    /// state's values, nothing else of the user's) run under this lock; the registrar is called
+    /// outside it.
     ///
-    /// - Parameter store: The store to observe; it is kept alive by this view.
-    public init(_ store: Store<State, Action>) {
-        self.store = store
-        current = Lock(store.state)
-        let token = store.subscribe { [weak self] state in
+    /// The reads are inlinable so that what they record compares specialized for the state's
+    /// types (see ``ObservationTable``).
+    @usableFromInline let table = Lock(ObservationTable<State>())
+    @usableFromInline let subscription = Lock<AnyCancellable?>(nil)
+
+    @inlinable
+    init(
+        read: @escaping @Sendable () -> State,
+        send: @escaping @Sendable (Action) -> Void,
+        subscribe: (@escaping @Sendable (State) -> Void) -> AnyCancellable
+    ) {
+        self.read = read
+        self.send = send
+        let token = subscribe { [weak self] state in
             self?.update(state)
         }
         subscription.withLock { $0 = token }
     }
 
-    /// The latest state; reading it inside `withObservationTracking` tracks it.
+    /// Watches `store`.
+    ///
+    /// - Parameter store: The store to observe; it is kept alive by this view.
+    @inlinable
+    public convenience init(_ store: Store<State, Action>) {
+        self.init(
+            read: { store.state },
+            send: { store.dispatch($0) },
+            subscribe: { store.subscribe($0) })
+    }
+
+    /// Watches a part of a store: a feature's view, for the feature's views.
+    ///
+    /// ```swift
+    /// let settings = ObservableStore(appStore.scope(state: \.settings, action: settingsActions))
+    /// withObservationTracking {
+    ///     render(darkMode: settings.isDarkMode)
+    /// } onChange: {
+    ///     scheduleRedraw()   // only when dark mode is turned on or off
+    /// }
+    /// ```
+    ///
+    /// Its observers are told only of changes in the feature's part of the state, each only of
+    /// the fields it read; actions are sent, embedded, to the root store. It has no home of its
+    /// own: changes are reported where the root store calls its observers, so a root store at
+    /// home on the main actor makes every scoped view report there.
+    ///
+    /// - Parameter store: The scoped store to observe; it is kept alive by this view, and keeps
+    ///   its root store alive.
+    @inlinable
+    public convenience init(_ store: ScopedStore<State, Action>) {
+        self.init(
+            read: { store.state },
+            send: { store.dispatch($0) },
+            subscribe: { store.observe($0) })
+    }
+
+    /// The latest state; reading it inside `withObservationTracking` tracks all of it: the
+    /// observer is told after every action.
+    ///
+    /// Read fields through the store's members (`model.title`) to be told only of their changes.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
-        return current.withLock { $0 }
+        table.withLock { $0.recordWhole() }
+        registrar.access(self, keyPath: \.[observed: .whole])
+        return read()
+    }
+
+    /// A field of the state, tracked on its own: an observer that read it is told when its
+    /// value changes (`==`), and only then.
+    ///
+    /// ```swift
+    /// let moves = model.moves   // tracks \.moves alone
+    /// ```
+    ///
+    /// - Parameter path: The field, for example `\.moves`.
+    /// - Complexity: O(1) to read; the value is compared once after each action until it
+    ///   changes.
+    @inlinable
+    public subscript<Value: Equatable & Sendable>(
+        dynamicMember path: KeyPath<State, Value> & Sendable
+    ) -> Value {
+        self[path]
+    }
+
+    /// A field of the state whose type is not `Equatable`: an observer that read it is told
+    /// after every action.
+    ///
+    /// - Parameter path: The field.
+    @_disfavoredOverload
+    public subscript<Value: Sendable>(dynamicMember path: KeyPath<State, Value> & Sendable)
+        -> Value
+    {
+        table.withLock { $0.recordUncomparedField(path) }
+        registrar.access(self, keyPath: \.[observed: .field(path)])
+        return read()[keyPath: path]
+    }
+
+    /// Any part of the state a key path reaches, tracked on its own: a nested field, a value of
+    /// a dictionary, an element by its id.
+    ///
+    /// ```swift
+    /// let mismatch = model[\.isMismatch]     // a computed property, compared after each action
+    /// let best = model[\.highScores.first]   // only when the best score changes
+    /// ```
+    ///
+    /// After each action, until the value changes, the key path is read again in the new state:
+    /// it must not trap there. A dictionary's key and an identified collection's `[id:]` give an
+    /// optional, safe; for a position in an array, which may go away, use ``subscript(_:at:)``.
+    ///
+    /// - Parameter path: The part of the state.
+    @inlinable
+    public subscript<Value: Equatable & Sendable>(_ path: KeyPath<State, Value> & Sendable) -> Value
+    {
+        let value = table.withLock { table in
+            // Read under the lock, so that no action can be compared between the read and its
+            // record: the store sets a state before calling its observers, so any state read
+            // here reaches ``update(_:)`` after this.
+            let value = read()[keyPath: path]
+            table.recordField(path, value: value)
+            return value
+        }
+        registrar.access(self, keyPath: \.[observed: .field(path)])
+        return value
+    }
+
+    /// The element at a position of a collection in the state, tracked on its own: an
+    /// observer that read it is told when that element changes (`==`), or when the position
+    /// appears or goes away, and not when other elements change.
+    ///
+    /// ```swift
+    /// let card = model[\.cards, at: 3]   // the fourth card, nil when there are fewer
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The collection, for example `\.cards`.
+    ///   - index: The element's position.
+    /// - Returns: The element, or nil when `index` is not a valid position.
+    /// - Complexity: O(1) to read; after each action, until it changes, a comparison of a few
+    ///   nanoseconds (the collection is read once for all of its tracked elements).
+    @inlinable
+    public subscript<Elements: RandomAccessCollection & Sendable>(
+        _ path: KeyPath<State, Elements> & Sendable, at index: Elements.Index
+    ) -> Elements.Element?
+    where Elements.Element: Equatable & Sendable, Elements.Index: Hashable & Sendable {
+        let element = table.withLock { table in
+            let elements = read()[keyPath: path]
+            let element =
+                index >= elements.startIndex && index < elements.endIndex
+                ? elements[index] : nil
+            table.recordElement(of: path, at: index, value: element)
+            return element
+        }
+        registrar.access(self, keyPath: \.[observed: .element(path, AnyHashable(index))])
+        return element
     }
 
     /// Dispatches `action` to the store.
     ///
     /// - Parameter action: The action to process.
+    @inlinable
     public func dispatch(_ action: Action) {
-        store.dispatch(action)
+        send(action)
     }
 
-    private func update(_ state: State) {
-        registrar.withMutation(of: self, keyPath: \.state) {
-            current.withLock { $0 = state }
+    /// The identity each tracked part has in the registrar: a key path per key.
+    @usableFromInline
+    subscript(observed key: ObservedKey) -> Int { 0 }
+
+    /// How many parts are tracked, for tests.
+    package var trackedCount: Int {
+        table.withLock { $0.count }
+    }
+
+    /// Compares what observers read with `state`, and tells those whose part changed.
+    @inlinable
+    func update(_ state: State) {
+        let changed = table.withLock { $0.changes(in: state) }
+        for key in changed {
+            registrar.withMutation(of: self, keyPath: \.[observed: key]) {}
         }
     }
 }

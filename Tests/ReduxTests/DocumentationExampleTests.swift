@@ -272,24 +272,74 @@ private func print(_ items: Any...) {
         #expect(counter == Counter(count: 2))
     }
 
-    @Test("ObservableStore: a tracked read is told of the next change")
+    @Test("ObservableStore: a tracked read is told only when what it read changes")
     func observableStore() {
         let store = Store(initial: Game(cards: deck), reducer: gameReducer)
         let rendered = Lock<[Int]>([])
         let redraws = Lock(0)
-        @Sendable func render(_ game: Game) { rendered.withLock { $0.append(game.moves) } }
+        @Sendable func render(moves: Int, firstCard: Card?) { rendered.withLock { $0.append(moves) } }
         @Sendable func scheduleRedraw() { redraws.withLock { $0 += 1 } }
 
         let model = ObservableStore(store)
         withObservationTracking {
-            render(model.state)
+            render(moves: model.moves, firstCard: model[\.cards, at: 0])
         } onChange: {
-            scheduleRedraw()
+            scheduleRedraw()   // only when the moves or the first card change
         }
 
         #expect(rendered.withLock { $0 } == [0])
-        store.dispatch(.flipCard(0))
+        store.dispatch(.loadHighScores)   // changes nothing read
+        #expect(redraws.withLock { $0 } == 0)
+        store.dispatch(.flipCard(1))
         #expect(redraws.withLock { $0 } == 1)
+    }
+
+    @Test("ObservableStore: members, key paths and elements, each tracked on its own")
+    func observableStoreReads() {
+        let store = Store(initial: Game(cards: deck), reducer: gameReducer)
+        let model = ObservableStore(store)
+        let told = Lock<[String]>([])
+        withObservationTracking {
+            let moves = model.moves   // tracks \.moves alone
+            #expect(moves == 0)
+        } onChange: { told.withLock { $0.append("moves") } }
+        withObservationTracking {
+            let mismatch = model[\.isMismatch]     // a computed property, compared after each action
+            let best = model[\.highScores.first]   // only when the best score changes
+            #expect(!mismatch && best == nil)
+        } onChange: { told.withLock { $0.append("mismatch or best") } }
+        withObservationTracking {
+            let card = model[\.cards, at: 3]   // the fourth card, nil when there are fewer
+            #expect(card == Card(animal: "fox"))
+        } onChange: { told.withLock { $0.append("card 3") } }
+
+        store.dispatch(.highScoresLoaded([12]))
+        store.dispatch(.flipCard(3))
+        let entries = told.withLock { $0 }
+        #expect(entries.first == "mismatch or best")
+        #expect(entries.sorted() == ["card 3", "mismatch or best", "moves"])
+    }
+
+    @Test("ObservableStore of a scoped store: told only of its part")
+    func observableScopedStore() {
+        let appStore = Store(initial: Shell(), mutatingReducer: shellReducer)
+        let redraws = Lock(0)
+        let rendered = Lock<[Bool]>([])
+        @Sendable func render(darkMode: Bool) { rendered.withLock { $0.append(darkMode) } }
+        @Sendable func scheduleRedraw() { redraws.withLock { $0 += 1 } }
+
+        let settings = ObservableStore(appStore.scope(state: \.settings, action: settingsActions))
+        withObservationTracking {
+            render(darkMode: settings.isDarkMode)
+        } onChange: {
+            scheduleRedraw()   // only when dark mode is turned on or off
+        }
+
+        appStore.dispatch(.toasts(.showToast("Hi")))
+        #expect(redraws.withLock { $0 } == 0)
+        settings.dispatch(.toggleDarkMode)
+        #expect(redraws.withLock { $0 } == 1)
+        #expect(rendered.withLock { $0 } == [false])
     }
 
     @Test("states(): every state, as an AsyncStream", .timeLimit(.minutes(1)))

@@ -2,6 +2,7 @@
 // The examples here are the documentation's, line for line (DocumentationSnippetTests checks
 // it): they keep the layout the documentation shows.
 import Effects
+import Observation
 import Redux
 import Testing
 
@@ -56,6 +57,33 @@ enum TeaEffectID: Hashable, Sendable {
         kitchenReducer(&kitchen, .order("sencha"))
         kitchenReducer(&kitchen, .tea(.tick))
         #expect(kitchen == Kitchen(tea: TeaTimer(secondsLeft: 119, isSteeping: true), orders: ["sencha"]))
+    }
+
+    @MainActor
+    @Test("an observable view of the tea is told only when what it read changes, on the main actor")
+    func observedTea() {
+        let (kitchenReducer, teaActions) = composedKitchen()
+        let shown = EventLog<Int>()
+        let redraws = EventLog<Bool>()
+        @Sendable func showTimer(secondsLeft: Int) { shown.append(secondsLeft) }
+        @Sendable func scheduleRedraw() { redraws.append(isOnMainActor()) }
+
+        let kitchen = Store(initial: Kitchen(), mutatingReducer: kitchenReducer, on: .mainActor)
+        let tea = ObservableStore(kitchen.scope(state: \.tea, action: teaActions))
+
+        withObservationTracking {
+            showTimer(secondsLeft: tea.secondsLeft)   // what a view's body reads
+        } onChange: {
+            scheduleRedraw()   // only when the seconds left change
+        }
+
+        kitchen.dispatch(.order("scones"))   // not the tea: nobody is told
+        tea.dispatch(.stop)                  // the seconds left stay 0: nobody is told
+        #expect(redraws.entries.isEmpty)
+        tea.dispatch(.steep(seconds: 3))
+        #expect(shown.entries == [0])
+        #expect(redraws.entries == [true])
+        #expect(tea.secondsLeft == 3)
     }
 
     @Test("a view scoped to the tea reads its part, sends its actions embedded, and is told only of the tea's changes")

@@ -1,0 +1,144 @@
+import Observation
+import Redux
+
+/// A list of rows with a title, for the per-field observation cases.
+struct RowList: Sendable {
+    struct Row: Equatable, Sendable {
+        var id: Int
+        var title: String
+    }
+
+    var title = "List"
+    var rows: [Row]
+}
+
+enum RowListAction: Sendable {
+    /// Gives a row another title: one row changes.
+    case rename(row: Int, title: String)
+    /// Gives the list another title: no row changes.
+    case retitle(String)
+}
+
+let rowListReducer: MutatingReducer<RowList, RowListAction> = { list, action in
+    switch action {
+    case .rename(let row, let title): list.rows[row].title = title
+    case .retitle(let title): list.title = title
+    }
+}
+
+/// Two titles to alternate between, made once, so that each action is a change and allocates
+/// nothing of its own.
+private let titles = ["even", "odd"]
+
+/// Runs `n` actions on an `ObservableStore` of 1,000 rows and times the dispatches alone: the
+/// action `action(i)`, then `afterEach(i)`, untimed (a view drawing again and reading what it
+/// was told changed).
+private func timeDispatches(
+    _ n: Int, model: ObservableStore<RowList, RowListAction>,
+    action: (Int) -> RowListAction, afterEach: (Int) -> Void = { _ in }
+) -> Duration {
+    let clock = ContinuousClock()
+    var total = Duration.zero
+    for i in 0..<n {
+        let start = clock.now
+        model.dispatch(action(i))
+        total += clock.now - start
+        afterEach(i)
+    }
+    return total
+}
+
+/// A model of 1,000 rows on a store without a home (dispatch returns once the action is reduced
+/// and compared).
+private func thousandRowModel() -> ObservableStore<RowList, RowListAction> {
+    let rows = (0..<1_000).map { RowList.Row(id: $0, title: titles[0]) }
+    return ObservableStore(Store(initial: RowList(rows: rows), mutatingReducer: rowListReducer))
+}
+
+/// One observer per row, each reading its own row, as 1,000 row views would; `told[i]` counts
+/// the changes row `i`'s observer was told of.
+private final class RowObservers: Sendable {
+    let model: ObservableStore<RowList, RowListAction>
+    let told: [TestCounter]
+
+    init(model: ObservableStore<RowList, RowListAction>, rows: Int) {
+        self.model = model
+        told = (0..<rows).map { _ in TestCounter() }
+        for row in 0..<rows { track(row) }
+    }
+
+    /// Tracks row `row` again, as its view does when it draws.
+    func track(_ row: Int) {
+        let told = told[row]
+        withObservationTracking {
+            blackHole(model[\.rows, at: row])
+        } onChange: {
+            told.add()
+        }
+    }
+}
+
+/// A counter an observer's `onChange` may bump from any thread (here, the benchmark's).
+private final class TestCounter: Sendable {
+    nonisolated(unsafe) private var value = 0   // bumped only on the benchmark's one thread
+    func add() { value += 1 }
+    var count: Int { value }
+}
+
+/// Per-field observation: what 1,000 row observers add to an action, against the same action
+/// with none, in the same run.
+func observationBenchmarks() -> [Benchmark] {
+    let renameNone = "observable: rename one of 1,000 rows, no observers"
+    let retitleNone = "observable: retitle a 1,000-row list, no observers"
+    let rename: (Int) -> RowListAction = {
+        .rename(row: $0 % 1_000, title: titles[($0 / 1_000) % 2 == 0 ? 1 : 0])
+    }
+    let retitle: (Int) -> RowListAction = { .retitle(titles[$0 % 2]) }
+    return [
+        .timed(name: renameNone, baseline: nil, operations: 200_000) { n in
+            timeDispatches(n, model: thousandRowModel(), action: rename)
+        },
+        .timed(
+            name: "observable: rename one of 1,000 rows, 1,000 row observers (× none)",
+            baseline: renameNone, operations: 200_000
+        ) { n in
+            let observers = RowObservers(model: thousandRowModel(), rows: 1_000)
+            return timeDispatches(
+                n, model: observers.model, action: rename,
+                afterEach: { observers.track($0 % 1_000) })
+        },
+        .timed(name: retitleNone, baseline: nil, operations: 200_000) { n in
+            timeDispatches(n, model: thousandRowModel(), action: retitle)
+        },
+        .timed(
+            name:
+                "observable: retitle a 1,000-row list, the store alone, no ObservableStore (× none)",
+            baseline: retitleNone, operations: 200_000
+        ) { n in
+            let rows = (0..<1_000).map { RowList.Row(id: $0, title: titles[0]) }
+            let store = Store(initial: RowList(rows: rows), mutatingReducer: rowListReducer)
+            let clock = ContinuousClock()
+            var total = Duration.zero
+            for i in 0..<n {
+                let start = clock.now
+                store.dispatch(retitle(i))
+                total += clock.now - start
+            }
+            return total
+        },
+        .timed(
+            name: "observable: retitle, unread, 10 row observers (× none)",
+            baseline: retitleNone, operations: 200_000
+        ) { n in
+            let observers = RowObservers(model: thousandRowModel(), rows: 10)
+            return timeDispatches(n, model: observers.model, action: retitle)
+        },
+        .timed(
+            name: "observable: retitle, unread, 1,000 row observers (× none)",
+            baseline: retitleNone, operations: 200_000
+        ) { n in
+            let observers = RowObservers(model: thousandRowModel(), rows: 1_000)
+            return timeDispatches(n, model: observers.model, action: retitle)
+        },
+    ]
+}

@@ -1,0 +1,393 @@
+/// What the observers of an ``ObservableStore`` have read since they were last told of a change,
+/// with the value each read: after an action, the store compares only these, and tells only the
+/// observers of what changed.
+///
+/// A pure value: no lock, no registrar. ``ObservableStore`` keeps it behind its lock, records a
+/// read with ``recordField(_:value:)``, ``recordElement(of:at:value:)`` or ``recordWhole()``, and
+/// after each action calls ``changes(in:)``, which drops the parts that changed and returns their
+/// keys for the store to notify, outside the lock.
+///
+/// Size and cost: one entry per distinct field key path read, one per collection whose elements
+/// are read, and inside it one slot per position read. So the table holds at
+/// most one part per distinct thing read, however many observers read it: 1,000 views each
+/// reading one row of a 1,000-row list make one collection entry of 1,000 slots. ``changes(in:)``
+/// costs one key path read per entry and one `==` per part, O(parts); an element slot costs an
+/// index check and an `==`, a few nanoseconds. Recording a read is O(1) (a hash lookup).
+///
+/// When a part is dropped: when it changed (its observers are told, and Observation forgets an
+/// observer once told), or when it was not read again during ``expiryRounds`` rounds (actions
+/// after which some part changed). The second rule is for parts whose observers went away: an
+/// observer that was told of another part's change is forgotten by Observation for all the parts
+/// it read, and nothing says whether anyone else still observes those. A part that has outlived
+/// the rule is dropped and its key returned as if it had changed: an observer still there is told
+/// once, reads again and is tracked again; one that is gone costs nothing more. Only rounds count,
+/// so actions that change nothing read never drop a part: only a change can leave a part without
+/// observers.
+///
+/// The comparisons are specialized for the state's types: a part is recorded by inlinable code,
+/// compiled where the state's types are known (the ``ObservableStore`` subscripts a view calls),
+/// which also makes the closure ``changes(in:)`` calls for its entry. Compiled here, for any
+/// type, a comparison would look up generic metadata for every element (about 400 ns each,
+/// measured); specialized it is an index check and an `==`.
+@usableFromInline
+struct ObservationTable<State> {
+    /// How many rounds a part may go without being read before it is dropped.
+    static var expiryRounds: UInt64 { 4_096 }
+
+    /// An entry, and its comparison, made where the entry's types are known.
+    @usableFromInline
+    struct Tracked {
+        @usableFromInline let entry: any TrackedEntry<State>
+        @usableFromInline let removeChanged: (State, inout [ObservedKey]) -> Bool
+
+        @inlinable
+        init(
+            _ entry: any TrackedEntry<State>,
+            removeChanged: @escaping (State, inout [ObservedKey]) -> Bool
+        ) {
+            self.entry = entry
+            self.removeChanged = removeChanged
+        }
+    }
+
+    @usableFromInline var entries: [ObservedGroup: Tracked] = [:]
+    /// How many actions have changed something read (the clock of ``expiryRounds``).
+    @usableFromInline private(set) var round: UInt64 = 0
+
+    @usableFromInline
+    init() {}
+
+    /// How many parts are tracked: fields, elements, and the whole state.
+    @usableFromInline
+    var count: Int {
+        entries.values.reduce(0) { $0 + $1.entry.count }
+    }
+
+    /// Whether nothing is tracked.
+    @usableFromInline
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Records that the whole state was read: it counts as changed after every action.
+    @inlinable
+    mutating func recordWhole() {
+        if entries[.whole] == nil {
+            entries[.whole] = Tracked(WholeEntry<State>()) { _, keys in
+                keys.append(.whole)
+                return true
+            }
+        }
+    }
+
+    /// Records that `path` was read and gave `value`.
+    ///
+    /// When the part is tracked already with another value (a read that saw a state the table
+    /// has not been told of yet), it is marked changed, so that the next action tells every
+    /// observer of it.
+    @inlinable
+    mutating func recordField<Value: Equatable>(_ path: KeyPath<State, Value>, value: Value) {
+        let group = ObservedGroup.field(path)
+        if let entry = entries[group]?.entry as? FieldEntry<State, Value> {
+            entry.record(value, round: round)
+        } else {
+            let entry = FieldEntry(path: path, value: value, round: round)
+            entries[group] = Tracked(entry) { state, keys in
+                entry.removeChanged(in: state, into: &keys)
+            }
+        }
+    }
+
+    /// Records that `path` was read, for a value that is not `Equatable`: it counts as changed
+    /// after every action.
+    @inlinable
+    mutating func recordUncomparedField(_ path: AnyKeyPath) {
+        let group = ObservedGroup.field(path)
+        if entries[group] == nil {
+            entries[group] = Tracked(UncomparedEntry<State>()) { _, keys in
+                keys.append(.field(path))
+                return true
+            }
+        }
+    }
+
+    /// Records that the element at `index` of the collection at `path` was read and was `value`
+    /// (nil when there was no element there).
+    @inlinable
+    mutating func recordElement<Elements: RandomAccessCollection>(
+        of path: KeyPath<State, Elements>, at index: Elements.Index, value: Elements.Element?
+    ) where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
+        let group = ObservedGroup.elements(path)
+        if let entry = entries[group]?.entry as? ElementsEntry<State, Elements> {
+            entry.record(index, value: value, round: round)
+        } else {
+            let entry = ElementsEntry<State, Elements>(path: path)
+            entry.record(index, value: value, round: round)
+            entries[group] = Tracked(entry) { state, keys in
+                entry.removeChanged(in: state, into: &keys)
+            }
+        }
+    }
+
+    /// Drops every part that changed in `state`, and every part not read for ``expiryRounds``
+    /// rounds when something changed, and returns their keys: the observers to tell.
+    ///
+    /// - Complexity: O(parts): a key path read per entry, an `==` per part.
+    @usableFromInline
+    mutating func changes(in state: State) -> [ObservedKey] {
+        guard !entries.isEmpty else { return [] }
+        var changed: [ObservedKey] = []
+        var emptied: [ObservedGroup] = []
+        for (group, tracked) in entries {
+            if tracked.removeChanged(state, &changed) {
+                emptied.append(group)
+            }
+        }
+        guard !changed.isEmpty else { return changed }
+        round += 1
+        if round >= Self.expiryRounds && round % (Self.expiryRounds / 2) == 0 {
+            // Every half period, so a part is kept between one and one and a half periods.
+            let oldest = round - Self.expiryRounds
+            for (group, tracked) in entries
+            where tracked.entry.removeExpired(readBefore: oldest, into: &changed) {
+                emptied.append(group)
+            }
+        }
+        for group in emptied {
+            entries[group] = nil
+        }
+        return changed
+    }
+}
+
+/// What an ``ObservableStore`` tells its observers changed: the identity of the key path it
+/// passes to its registrar, one per part a view can read.
+///
+/// Sendable by hand: every key path recorded is `Sendable` (the public API asks for it), and
+/// so is every index.
+@usableFromInline
+enum ObservedKey: Hashable, @unchecked Sendable {   // only Sendable key paths and indices go in
+    /// The whole state (``ObservableStore/state``).
+    case whole
+    /// A field, or any key path of the state.
+    case field(AnyKeyPath)
+    /// An element of the collection at a key path, by its index.
+    case element(AnyKeyPath, AnyHashable)
+}
+
+/// How the table groups parts: the whole state, a field, or the elements of one collection.
+@usableFromInline
+enum ObservedGroup: Hashable {
+    case whole
+    case field(AnyKeyPath)
+    case elements(AnyKeyPath)
+}
+
+/// A group of tracked parts that knows its types.
+///
+/// Its comparison is not a requirement: it is the closure ``ObservationTable/Tracked`` keeps,
+/// made where the types are known.
+@usableFromInline
+protocol TrackedEntry<State>: AnyObject {
+    associatedtype State
+    /// How many parts it tracks.
+    var count: Int { get }
+    /// Drops the parts last read before round `oldest`, appending their keys; true when none is
+    /// left.
+    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool
+}
+
+/// The whole state, read: changed after every action (its comparison says so).
+@usableFromInline
+final class WholeEntry<State>: TrackedEntry {
+    @inlinable init() {}
+
+    @usableFromInline var count: Int { 1 }
+
+    @usableFromInline
+    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+        false
+    }
+}
+
+/// A field whose value cannot be compared: changed after every action (its comparison says so).
+@usableFromInline
+final class UncomparedEntry<State>: TrackedEntry {
+    @inlinable init() {}
+
+    @usableFromInline var count: Int { 1 }
+
+    @usableFromInline
+    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+        false
+    }
+}
+
+/// A field read, with the value its observers saw.
+@usableFromInline
+final class FieldEntry<State, Value: Equatable>: TrackedEntry {
+    @usableFromInline let path: KeyPath<State, Value>
+    /// The value the observers saw; nil once two reads saw different values, so that the next
+    /// action tells them all.
+    @usableFromInline var value: Value?
+    @usableFromInline var readRound: UInt64
+
+    @inlinable
+    init(path: KeyPath<State, Value>, value: Value, round: UInt64) {
+        self.path = path
+        self.value = value
+        readRound = round
+    }
+
+    @usableFromInline var count: Int { 1 }
+
+    @inlinable
+    func record(_ seen: Value, round: UInt64) {
+        readRound = round
+        if let value, value != seen {
+            self.value = nil
+        }
+    }
+
+    /// Drops the field if it changed in `state`, appending its key; true when it did.
+    @inlinable
+    func removeChanged(in state: State, into keys: inout [ObservedKey]) -> Bool {
+        if let value, value == state[keyPath: path] { return false }
+        keys.append(.field(path))
+        return true
+    }
+
+    @usableFromInline
+    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+        guard readRound < oldest else { return false }
+        keys.append(.field(path))
+        return true
+    }
+}
+
+/// The elements of one collection that were read, each with the value its observers saw.
+///
+/// Slots sit in an array, found by index through a dictionary: a read is O(1), a comparison
+/// pass reads the collection once and walks the slots, a removal swaps the last slot in.
+@usableFromInline
+final class ElementsEntry<State, Elements: RandomAccessCollection>: TrackedEntry
+where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline let index: Elements.Index
+        /// What the observers saw: an element, or none.
+        @usableFromInline var value: Elements.Element?
+        /// Two reads saw different values: the next action tells them all.
+        @usableFromInline var isConflicted = false
+        @usableFromInline var readRound: UInt64
+
+        @inlinable
+        init(index: Elements.Index, value: Elements.Element?, readRound: UInt64) {
+            self.index = index
+            self.value = value
+            self.readRound = readRound
+        }
+    }
+
+    @usableFromInline let path: KeyPath<State, Elements>
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var positions: [Elements.Index: Int] = [:]
+
+    @inlinable
+    init(path: KeyPath<State, Elements>) {
+        self.path = path
+    }
+
+    @usableFromInline var count: Int { slots.count }
+
+    @inlinable
+    func record(_ index: Elements.Index, value: Elements.Element?, round: UInt64) {
+        if let position = positions[index] {
+            slots[position].readRound = round
+            if slots[position].value != value {
+                slots[position].isConflicted = true
+            }
+        } else {
+            positions[index] = slots.count
+            slots.append(Slot(index: index, value: value, readRound: round))
+        }
+    }
+
+    /// Drops the elements that changed in `state`, appending their keys; true when none is left.
+    ///
+    /// The elements are compared where they lie (in the slots' buffer, and in the collection's
+    /// when it has contiguous storage), not copied out: a copy would retain and release what an
+    /// element holds (a string's storage), which cost ten times the comparison (measured).
+    ///
+    /// - Complexity: O(slots): one read of the collection, an index check and an `==` per slot.
+    @inlinable
+    func removeChanged(in state: State, into keys: inout [ObservedKey]) -> Bool {
+        let elements = state[keyPath: path]
+        let changed =
+            elements.withContiguousStorageIfAvailable { buffer in
+                changedPositions { index in
+                    buffer.indices.contains(elements.distance(from: elements.startIndex, to: index))
+                } isSame: { seen, index in
+                    seen == buffer[elements.distance(from: elements.startIndex, to: index)]
+                }
+            }
+            ?? changedPositions { index in
+                index >= elements.startIndex && index < elements.endIndex
+            } isSame: { seen, index in
+                seen == elements[index]
+            }
+        // Highest first, so that each removal moves a slot that is not still to be removed.
+        for position in changed.reversed() {
+            remove(at: position, into: &keys)
+        }
+        return slots.isEmpty
+    }
+
+    /// The positions of the slots whose element changed, in increasing order.
+    @inlinable
+    func changedPositions(
+        isPresent: (Elements.Index) -> Bool,
+        isSame: (borrowing Elements.Element, Elements.Index) -> Bool
+    ) -> [Int] {
+        var changed: [Int] = []
+        slots.withUnsafeBufferPointer { slots in
+            for position in slots.indices {
+                let same: Bool
+                if slots[position].isConflicted {
+                    same = false
+                } else {
+                    let index = slots[position].index
+                    switch slots[position].value {
+                    case .some(let seen): same = isPresent(index) && isSame(seen, index)
+                    case .none: same = !isPresent(index)
+                    }
+                }
+                if !same { changed.append(position) }
+            }
+        }
+        return changed
+    }
+
+    @usableFromInline
+    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+        var position = 0
+        while position < slots.count {
+            if slots[position].readRound < oldest {
+                remove(at: position, into: &keys)
+            } else {
+                position += 1
+            }
+        }
+        return slots.isEmpty
+    }
+
+    @inlinable
+    func remove(at position: Int, into keys: inout [ObservedKey]) {
+        let slot = slots[position]
+        keys.append(.element(path, AnyHashable(slot.index)))
+        positions[slot.index] = nil
+        let last = slots.removeLast()
+        if position < slots.count {
+            slots[position] = last
+            positions[last.index] = position
+        }
+    }
+}
