@@ -32,6 +32,7 @@
 @usableFromInline
 struct ObservationTable<State> {
     /// How many rounds a part may go without being read before it is dropped.
+    @inlinable
     static var expiryRounds: UInt64 { 4_096 }
 
     /// An entry, and its comparison, made where the entry's types are known.
@@ -52,7 +53,7 @@ struct ObservationTable<State> {
 
     @usableFromInline var entries: [ObservedGroup: Tracked] = [:]
     /// How many actions have changed something read (the clock of ``expiryRounds``).
-    @usableFromInline private(set) var round: UInt64 = 0
+    @usableFromInline var round: UInt64 = 0
 
     @usableFromInline
     init() {}
@@ -131,7 +132,7 @@ struct ObservationTable<State> {
     /// rounds when something changed, and returns their keys: the observers to tell.
     ///
     /// - Complexity: O(parts): a key path read per entry, an `==` per part.
-    @usableFromInline
+    @inlinable
     mutating func changes(in state: State) -> [ObservedKey] {
         guard !entries.isEmpty else { return [] }
         var changed: [ObservedKey] = []
