@@ -219,3 +219,36 @@ func invalidations(of read: () -> Void) -> TestAtomic<Int> {
         #expect(weakStore == nil)
     }
 }
+
+/// An observable view of one element of a `forEach` list (`store.scope(element:of:action:)`).
+@Suite struct ObservableElementStoreTests {
+    @Test("an element's observable store is told when its row changes, not when another row does")
+    func toldOnlyOfItsRow() {
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]), mutatingReducer: todosReducer)
+        let rowOne = ObservableStore(
+            store.scope(element: 1, of: \Todos.rows, action: TodosAction.rowActions))
+        let done = invalidations { _ = rowOne[\.?.isDone] }
+
+        store.dispatch(.row(2, .toggle))
+        #expect(done.load() == 0, "another row changed")
+
+        rowOne.dispatch(.toggle)
+        #expect(done.load() == 1)
+        #expect(rowOne[\.?.isDone] == true)
+    }
+
+    @Test("an element's observable store reads nil once its row is removed, and is told of it")
+    func toldOfRemoval() {
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]), mutatingReducer: todosReducer)
+        let rowTwo = ObservableStore(
+            store.scope(element: 2, of: \Todos.rows, action: TodosAction.rowActions))
+        let row = invalidations { _ = rowTwo[\.self] }
+
+        store.dispatch(.delete(2))
+
+        #expect(row.load() == 1)
+        #expect(rowTwo[\.self] == nil)
+    }
+}
