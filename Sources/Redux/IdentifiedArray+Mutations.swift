@@ -85,6 +85,7 @@ extension IdentifiedArray {
     public mutating func remove(id: Element.ID) -> Element? {
         guard let slot = slotByID.removeValue(forKey: id) else { return nil }
         let element = slots[slot].take()
+        removals.record(id)
         vacated(slot)
         return element
     }
@@ -102,6 +103,7 @@ extension IdentifiedArray {
         let slot = slot(at: position)
         let element = slots[slot].take()!
         slotByID[element.id] = nil
+        removals.record(element.id)
         vacated(slot)
         return element
     }
@@ -122,6 +124,7 @@ extension IdentifiedArray {
             guard let element = slots[slot], try shouldBeRemoved(element) else { continue }
             slots[slot] = nil
             slotByID[element.id] = nil
+            removals.record(element.id)
             holeCount += 1
         }
     }
@@ -136,6 +139,7 @@ extension IdentifiedArray {
         slotByID.removeAll(keepingCapacity: keepCapacity)
         holeCount = 0
         positions = nil
+        removals.forget()
     }
 
     /// Moves the elements at the given positions, in their order, to before the element at

@@ -84,6 +84,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// table of positions built for an earlier layout is not used.
     @usableFromInline
     var layout: Int
+    /// The ids removed lately, for a reader that must know which elements left since it last
+    /// looked (`forEach`, to end their effects).
+    @usableFromInline
+    var removals: IdentifiedArrayRemovals<Element.ID>
 
     /// Makes an empty array.
     ///
@@ -95,6 +99,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         holeCount = 0
         positions = nil
         layout = 0
+        removals = IdentifiedArrayRemovals()
     }
 
     /// Makes an array of the given elements, in their order; their ids must all differ.
@@ -234,6 +239,7 @@ extension IdentifiedArray {
         case (let slot?, nil):
             slots[slot] = nil
             slotByID[id] = nil
+            removals.record(id)
             vacated(slot)
         case (nil, let element?):
             precondition(
