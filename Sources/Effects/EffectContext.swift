@@ -240,7 +240,8 @@ public final class EffectContext: Sendable {
         throttles.removeAll()
         guard let (roots, members) = table.withLock({ $0.close() }) else { return }
         roots.forEach { $0.stop() }
-        // A root with an id is kept in its id's group only: it stops as the others did. A member
+        // A root with an id is kept in its id's group (and its scopes' groups: stopped again, it
+        // does nothing), not in the roots: it stops as the others did. A member
         // inside a root has stopped with it: cancelling it again does nothing. Anything else
         // registered (a part subscribed to outside a root, a store's task) is cancelled here.
         for member in members {

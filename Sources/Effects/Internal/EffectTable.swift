@@ -8,6 +8,10 @@
 /// A root marked with an id (a game's delayed un-flip) is kept in its id's group only, and
 /// counted in `roots`: the group is what cancelling and closing reach it through, so keeping it
 /// in the roots too would cost a second entry, and a second hash, on every begin and end.
+/// A root started in a scoped view of the context (an element's effect under `forEach`) is kept
+/// in the group of each scope it runs in as well, with or without an id of its own, so that
+/// cancelling the scope reaches it in one step; it then appears once per group when the table
+/// closes, and stopping a root twice does nothing.
 ///
 /// Size and cost: `roots` holds one entry per root without an id that has started and not
 /// ended, and `ids` one entry per id that some running part is marked with (an id's last member
