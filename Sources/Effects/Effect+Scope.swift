@@ -22,8 +22,9 @@ extension Effect {
     /// - Parameter scope: Any hashable, sendable value naming the scope (`forEach` uses the
     ///   collection's key path and the element's id).
     /// - Returns: The scoped effect. Nothing and a single value run at once and stay as they are.
-    /// - Complexity: Running it registers it once under its scope, so that cancelling the scope
-    ///   costs O(k) in the k effects running in it, whatever else runs in the store.
+    /// - Complexity: Running it registers each part that runs on its own under its scope too
+    ///   (O(1) per part, and per enclosing scope), so that cancelling the scope costs O(k) in the
+    ///   k parts running in it, whatever else runs in the store.
     public func scoped(to scope: some Hashable & Sendable) -> Effect {
         switch operation {
         case .none, .just: self

@@ -37,9 +37,10 @@ public final class EffectContext: Sendable {
     /// names it (a view of a view has the outer scope inside); nil for a store's own context,
     /// where ids mean themselves.
     @usableFromInline let scope: EffectID?
-    /// Every scope this context's roots belong to, as the store's own context names them: the
-    /// outermost first, `scope` last; empty for a store's own context.
-    let scopes: [EffectID]
+    /// The scopes around `scope`, which this context's roots belong to as well, as the store's
+    /// own context names them: empty unless views nest (so a view of a store's context
+    /// allocates no array).
+    let outerScopes: [EffectID]
 
     /// Where the tasks of the context's async effects prefer to run: an `any TaskExecutor`, kept
     /// erased because that type exists only from macOS 15 / iOS 18 (see ``taskExecutor``); nil
@@ -58,7 +59,7 @@ public final class EffectContext: Sendable {
     package init(preferredExecutor: (any Sendable)? = nil) {
         books = Books()
         scope = nil
-        scopes = []
+        outerScopes = []
         gate = SendGate()
         self.preferredExecutor = preferredExecutor
     }
@@ -67,7 +68,7 @@ public final class EffectContext: Sendable {
     private init(viewOf base: EffectContext, scope: EffectID) {
         books = base.books
         self.scope = scope
-        scopes = base.scopes + [scope]
+        outerScopes = base.scope.map { base.outerScopes + [$0] } ?? []
         preferredExecutor = base.preferredExecutor
         gate = base.gate
     }
@@ -203,7 +204,8 @@ public final class EffectContext: Sendable {
     func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
         let admission = table.withLock {
             $0.begin(
-                root, id: id.map(resolved), scopes: scopes, replacingInFlight: replacingInFlight)
+                root, id: id.map(resolved), scope: scope, outerScopes: outerScopes,
+                replacingInFlight: replacingInFlight)
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -240,7 +242,8 @@ public final class EffectContext: Sendable {
         throttles.removeAll()
         guard let (roots, members) = table.withLock({ $0.close() }) else { return }
         roots.forEach { $0.stop() }
-        // A root with an id is kept in its id's group only: it stops as the others did. A member
+        // A root with an id is kept in its id's group (and its scopes' groups: stopped again, it
+        // does nothing), not in the roots: it stops as the others did. A member
         // inside a root has stopped with it: cancelling it again does nothing. Anything else
         // registered (a part subscribed to outside a root, a store's task) is cancelled here.
         for member in members {
@@ -255,7 +258,9 @@ public final class EffectContext: Sendable {
     /// Forgets a root that ended, and its membership of `id`, if any.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?) {
-        let ended = table.withLock { $0.end(root, id: id.map(resolved), scopes: scopes) }
+        let ended = table.withLock {
+            $0.end(root, id: id.map(resolved), scope: scope, outerScopes: outerScopes)
+        }
         // What the table kept is released here, outside the lock.
         _ = ended
     }

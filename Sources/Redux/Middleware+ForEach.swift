@@ -44,13 +44,17 @@ public func forEach<
     AnyMiddleware(instantiate: {
         // The collection's table of ids as the previous action left it: what was there.
         let memory = Memory<[ElementState.ID: Int]>()
+        // Each element's scope, made once while it is there: its id is then one object, which
+        // the effect table recognizes by identity, without hashing or comparing the key path
+        // again on every effect. One entry per element that started an effect, removed with it.
+        let scopes = ElementScopes<ElementState.ID>()
         return AnyMiddleware.Running(
             remember: { state in memory.value = state[keyPath: path].slotByID },
             react: { state, parentAction in
                 let before = memory.previous
                 let elements = state[keyPath: path]
                 let ended: Effect<Action> = effectsEnded(
-                    before: before, after: elements.slotByID, path: path)
+                    before: before, after: elements.slotByID, path: path, scopes: scopes)
                 guard let (id, elementAction) = action.extract(parentAction) else { return ended }
                 guard let element = elements[id: id] else {
                     // Removed by this very action (a row's own delete button): nothing to do.
@@ -61,9 +65,8 @@ public func forEach<
                 }
                 let effect = middleware(element, elementAction)
                 if effect.isNone { return ended }
-                let scoped = effect.scoped(to: EffectScope.element(id, of: path)) {
-                    action.embed((id, $0))
-                }
+                let scope = scopes.id(of: id) { EffectID(EffectScope.element(id, of: path)) }
+                let scoped = effect.scoped(to: scope) { action.embed((id, $0)) }
                 return ended.isNone ? scoped : .merge(ended, scoped)
             })
     })
@@ -76,12 +79,44 @@ public func forEach<
 @inlinable
 func effectsEnded<State, ElementState: Identifiable, Action: Sendable>(
     before: [ElementState.ID: Int], after: [ElementState.ID: Int],
-    path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable
+    path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
+    scopes: ElementScopes<ElementState.ID>
 ) -> Effect<Action> where ElementState.ID: Sendable {
     if before == after { return .none }
     var cancels: [Effect<Action>] = []
     for id in before.keys where after[id] == nil {
-        cancels.append(.cancel(id: EffectScope.element(id, of: path)))
+        let scope = scopes.remove(id) ?? EffectID(EffectScope.element(id, of: path))
+        cancels.append(.cancel(id: scope))
     }
     return .merge(cancels)
+}
+
+/// The scope ids a lifted middleware has made for the elements of its collection, one per
+/// element that started an effect, each kept until the element is removed.
+///
+/// Size and cost: one entry per element present that has started an effect (at most the
+/// collection's size); finding, adding and removing one is O(1).
+// Unchecked: like `Memory`, it is read and written only by the store's drainer, one action at
+// a time, each ordered after the previous by the store's lock.
+@usableFromInline
+final class ElementScopes<ID: Hashable>: @unchecked Sendable {   // drainer only, store-serialized
+    @usableFromInline var ids: [ID: EffectID] = [:]
+
+    @inlinable
+    init() {}
+
+    /// The scope id of the element `id`, made by `make` the first time.
+    @inlinable
+    func id(of id: ID, _ make: () -> EffectID) -> EffectID {
+        if let scope = ids[id] { return scope }
+        let scope = make()
+        ids[id] = scope
+        return scope
+    }
+
+    /// Forgets the scope id of the element `id`, removed; returns it, if one was made.
+    @inlinable
+    func remove(_ id: ID) -> EffectID? {
+        ids.removeValue(forKey: id)
+    }
 }

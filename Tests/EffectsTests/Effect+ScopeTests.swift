@@ -159,6 +159,23 @@ import Testing
         #expect(context.runningCount == 0)
     }
 
+    @Test("closing the context stops every scoped effect once; nothing is delivered after")
+    func closing() {
+        let scheduler = TestScheduler()
+        let context = EffectContext()
+        let one = Recorder<Int>(), two = Recorder<Int>()
+        context.start(save(1, scheduler).scoped(to: 1), sendingTo: one)
+        context.start(
+            Effect.just(2).delay(for: .seconds(1), scheduler: scheduler).scoped(to: "a")
+                .scoped(to: "b"), sendingTo: two)
+        context.close()
+        scheduler.advance(by: .seconds(1))
+        #expect(one.values == [])
+        #expect(two.values == [])
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(context.runningCount == 0)
+    }
+
     @Test("a scoped effect prints its scope; nothing and a single value stay unscoped")
     func description() {
         #expect("\(Effect<Int>.none.scoped(to: 1))" == "\(Effect<Int>.none)")

@@ -174,6 +174,21 @@ import Testing
         store.finish()
     }
 
+    @Test("the list cancels every effect of one row by naming the row's scope")
+    func parentCancelsAllOfOneElementsEffects() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler)
+        store.dispatch(.row(1, .toggle))
+        store.dispatch(.row(1, .type("milk")))
+        store.dispatch(.row(2, .toggle))
+        store.run(Effect.cancel(id: EffectScope.element(1, of: \Todos.rows)))
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows[id: 1]?.saves == [])
+        #expect(store.state.rows[id: 1]?.searched == [])
+        #expect(store.state.rows[id: 2]?.saves == [true])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
     @Test("a row added again with the same id starts afresh: the old row's save is gone")
     func rowAddedAgain() {
         let scheduler = TestScheduler()

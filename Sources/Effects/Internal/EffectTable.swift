@@ -8,6 +8,10 @@
 /// A root marked with an id (a game's delayed un-flip) is kept in its id's group only, and
 /// counted in `roots`: the group is what cancelling and closing reach it through, so keeping it
 /// in the roots too would cost a second entry, and a second hash, on every begin and end.
+/// A root started in a scoped view of the context (an element's effect under `forEach`) is kept
+/// in the group of each scope it runs in as well, with or without an id of its own, so that
+/// cancelling the scope reaches it in one step; it then appears once per group when the table
+/// closes, and stopping a root twice does nothing.
 ///
 /// Size and cost: `roots` holds one entry per root without an id that has started and not
 /// ended, and `ids` one entry per id that some running part is marked with (an id's last member
@@ -115,19 +119,22 @@ enum EffectTable {
     /// where it is kept); with `replacingInFlight`, it becomes the id's one member and the
     /// members it replaces are handed back.
     ///
-    /// A root started in a scoped view of the context is registered under each of `scopes` too
-    /// (the element's scope and those around it), so that cancelling a scope reaches it in one
-    /// step; O(1) per scope.
+    /// A root started in a scoped view of the context is registered under its `scope` and each
+    /// of `outerScopes` too, so that cancelling any of them reaches it in one step; O(1) per
+    /// scope.
     mutating func begin(
-        _ root: any RunningEffect, id: EffectID?, scopes: [EffectID] = [],
-        replacingInFlight: Bool
+        _ root: any RunningEffect, id: EffectID?, scope: EffectID? = nil,
+        outerScopes: [EffectID] = [], replacingInFlight: Bool
     ) -> Admission {
         withOpen { roots, ids in
-            for scope in scopes {
+            if let scope {
                 ids.insert(root, under: scope)
+                for outer in outerScopes {
+                    ids.insert(root, under: outer)
+                }
             }
             guard let id else {
-                if scopes.isEmpty {
+                if scope == nil {
                     roots.insert(root)
                 } else {
                     roots.marked += 1
@@ -148,18 +155,22 @@ enum EffectTable {
     /// - Returns: what was kept, to be released by the caller outside the lock (a root without
     ///   an id as `root`, one with an id as its group's `member`); nothing when the root had
     ///   left already (the context closed, or its id's group was taken to be cancelled).
-    mutating func end(_ root: any RunningEffect, id: EffectID?, scopes: [EffectID] = [])
-        -> (root: (any RunningEffect)?, member: (any CancellableByID)?)
-    {
+    mutating func end(
+        _ root: any RunningEffect, id: EffectID?, scope: EffectID? = nil,
+        outerScopes: [EffectID] = []
+    ) -> (root: (any RunningEffect)?, member: (any CancellableByID)?) {
         withOpen { roots, ids in
             let key = ObjectIdentifier(root)
             // The entries under its scopes are references to `root`, which the caller holds:
             // dropping them here cannot end its life inside the lock.
-            for scope in scopes {
+            if let scope {
                 _ = ids.remove(key, from: scope)
+                for outer in outerScopes {
+                    _ = ids.remove(key, from: outer)
+                }
             }
             guard let id else {
-                guard scopes.isEmpty else {
+                guard scope == nil else {
                     precondition(roots.marked > 0, "a scoped root ended more often than it began")
                     roots.marked -= 1
                     return (nil, nil)
