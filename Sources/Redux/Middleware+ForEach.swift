@@ -27,11 +27,12 @@ import Effects
 ///   - action: Where an element's id and action sit among the parent's actions.
 /// - Returns: A middleware of the parent's state and actions, remembering which elements were
 ///   there before each action.
-/// - Complexity: O(1) per action when no element was added or removed: the middleware keeps
-///   the collection's id table from the previous action, and an unchanged table compares equal
-///   by identity. When elements were added or removed, O(n) in the collection to find the
-///   removed ones (and the reducer's change copies the table once, since the middleware shares
-///   it), plus O(k) to cancel each removed element's k running effects.
+/// - Complexity: O(1) per action when no element was removed: the middleware keeps only the
+///   collection's removal mark from the previous action (``IdentifiedArray`` notes its
+///   removals), never its ids, so the reducer's changes copy nothing. When elements were
+///   removed, O(k) for the k removed, plus their running effects. Removals the collection no
+///   longer remembers (the collection replaced by another, `removeAll()`, or more than 64 in
+///   one action) cost O(e) for the e elements that started effects.
 @inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
@@ -42,23 +43,24 @@ public func forEach<
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
     AnyMiddleware(instantiate: {
-        // The collection's table of ids as the previous action left it: what was there.
-        let memory = Memory<[ElementState.ID: Int]>()
+        // The collection's removal mark as the previous action left it.
+        let memory = Memory<IdentifiedArrayRemovals<ElementState.ID>.Mark>()
         // Each element's scope, made once while it is there: its id is then one object, which
         // the effect table recognizes by identity, without hashing or comparing the key path
         // again on every effect. One entry per element that started an effect, removed with it.
         let scopes = ElementScopes<ElementState.ID>()
         return AnyMiddleware.Running(
-            remember: { state in memory.value = state[keyPath: path].slotByID },
+            remember: { state in memory.value = state[keyPath: path].removals.mark },
             react: { state, parentAction in
-                let before = memory.previous
                 let elements = state[keyPath: path]
+                let removed = elements.removals.removed(since: memory.previous)
                 let ended: Effect<Action> = effectsEnded(
-                    before: before, after: elements.slotByID, path: path, scopes: scopes)
+                    removed: removed, in: elements, path: path, scopes: scopes)
                 guard let (id, elementAction) = action.extract(parentAction) else { return ended }
                 guard let element = elements[id: id] else {
                     // Removed by this very action (a row's own delete button): nothing to do.
-                    if before[id] == nil {
+                    // When the collection cannot say (it was replaced), nothing is reported.
+                    if let removed, !removed.contains(id) {
                         reportMissingElement(id, elementAction, of: path, in: "middleware")
                     }
                     return ended
@@ -72,21 +74,32 @@ public func forEach<
     })
 }
 
-/// Cancels the effects of every element whose id is in `before` and not in `after`.
+/// Cancels the effects of every element the action removed: those of `removed` (one removed
+/// and added back in the same action is a new element: its old effects end too), or, when the
+/// collection could not say (`removed` is nil), every element that started an effect and is
+/// gone.
 ///
-/// - Complexity: O(1) when the two tables are one (no element added or removed: Dictionary's
-///   `==` compares storage identity first); O(n) otherwise.
+/// - Complexity: O(k) for the k ids removed; O(e) for the e elements with a scope when
+///   `removed` is nil.
 @inlinable
 func effectsEnded<State, ElementState: Identifiable, Action: Sendable>(
-    before: [ElementState.ID: Int], after: [ElementState.ID: Int],
+    removed: [ElementState.ID]?, in elements: IdentifiedArray<ElementState>,
     path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     scopes: ElementScopes<ElementState.ID>
 ) -> Effect<Action> where ElementState.ID: Sendable {
-    if before == after { return .none }
+    if let removed, removed.isEmpty { return .none }
     var cancels: [Effect<Action>] = []
-    for id in before.keys where after[id] == nil {
-        let scope = scopes.remove(id) ?? EffectID(EffectScope.element(id, of: path))
-        cancels.append(.cancel(id: scope))
+    if let removed {
+        for id in removed {
+            // Effects started through the element's own scoped store have a scope equal to
+            // this one: cancelling by its value reaches them too.
+            let scope = scopes.remove(id) ?? EffectID(EffectScope.element(id, of: path))
+            cancels.append(.cancel(id: scope))
+        }
+    } else {
+        for id in Array(scopes.ids.keys) where elements[id: id] == nil {
+            if let scope = scopes.remove(id) { cancels.append(.cancel(id: scope)) }
+        }
     }
     return .merge(cancels)
 }

@@ -228,6 +228,43 @@ import Testing
         #expect(store.state.rows[id: 2]?.searched == ["B2"])
         #expect(scheduler.pendingWorkCount == 0)
     }
+
+    @Test("a list replaced by a new collection ends the effects of the rows it left out")
+    func replacedCollection() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler, rows: [1, 2, 3])
+        for id in [1, 2, 3] { store.dispatch(.row(id, .toggle)) }
+        store.dispatch(.keepOnly([2]))
+        #expect(scheduler.pendingWorkCount == 1)
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows.ids == [2])
+        #expect(store.state.rows[id: 2]?.saves == [true])
+    }
+
+    @Test("removing more rows at once than the collection remembers still ends each one's save")
+    func manyRemovedAtOnce() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler, rows: Array(1...300))
+        for id in 1...300 { store.dispatch(.row(id, .toggle)) }
+        store.dispatch(.deleteFrom(11))
+        #expect(scheduler.pendingWorkCount == 10)
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows.count == 10)
+        #expect(store.state.rows.allSatisfy { $0.saves == [true] })
+    }
+
+    @Test("removing a few rows ends exactly their saves, in a list of many")
+    func fewRemovedAmongMany() {
+        let scheduler = TestScheduler()
+        let store = makeStore(scheduler, rows: Array(1...300))
+        for id in 1...300 { store.dispatch(.row(id, .toggle)) }
+        store.dispatch(.delete(7))
+        store.dispatch(.deleteFrom(299))
+        #expect(scheduler.pendingWorkCount == 297)
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows.count == 297)
+        #expect(store.state.rows.allSatisfy { $0.saves == [true] })
+    }
 }
 
 /// The issues reported while a test's handler is installed.

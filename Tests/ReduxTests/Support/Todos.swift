@@ -59,6 +59,10 @@ enum TodosAction: Equatable, Sendable {
     case delete(Int)
     case add(Int)
     case stopSaving(Int)
+    /// Keeps only these rows, in a collection made anew (not by removing the others).
+    case keepOnly(Set<Int>)
+    /// Removes every row whose id is at least this.
+    case deleteFrom(Int)
 
     static let rowActions = ActionPath<TodosAction, (Int, TodoRowAction)>(
         embed: { TodosAction.row($0.0, $0.1) },
@@ -72,6 +76,9 @@ let todosListReducer: MutatingReducer<Todos, TodosAction> = { todos, action in
     switch action {
     case .delete(let id): todos.rows.remove(id: id)
     case .add(let id): todos.rows.append(TodoRow(id: id))
+    case .keepOnly(let ids):
+        todos.rows = IdentifiedArray(uniqueElements: todos.rows.filter { ids.contains($0.id) })
+    case .deleteFrom(let first): todos.rows.removeAll { $0.id >= first }
     case .row, .stopSaving: break
     }
 }
