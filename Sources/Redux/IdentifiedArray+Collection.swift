@@ -39,6 +39,7 @@ extension IdentifiedArray: RandomAccessCollection {
                 "IdentifiedArray[\(position)]: an element's id cannot change (\(id) became \(newValue.id))"
             )
             slots[slot] = newValue
+            history.noteChange(of: id)
         }
         _modify {
             // Moved out of its slot for the access, so that a change does not copy it.
@@ -51,6 +52,7 @@ extension IdentifiedArray: RandomAccessCollection {
                     "IdentifiedArray[\(position)]: an element's id cannot change (\(id) became \(element.id))"
                 )
                 slots[slot] = element
+                history.noteChange(of: id)
             }
             yield &element
         }

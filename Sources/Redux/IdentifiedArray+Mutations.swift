@@ -61,6 +61,7 @@ extension IdentifiedArray {
             return (true, position)
         }
         compact()
+        history.noteChange(of: element.id)
         slots.insert(element, at: position)
         for slot in position..<slots.count {
             slotByID[slots[slot]!.id] = slot
@@ -85,7 +86,7 @@ extension IdentifiedArray {
     public mutating func remove(id: Element.ID) -> Element? {
         guard let slot = slotByID.removeValue(forKey: id) else { return nil }
         let element = slots[slot].take()
-        removals.record(id)
+        history.noteRemoval(of: id)
         vacated(slot)
         return element
     }
@@ -103,7 +104,7 @@ extension IdentifiedArray {
         let slot = slot(at: position)
         let element = slots[slot].take()!
         slotByID[element.id] = nil
-        removals.record(element.id)
+        history.noteRemoval(of: element.id)
         vacated(slot)
         return element
     }
@@ -124,7 +125,7 @@ extension IdentifiedArray {
             guard let element = slots[slot], try shouldBeRemoved(element) else { continue }
             slots[slot] = nil
             slotByID[element.id] = nil
-            removals.record(element.id)
+            history.noteRemoval(of: element.id)
             holeCount += 1
         }
     }
@@ -139,7 +140,7 @@ extension IdentifiedArray {
         slotByID.removeAll(keepingCapacity: keepCapacity)
         holeCount = 0
         positions = nil
-        removals.forget()
+        history.forget()
     }
 
     /// Moves the elements at the given positions, in their order, to before the element at
@@ -201,6 +202,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func modify(id: Element.ID, _ body: (inout Element) -> Void) -> Bool {
         guard let slot = slotByID[id] else { return false }
+        history.noteChange(of: id)
         body(&slots[slot]!)
         return true
     }

@@ -84,10 +84,11 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// table of positions built for an earlier layout is not used.
     @usableFromInline
     var layout: Int
-    /// The ids removed lately, for a reader that must know which elements left since it last
-    /// looked (`forEach`, to end their effects).
+    /// The ids touched lately (changed, added, removed), for a reader that must know what
+    /// happened since it last looked: `forEach`, to end the effects of the elements that left,
+    /// and ``ObservableStore``, to compare only the elements read by id that changed.
     @usableFromInline
-    var removals: IdentifiedArrayRemovals<Element.ID>
+    var history: IdentifiedArrayHistory<Element.ID>
 
     /// Makes an empty array.
     ///
@@ -99,7 +100,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         holeCount = 0
         positions = nil
         layout = 0
-        removals = IdentifiedArrayRemovals()
+        history = IdentifiedArrayHistory()
     }
 
     /// Makes an array of the given elements, in their order; their ids must all differ.
@@ -236,10 +237,11 @@ extension IdentifiedArray {
                 "IdentifiedArray[id: \(id)]: an element's id cannot change (it became \(element.id))"
             )
             slots[slot] = element
+            history.noteChange(of: id)
         case (let slot?, nil):
             slots[slot] = nil
             slotByID[id] = nil
-            removals.record(id)
+            history.noteRemoval(of: id)
             vacated(slot)
         case (nil, let element?):
             precondition(
@@ -255,6 +257,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func appendNew(_ element: Element) {
         slotByID[element.id] = slots.count
+        history.noteChange(of: element.id)
         slots.append(element)
         if holeCount > 0 { layoutChanged() }
     }

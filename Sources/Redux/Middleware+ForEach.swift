@@ -27,12 +27,12 @@ import Effects
 ///   - action: Where an element's id and action sit among the parent's actions.
 /// - Returns: A middleware of the parent's state and actions, remembering which elements were
 ///   there before each action.
-/// - Complexity: O(1) per action when no element was removed: the middleware keeps only the
-///   collection's removal mark from the previous action (``IdentifiedArray`` notes its
-///   removals), never its ids, so the reducer's changes copy nothing. When elements were
-///   removed, O(k) for the k removed, plus their running effects. Removals the collection no
-///   longer remembers (the collection replaced by another, `removeAll()`, or more than 64 in
-///   one action) cost O(e) for the e elements that started effects.
+/// - Complexity: O(k) per action for the k elements it touched: the middleware keeps only the
+///   collection's history mark from the previous action (``IdentifiedArray`` notes the ids it
+///   changes, adds and removes), never its ids, so the reducer's changes copy nothing; each
+///   element removed also cancels its running effects. Changes the collection no longer
+///   remembers (the collection replaced by another, `removeAll()`, or more than 64 in one
+///   action) cost O(e) for the e elements that started effects.
 @inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
@@ -43,17 +43,17 @@ public func forEach<
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
     AnyMiddleware(instantiate: {
-        // The collection's removal mark as the previous action left it.
-        let memory = Memory<IdentifiedArrayRemovals<ElementState.ID>.Mark>()
+        // The collection's history mark as the previous action left it.
+        let memory = Memory<IdentifiedArrayHistory<ElementState.ID>.Mark>()
         // Each element's scope, made once while it is there: its id is then one object, which
         // the effect table recognizes by identity, without hashing or comparing the key path
         // again on every effect. One entry per element that started an effect, removed with it.
         let scopes = ElementScopes<ElementState.ID>()
         return AnyMiddleware.Running(
-            remember: { state in memory.value = state[keyPath: path].removals.mark },
+            remember: { state in memory.value = state[keyPath: path].history.mark },
             react: { state, parentAction in
                 let elements = state[keyPath: path]
-                let removed = elements.removals.removed(since: memory.previous)
+                let removed = elements.history.removed(since: memory.previous)
                 let ended: Effect<Action> = effectsEnded(
                     removed: removed, in: elements, path: path, scopes: scopes)
                 guard let (id, elementAction) = action.extract(parentAction) else { return ended }
