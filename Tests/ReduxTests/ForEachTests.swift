@@ -6,19 +6,19 @@ import Testing
 /// A list whose rows save themselves a second after a toggle: `forEach` scopes every effect of
 /// a row to that row.
 @Suite struct ForEachTests {
-    private func makeStore(_ scheduler: TestScheduler, rows: [Int] = [1, 2]) -> Store<
-        Todos, TodosAction
-    > {
-        Store(
-            initial: Todos(rows: IdentifiedArray(uniqueElements: rows.map { TodoRow(id: $0) })),
+    /// The list of rows 1 and 2 in a `TestStore`, on `scheduler`.
+    private func makeTestStore(_ scheduler: TestScheduler) -> TestStore<Todos, TodosAction> {
+        TestStore(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
             mutatingReducer: todosReducer,
+            scheduler: scheduler,
             middlewares: todosMiddlewares(scheduler: scheduler))
     }
 
     @Test("two rows using the same CancelID.save both save: toggling one keeps the other's save")
     func twoRowsBothSave() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         scheduler.advance(by: .milliseconds(500))
         store.dispatch(.row(2, .toggle))
@@ -31,7 +31,7 @@ import Testing
     @Test("a row toggled twice within a second saves once, with its latest state")
     func cancelInFlightWithinOneRow() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         scheduler.advance(by: .milliseconds(500))
         store.dispatch(.row(1, .toggle))
@@ -42,7 +42,7 @@ import Testing
     @Test("a deleted row's pending save is cancelled and never delivered")
     func deletedRowsSaveIsNeverDelivered() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.row(2, .toggle))
         store.dispatch(.delete(1))
@@ -59,11 +59,7 @@ import Testing
     @Test("in a TestStore, deleting a row finishes its pending save: nothing is left in flight")
     func deletedRowInATestStore() {
         let scheduler = TestScheduler()
-        let store = TestStore(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            scheduler: scheduler,
-            middlewares: todosMiddlewares(scheduler: scheduler))
+        let store = makeTestStore(scheduler)
         store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
         store.send(.row(2, .toggle)) { $0.rows[id: 2]?.isDone = true }
         store.send(.delete(1)) { $0.rows.remove(id: 1) }
@@ -75,7 +71,7 @@ import Testing
     @Test("typing debounces per row: each row searches its own last query")
     func debouncePerRow() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .type("a")))
         store.dispatch(.row(2, .type("x")))
         scheduler.advance(by: .milliseconds(200))
@@ -91,7 +87,7 @@ import Testing
     @Test("the list cancels one row's save by naming the row and the id; the other row saves")
     func parentCancelsOneElementsEffect() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.row(2, .toggle))
         store.dispatch(.stopSaving(1))
@@ -103,7 +99,7 @@ import Testing
     @Test("an action for a row that is not there is ignored, and reported in a debug build")
     func actionForAMissingRowIsReported() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let issues = IssueLog()
         IssueReporter.withHandler(issues.append) {
             store.dispatch(.row(7, .toggle))
@@ -158,11 +154,7 @@ import Testing
     )
     func deletedRowWithSeveralEffectsInATestStore() {
         let scheduler = TestScheduler()
-        let store = TestStore(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            scheduler: scheduler,
-            middlewares: todosMiddlewares(scheduler: scheduler))
+        let store = makeTestStore(scheduler)
         store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
         store.send(.row(1, .type("milk"))) { $0.rows[id: 1]?.query = "milk" }
         store.send(.row(2, .type("eggs"))) { $0.rows[id: 2]?.query = "eggs" }
@@ -177,7 +169,7 @@ import Testing
     @Test("the list cancels every effect of one row by naming the row's scope")
     func parentCancelsAllOfOneElementsEffects() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.row(1, .type("milk")))
         store.dispatch(.row(2, .toggle))
@@ -192,7 +184,7 @@ import Testing
     @Test("a row added again with the same id starts afresh: the old row's save is gone")
     func rowAddedAgain() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.delete(1))
         store.dispatch(.add(1))
@@ -213,11 +205,7 @@ import Testing
                     .cancellable(id: TodoRowCancelID.save))
         }
         let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
-        let store = Store(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            interceptors: [shoutingRows],
-            middlewares: todosMiddlewares(scheduler: scheduler))
+        let store = makeTodosStore(scheduler, interceptors: [shoutingRows])
         store.dispatch(.row(1, .type("a")))
         store.dispatch(.row(2, .type("b")))
         store.dispatch(.delete(1))
@@ -232,7 +220,7 @@ import Testing
     @Test("a list replaced by a new collection ends the effects of the rows it left out")
     func replacedCollection() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler, rows: [1, 2, 3])
+        let store = makeTodosStore(scheduler, rows: [1, 2, 3])
         for id in [1, 2, 3] { store.dispatch(.row(id, .toggle)) }
         store.dispatch(.keepOnly([2]))
         #expect(scheduler.pendingWorkCount == 1)
@@ -244,7 +232,7 @@ import Testing
     @Test("removing more rows at once than the collection remembers still ends each one's save")
     func manyRemovedAtOnce() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler, rows: Array(1...300))
+        let store = makeTodosStore(scheduler, rows: Array(1...300))
         for id in 1...300 { store.dispatch(.row(id, .toggle)) }
         store.dispatch(.deleteFrom(11))
         #expect(scheduler.pendingWorkCount == 10)
@@ -256,7 +244,7 @@ import Testing
     @Test("removing a few rows ends exactly their saves, in a list of many")
     func fewRemovedAmongMany() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler, rows: Array(1...300))
+        let store = makeTodosStore(scheduler, rows: Array(1...300))
         for id in 1...300 { store.dispatch(.row(id, .toggle)) }
         store.dispatch(.delete(7))
         store.dispatch(.deleteFrom(299))

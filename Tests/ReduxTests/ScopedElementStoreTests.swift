@@ -4,17 +4,10 @@ import Testing
 
 /// A store of one row of a list, for the row's view: `store.scope(element:of:action:)`.
 @Suite struct ScopedElementStoreTests {
-    private func makeStore(_ scheduler: TestScheduler) -> Store<Todos, TodosAction> {
-        Store(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            middlewares: todosMiddlewares(scheduler: scheduler))
-    }
-
     @Test("a row's store reads its row and sends its actions embedded; its save is the row's")
     func readsAndSends() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let row = store.scope(element: 2, of: \Todos.rows, action: TodosAction.rowActions)
         row.dispatch(.toggle)
         #expect(row.state?.isDone == true)
@@ -28,7 +21,7 @@ import Testing
     )
     func afterRemoval() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let row = store.scope(element: 1, of: \Todos.rows, action: TodosAction.rowActions)
         let seen = Lock<[TodoRow?]>([])
         let token = row.subscribe { state in seen.withLock { $0.append(state) } }
@@ -52,7 +45,7 @@ import Testing
     @Test("an effect run through a row's store ends with the row")
     func effectRunThroughItEndsWithTheRow() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let row = store.scope(element: 1, of: \Todos.rows, action: TodosAction.rowActions)
         row.run(Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler))
         store.dispatch(.delete(1))
