@@ -47,13 +47,10 @@ import Testing
         store.dispatch(.row(2, .toggle))
         store.dispatch(.delete(1))
         #expect(scheduler.pendingWorkCount == 1)
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
-            scheduler.advance(by: .seconds(1))
-        }
+        let issues = issuesReported { scheduler.advance(by: .seconds(1)) }
         #expect(store.state.rows.ids == [2])
         #expect(store.state.rows[id: 2]?.saves == [true])
-        #expect(issues.messages == [])
+        #expect(issues == [])
     }
 
     @Test("in a TestStore, deleting a row finishes its pending save: nothing is left in flight")
@@ -100,17 +97,14 @@ import Testing
     func actionForAMissingRowIsReported() {
         let scheduler = TestScheduler()
         let store = makeTodosStore(scheduler)
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
-            store.dispatch(.row(7, .toggle))
-        }
+        let issues = issuesReported { store.dispatch(.row(7, .toggle)) }
         #expect(store.state == Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]))
         #expect(scheduler.pendingWorkCount == 0)
         #if DEBUG
-        #expect(issues.messages.count == 2)   // the reducer's and the middleware's
-        #expect(issues.messages.allSatisfy { $0.contains("element 7") })
+        #expect(issues.count == 2)   // the reducer's and the middleware's
+        #expect(issues.allSatisfy { $0.contains("element 7") })
         #else
-        #expect(issues.messages == [])
+        #expect(issues == [])
         #endif
     }
 
@@ -125,13 +119,12 @@ import Testing
         let store = Store(
             initial: Todos(rows: [TodoRow(id: 1)]), mutatingReducer: deleting,
             middlewares: todosMiddlewares(scheduler: scheduler))
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
+        let issues = issuesReported {
             store.dispatch(.row(1, .toggle))
             store.dispatch(.row(1, .search("gone")))
         }
         #expect(scheduler.pendingWorkCount == 0)
-        #expect(issues.messages.count == 0 || issues.messages.allSatisfy { $0.contains("reducer") })
+        #expect(issues.count == 0 || issues.allSatisfy { $0.contains("reducer") })
         #expect(store.state.rows.isEmpty)
     }
 
@@ -252,18 +245,5 @@ import Testing
         scheduler.advance(by: .seconds(1))
         #expect(store.state.rows.count == 297)
         #expect(store.state.rows.allSatisfy { $0.saves == [true] })
-    }
-}
-
-/// The issues reported while a test's handler is installed.
-final class IssueLog: Sendable {
-    private let lock = Lock<[String]>([])
-
-    var messages: [String] {
-        lock.withLock { $0 }
-    }
-
-    func append(_ message: String) {
-        lock.withLock { $0.append(message) }
     }
 }
