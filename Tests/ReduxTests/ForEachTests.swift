@@ -6,19 +6,19 @@ import Testing
 /// A list whose rows save themselves a second after a toggle: `forEach` scopes every effect of
 /// a row to that row.
 @Suite struct ForEachTests {
-    private func makeStore(_ scheduler: TestScheduler, rows: [Int] = [1, 2]) -> Store<
-        Todos, TodosAction
-    > {
-        Store(
-            initial: Todos(rows: IdentifiedArray(uniqueElements: rows.map { TodoRow(id: $0) })),
+    /// The list of rows 1 and 2 in a `TestStore`, on `scheduler`.
+    private func makeTestStore(_ scheduler: TestScheduler) -> TestStore<Todos, TodosAction> {
+        TestStore(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
             mutatingReducer: todosReducer,
+            scheduler: scheduler,
             middlewares: todosMiddlewares(scheduler: scheduler))
     }
 
     @Test("two rows using the same CancelID.save both save: toggling one keeps the other's save")
     func twoRowsBothSave() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         scheduler.advance(by: .milliseconds(500))
         store.dispatch(.row(2, .toggle))
@@ -31,7 +31,7 @@ import Testing
     @Test("a row toggled twice within a second saves once, with its latest state")
     func cancelInFlightWithinOneRow() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         scheduler.advance(by: .milliseconds(500))
         store.dispatch(.row(1, .toggle))
@@ -42,28 +42,21 @@ import Testing
     @Test("a deleted row's pending save is cancelled and never delivered")
     func deletedRowsSaveIsNeverDelivered() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.row(2, .toggle))
         store.dispatch(.delete(1))
         #expect(scheduler.pendingWorkCount == 1)
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
-            scheduler.advance(by: .seconds(1))
-        }
+        let issues = issuesReported { scheduler.advance(by: .seconds(1)) }
         #expect(store.state.rows.ids == [2])
         #expect(store.state.rows[id: 2]?.saves == [true])
-        #expect(issues.messages == [])
+        #expect(issues == [])
     }
 
     @Test("in a TestStore, deleting a row finishes its pending save: nothing is left in flight")
     func deletedRowInATestStore() {
         let scheduler = TestScheduler()
-        let store = TestStore(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            scheduler: scheduler,
-            middlewares: todosMiddlewares(scheduler: scheduler))
+        let store = makeTestStore(scheduler)
         store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
         store.send(.row(2, .toggle)) { $0.rows[id: 2]?.isDone = true }
         store.send(.delete(1)) { $0.rows.remove(id: 1) }
@@ -75,7 +68,7 @@ import Testing
     @Test("typing debounces per row: each row searches its own last query")
     func debouncePerRow() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .type("a")))
         store.dispatch(.row(2, .type("x")))
         scheduler.advance(by: .milliseconds(200))
@@ -91,7 +84,7 @@ import Testing
     @Test("the list cancels one row's save by naming the row and the id; the other row saves")
     func parentCancelsOneElementsEffect() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.row(2, .toggle))
         store.dispatch(.stopSaving(1))
@@ -103,18 +96,15 @@ import Testing
     @Test("an action for a row that is not there is ignored, and reported in a debug build")
     func actionForAMissingRowIsReported() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
-            store.dispatch(.row(7, .toggle))
-        }
+        let store = makeTodosStore(scheduler)
+        let issues = issuesReported { store.dispatch(.row(7, .toggle)) }
         #expect(store.state == Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]))
         #expect(scheduler.pendingWorkCount == 0)
         #if DEBUG
-        #expect(issues.messages.count == 2)   // the reducer's and the middleware's
-        #expect(issues.messages.allSatisfy { $0.contains("element 7") })
+        #expect(issues.count == 2)   // the reducer's and the middleware's
+        #expect(issues.allSatisfy { $0.contains("element 7") })
         #else
-        #expect(issues.messages == [])
+        #expect(issues == [])
         #endif
     }
 
@@ -129,13 +119,12 @@ import Testing
         let store = Store(
             initial: Todos(rows: [TodoRow(id: 1)]), mutatingReducer: deleting,
             middlewares: todosMiddlewares(scheduler: scheduler))
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
+        let issues = issuesReported {
             store.dispatch(.row(1, .toggle))
             store.dispatch(.row(1, .search("gone")))
         }
         #expect(scheduler.pendingWorkCount == 0)
-        #expect(issues.messages.count == 0 || issues.messages.allSatisfy { $0.contains("reducer") })
+        #expect(issues.count == 0 || issues.allSatisfy { $0.contains("reducer") })
         #expect(store.state.rows.isEmpty)
     }
 
@@ -158,11 +147,7 @@ import Testing
     )
     func deletedRowWithSeveralEffectsInATestStore() {
         let scheduler = TestScheduler()
-        let store = TestStore(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            scheduler: scheduler,
-            middlewares: todosMiddlewares(scheduler: scheduler))
+        let store = makeTestStore(scheduler)
         store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
         store.send(.row(1, .type("milk"))) { $0.rows[id: 1]?.query = "milk" }
         store.send(.row(2, .type("eggs"))) { $0.rows[id: 2]?.query = "eggs" }
@@ -177,7 +162,7 @@ import Testing
     @Test("the list cancels every effect of one row by naming the row's scope")
     func parentCancelsAllOfOneElementsEffects() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.row(1, .type("milk")))
         store.dispatch(.row(2, .toggle))
@@ -192,7 +177,7 @@ import Testing
     @Test("a row added again with the same id starts afresh: the old row's save is gone")
     func rowAddedAgain() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         store.dispatch(.row(1, .toggle))
         store.dispatch(.delete(1))
         store.dispatch(.add(1))
@@ -213,11 +198,7 @@ import Testing
                     .cancellable(id: TodoRowCancelID.save))
         }
         let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
-        let store = Store(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            interceptors: [shoutingRows],
-            middlewares: todosMiddlewares(scheduler: scheduler))
+        let store = makeTodosStore(scheduler, interceptors: [shoutingRows])
         store.dispatch(.row(1, .type("a")))
         store.dispatch(.row(2, .type("b")))
         store.dispatch(.delete(1))
@@ -232,7 +213,7 @@ import Testing
     @Test("a list replaced by a new collection ends the effects of the rows it left out")
     func replacedCollection() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler, rows: [1, 2, 3])
+        let store = makeTodosStore(scheduler, rows: [1, 2, 3])
         for id in [1, 2, 3] { store.dispatch(.row(id, .toggle)) }
         store.dispatch(.keepOnly([2]))
         #expect(scheduler.pendingWorkCount == 1)
@@ -244,7 +225,7 @@ import Testing
     @Test("removing more rows at once than the collection remembers still ends each one's save")
     func manyRemovedAtOnce() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler, rows: Array(1...300))
+        let store = makeTodosStore(scheduler, rows: Array(1...300))
         for id in 1...300 { store.dispatch(.row(id, .toggle)) }
         store.dispatch(.deleteFrom(11))
         #expect(scheduler.pendingWorkCount == 10)
@@ -256,7 +237,7 @@ import Testing
     @Test("removing a few rows ends exactly their saves, in a list of many")
     func fewRemovedAmongMany() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler, rows: Array(1...300))
+        let store = makeTodosStore(scheduler, rows: Array(1...300))
         for id in 1...300 { store.dispatch(.row(id, .toggle)) }
         store.dispatch(.delete(7))
         store.dispatch(.deleteFrom(299))
@@ -264,18 +245,5 @@ import Testing
         scheduler.advance(by: .seconds(1))
         #expect(store.state.rows.count == 297)
         #expect(store.state.rows.allSatisfy { $0.saves == [true] })
-    }
-}
-
-/// The issues reported while a test's handler is installed.
-final class IssueLog: Sendable {
-    private let lock = Lock<[String]>([])
-
-    var messages: [String] {
-        lock.withLock { $0 }
-    }
-
-    func append(_ message: String) {
-        lock.withLock { $0.append(message) }
     }
 }

@@ -110,16 +110,13 @@ private func screenMiddlewares(clock: some Clock<Duration>) -> [AnyMiddleware<
         let store = Store(
             initial: Screen(), mutatingReducer: screenReducer,
             middlewares: screenMiddlewares(clock: scheduler.clock))
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
-            store.dispatch(.ticker(.start))
-        }
+        let issues = issuesReported { store.dispatch(.ticker(.start)) }
         #expect(store.state == Screen())
         #if DEBUG
-        #expect(issues.messages.count == 2)   // the reducer's and the middleware's
-        #expect(issues.messages.allSatisfy { $0.contains("which is nil") })
+        #expect(issues.count == 2)   // the reducer's and the middleware's
+        #expect(issues.allSatisfy { $0.contains("which is nil") })
         #else
-        #expect(issues.messages == [])
+        #expect(issues == [])
         #endif
     }
 

@@ -4,17 +4,10 @@ import Testing
 
 /// A store of one row of a list, for the row's view: `store.scope(element:of:action:)`.
 @Suite struct ScopedElementStoreTests {
-    private func makeStore(_ scheduler: TestScheduler) -> Store<Todos, TodosAction> {
-        Store(
-            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]),
-            mutatingReducer: todosReducer,
-            middlewares: todosMiddlewares(scheduler: scheduler))
-    }
-
     @Test("a row's store reads its row and sends its actions embedded; its save is the row's")
     func readsAndSends() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let row = store.scope(element: 2, of: \Todos.rows, action: TodosAction.rowActions)
         row.dispatch(.toggle)
         #expect(row.state?.isDone == true)
@@ -28,7 +21,7 @@ import Testing
     )
     func afterRemoval() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let row = store.scope(element: 1, of: \Todos.rows, action: TodosAction.rowActions)
         let seen = Lock<[TodoRow?]>([])
         let token = row.subscribe { state in seen.withLock { $0.append(state) } }
@@ -36,15 +29,14 @@ import Testing
         store.dispatch(.delete(1))
         store.dispatch(.row(2, .toggle))
         #expect(row.state == nil)
-        let issues = IssueLog()
-        IssueReporter.withHandler(issues.append) {
-            row.dispatch(.toggle)
-        }
+        let issues = issuesReported { row.dispatch(.toggle) }
         scheduler.advance(by: .seconds(1))
         #expect(store.state.rows.ids == [2])
         #expect(seen.withLock { $0 } == [TodoRow(id: 1), TodoRow(id: 1, isDone: true), nil])
         #if DEBUG
-        #expect(!issues.messages.isEmpty)
+        #expect(!issues.isEmpty)
+        #else
+        #expect(issues.isEmpty)
         #endif
         token.cancel()
     }
@@ -52,7 +44,7 @@ import Testing
     @Test("an effect run through a row's store ends with the row")
     func effectRunThroughItEndsWithTheRow() {
         let scheduler = TestScheduler()
-        let store = makeStore(scheduler)
+        let store = makeTodosStore(scheduler)
         let row = store.scope(element: 1, of: \Todos.rows, action: TodosAction.rowActions)
         row.run(Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler))
         store.dispatch(.delete(1))

@@ -100,3 +100,16 @@ func todosMiddlewares(scheduler: some Scheduler) -> [AnyMiddleware<Todos, TodosA
         },
     ]
 }
+
+/// A store of the list with a row for each of `rows` (1 and 2 unless told), whose rows' effects
+/// run on `scheduler`.
+func makeTodosStore(
+    _ scheduler: some Scheduler, rows: [Int] = [1, 2],
+    interceptors: [Interceptor<Todos, TodosAction>] = []
+) -> Store<Todos, TodosAction> {
+    Store(
+        initial: Todos(rows: IdentifiedArray(uniqueElements: rows.map { TodoRow(id: $0) })),
+        mutatingReducer: todosReducer,
+        interceptors: interceptors,
+        middlewares: todosMiddlewares(scheduler: scheduler))
+}
