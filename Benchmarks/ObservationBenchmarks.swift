@@ -3,7 +3,7 @@ import Redux
 
 /// A list of rows with a title, for the per-field observation cases.
 struct RowList: Sendable {
-    struct Row: Equatable, Sendable {
+    struct Row: Identifiable, Equatable, Sendable {
         var id: Int
         var title: String
     }
@@ -26,6 +26,20 @@ let rowListReducer: MutatingReducer<RowList, RowListAction> = { list, action in
     }
 }
 
+/// The same list with its rows in an identified collection, read by id, as a TCA user keeps
+/// them: the observable store compares only the rows an action touched.
+struct RowTable: Sendable {
+    var title = "List"
+    var rows: IdentifiedArrayOf<RowList.Row>
+}
+
+let rowTableReducer: MutatingReducer<RowTable, RowListAction> = { table, action in
+    switch action {
+    case .rename(let row, let title): table.rows[id: row]?.title = title
+    case .retitle(let title): table.title = title
+    }
+}
+
 /// Two titles to alternate between, made once, so that each action is a change and allocates
 /// nothing of its own.
 private let titles = ["even", "odd"]
@@ -33,8 +47,8 @@ private let titles = ["even", "odd"]
 /// Runs `n` actions on an `ObservableStore` of 1,000 rows and times the dispatches alone: the
 /// action `action(i)`, then `afterEach(i)`, untimed (a view drawing again and reading what it
 /// was told changed).
-private func timeDispatches(
-    _ n: Int, model: ObservableStore<RowList, RowListAction>,
+private func timeDispatches<State>(
+    _ n: Int, model: ObservableStore<State, RowListAction>,
     action: (Int) -> RowListAction, afterEach: (Int) -> Void = { _ in }
 ) -> Duration {
     let clock = ContinuousClock()
@@ -55,14 +69,28 @@ private func thousandRowModel() -> ObservableStore<RowList, RowListAction> {
     return ObservableStore(Store(initial: RowList(rows: rows), mutatingReducer: rowListReducer))
 }
 
+/// The same, with the rows by id.
+private func thousandRowTableModel() -> ObservableStore<RowTable, RowListAction> {
+    let rows = (0..<1_000).map { RowList.Row(id: $0, title: titles[0]) }
+    return ObservableStore(
+        Store(
+            initial: RowTable(rows: IdentifiedArray(uniqueElements: rows)),
+            mutatingReducer: rowTableReducer))
+}
+
 /// One observer per row, each reading its own row, as 1,000 row views would; `told[i]` counts
 /// the changes row `i`'s observer was told of.
-private final class RowObservers: Sendable {
-    let model: ObservableStore<RowList, RowListAction>
+private final class RowObservers<State: Sendable>: Sendable {
+    let model: ObservableStore<State, RowListAction>
     let told: [TestCounter]
+    let read: @Sendable (ObservableStore<State, RowListAction>, Int) -> RowList.Row?
 
-    init(model: ObservableStore<RowList, RowListAction>, rows: Int) {
+    init(
+        model: ObservableStore<State, RowListAction>, rows: Int,
+        read: @escaping @Sendable (ObservableStore<State, RowListAction>, Int) -> RowList.Row?
+    ) {
         self.model = model
+        self.read = read
         told = (0..<rows).map { _ in TestCounter() }
         for row in 0..<rows { track(row) }
     }
@@ -71,10 +99,22 @@ private final class RowObservers: Sendable {
     func track(_ row: Int) {
         let told = told[row]
         withObservationTracking {
-            blackHole(model[\.rows, at: row])
+            blackHole(read(model, row))
         } onChange: {
             told.add()
         }
+    }
+}
+
+/// Rows read by position from a plain array.
+private func byPosition(_ rows: Int) -> RowObservers<RowList> {
+    RowObservers(model: thousandRowModel(), rows: rows) { model, row in model[\.rows, at: row] }
+}
+
+/// Rows read by id from an identified collection.
+private func byID(_ rows: Int) -> RowObservers<RowTable> {
+    RowObservers(model: thousandRowTableModel(), rows: rows) { model, row in
+        model[\.rows, id: row]
     }
 }
 
@@ -90,6 +130,8 @@ private final class TestCounter: Sendable {
 func observationBenchmarks() -> [Benchmark] {
     let renameNone = "observable: rename one of 1,000 rows, no observers"
     let retitleNone = "observable: retitle a 1,000-row list, no observers"
+    let renameByIDNone = "observable: rename one of 1,000 rows by id, no observers"
+    let retitleByIDNone = "observable: retitle a 1,000-row identified list, no observers"
     let rename: (Int) -> RowListAction = {
         .rename(row: $0 % 1_000, title: titles[($0 / 1_000) % 2 == 0 ? 1 : 0])
     }
@@ -102,7 +144,7 @@ func observationBenchmarks() -> [Benchmark] {
             name: "observable: rename one of 1,000 rows, 1,000 row observers (× none)",
             baseline: renameNone, operations: 200_000
         ) { n in
-            let observers = RowObservers(model: thousandRowModel(), rows: 1_000)
+            let observers = byPosition(1_000)
             return timeDispatches(
                 n, model: observers.model, action: rename,
                 afterEach: { observers.track($0 % 1_000) })
@@ -130,14 +172,43 @@ func observationBenchmarks() -> [Benchmark] {
             name: "observable: retitle, unread, 10 row observers (× none)",
             baseline: retitleNone, operations: 200_000
         ) { n in
-            let observers = RowObservers(model: thousandRowModel(), rows: 10)
+            let observers = byPosition(10)
             return timeDispatches(n, model: observers.model, action: retitle)
         },
         .timed(
             name: "observable: retitle, unread, 1,000 row observers (× none)",
             baseline: retitleNone, operations: 200_000
         ) { n in
-            let observers = RowObservers(model: thousandRowModel(), rows: 1_000)
+            let observers = byPosition(1_000)
+            return timeDispatches(n, model: observers.model, action: retitle)
+        },
+        .timed(name: renameByIDNone, baseline: nil, operations: 200_000) { n in
+            timeDispatches(n, model: thousandRowTableModel(), action: rename)
+        },
+        .timed(
+            name: "observable: rename one of 1,000 rows by id, 1,000 observers by id (× none)",
+            baseline: renameByIDNone, operations: 200_000
+        ) { n in
+            let observers = byID(1_000)
+            return timeDispatches(
+                n, model: observers.model, action: rename,
+                afterEach: { observers.track($0 % 1_000) })
+        },
+        .timed(name: retitleByIDNone, baseline: nil, operations: 200_000) { n in
+            timeDispatches(n, model: thousandRowTableModel(), action: retitle)
+        },
+        .timed(
+            name: "observable: retitle, unread, 10 observers by id (× none)",
+            baseline: retitleByIDNone, operations: 200_000
+        ) { n in
+            let observers = byID(10)
+            return timeDispatches(n, model: observers.model, action: retitle)
+        },
+        .timed(
+            name: "observable: retitle, unread, 1,000 observers by id (× none)",
+            baseline: retitleByIDNone, operations: 200_000
+        ) { n in
+            let observers = byID(1_000)
             return timeDispatches(n, model: observers.model, action: retitle)
         },
     ]

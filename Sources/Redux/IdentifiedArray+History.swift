@@ -158,6 +158,16 @@ struct IdentifiedArrayHistory<ID: Hashable> {
     }
 }
 
+extension IdentifiedArray {
+    /// The key path of an array's history mark, which an observer appends to the path of a
+    /// collection it watches, to read the mark alone (16 bytes, no reference counted) after each
+    /// action.
+    @usableFromInline
+    static var historyMarkPath: KeyPath<Self, IdentifiedArrayHistory<Element.ID>.Mark> {
+        \.history.mark
+    }
+}
+
 /// The identity of one lineage of an ``IdentifiedArrayHistory``: an object, so that a value can
 /// tell whether a copy still shares it, with a serial number that no other lineage has.
 @usableFromInline

@@ -251,4 +251,54 @@ func invalidations(of read: () -> Void) -> TestAtomic<Int> {
         #expect(row.load() == 1)
         #expect(rowTwo[\.self] == nil)
     }
+
+}
+
+/// Rows of an identified collection read by id: compared only when an action touched them.
+@Suite struct ObservableRowsByIDTests {
+    @Test("1,000 observers of rows by id: a change of one row tells one observer; a move none")
+    func thousandRowsByID() {
+        let rows = IdentifiedArray(uniqueElements: (0..<1_000).map { TodoRow(id: $0) })
+        let store = Store(initial: Todos(rows: rows), mutatingReducer: todosReducer)
+        let model = ObservableStore(store)
+        let told = (0..<1_000).map { id in invalidations { _ = model[\.rows, id: id] } }
+        #expect(model.trackedCount == 1_000)
+
+        model.dispatch(.row(500, .toggle))
+
+        #expect(told.indices.filter { told[$0].load() > 0 } == [500])
+        #expect(model[\.rows, id: 500]?.isDone == true)
+        #expect(model.trackedCount == 1_000, "read again above")
+    }
+
+    @Test("a row read by id is told when it is removed; an id read before it existed, when added")
+    func rowsByIDComeAndGo() {
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]), mutatingReducer: todosReducer)
+        let model = ObservableStore(store)
+        let one = invalidations { _ = model[\.rows, id: 1] }
+        let two = invalidations { _ = model[\.rows, id: 2] }
+        let three = invalidations { _ = model[\.rows, id: 3] }
+
+        model.dispatch(.delete(2))
+        #expect([one.load(), two.load(), three.load()] == [0, 1, 0])
+
+        model.dispatch(.add(3))
+        #expect([one.load(), two.load(), three.load()] == [0, 1, 1])
+        #expect(model[\.rows, id: 3] == TodoRow(id: 3))
+        #expect(model[\.rows, id: 2] == nil)
+    }
+
+    @Test("rows by id in a collection made anew: only the rows that differ are told")
+    func rowsByIDReplaced() {
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]), mutatingReducer: todosReducer)
+        let model = ObservableStore(store)
+        let one = invalidations { _ = model[\.rows, id: 1] }
+        let two = invalidations { _ = model[\.rows, id: 2] }
+
+        model.dispatch(.keepOnly([1]))
+
+        #expect([one.load(), two.load()] == [0, 1])
+    }
 }

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 @testable import Redux
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     @Test("an empty table reports nothing and counts no round")
     func empty() {
         var table = ObservationTable<Board>()
-        #expect(table.changes(in: Board()).isEmpty)
+        #expect(table.changedKeys(in: Board()).isEmpty)
         #expect(table.round == 0)
         #expect(table.isEmpty)
     }
@@ -16,10 +17,10 @@ import Testing
         var table = ObservationTable<Board>()
         table.recordField(\Board.title, value: "Board")
 
-        #expect(table.changes(in: Board()).isEmpty)
+        #expect(table.changedKeys(in: Board()).isEmpty)
         #expect(table.count == 1)
 
-        let changed = table.changes(in: Board(title: "New"))
+        let changed = table.changedKeys(in: Board(title: "New"))
         #expect(changed == [.field(\Board.title)])
         #expect(table.isEmpty)
         #expect(table.round == 1)
@@ -31,7 +32,7 @@ import Testing
         table.recordField(\Board.title, value: "a")
         table.recordField(\Board.title, value: "b")
         #expect(table.count == 1)
-        #expect(table.changes(in: Board(title: "b")) == [.field(\Board.title)])
+        #expect(table.changedKeys(in: Board(title: "b")) == [.field(\Board.title)])
     }
 
     @Test("elements by position: only the changed one is reported; a position gone is a change")
@@ -46,19 +47,19 @@ import Testing
 
         var renamed = board
         renamed.rows[2].title = "two"
-        #expect(table.changes(in: renamed) == [.element(\Board.rows, AnyHashable(2))])
+        #expect(table.changedKeys(in: renamed) == [.element(\Board.rows, AnyHashable(2))])
         #expect(table.count == 4)
 
         var shorter = renamed
         shorter.rows.removeLast()
-        #expect(table.changes(in: shorter) == [.element(\Board.rows, AnyHashable(3))])
+        #expect(table.changedKeys(in: shorter) == [.element(\Board.rows, AnyHashable(3))])
 
         // The slot swapped into a removed one's place is still compared.
         var longer = shorter
         longer.rows.append(BoardRow(id: 3, title: "back"))
         longer.rows.append(BoardRow(id: 4, title: "new"))
         longer.rows[1].title = "one"
-        let changed = Set(table.changes(in: longer))
+        let changed = Set(table.changedKeys(in: longer))
         #expect(
             changed == [
                 .element(\Board.rows, AnyHashable(1)), .element(\Board.rows, AnyHashable(4)),
@@ -73,7 +74,7 @@ import Testing
         table.recordUncomparedField(\Board.counter)
         table.recordWhole()
         #expect(table.count == 2)
-        #expect(Set(table.changes(in: Board())) == [.whole, .field(\Board.counter)])
+        #expect(Set(table.changedKeys(in: Board())) == [.whole, .field(\Board.counter)])
         #expect(table.isEmpty)
     }
 
@@ -82,7 +83,7 @@ import Testing
         var table = ObservationTable<Board>()
         table.recordField(\Board.title, value: "Board")
         for _ in 0..<(ObservationTable<Board>.expiryRounds * 2) {
-            #expect(table.changes(in: Board()).isEmpty)
+            #expect(table.changedKeys(in: Board()).isEmpty)
         }
         #expect(table.round == 0)
         #expect(table.count == 1)
@@ -105,12 +106,149 @@ import Testing
             table.recordField(\Board.scores, value: state.scores)
             state.scores["ann"] = Int(round)
             if round % 100 == 0 { table.recordField(\Board.title, value: "Board") }
-            let changed = table.changes(in: state)
+            let changed = table.changedKeys(in: state)
             expired += changed.filter { $0 != .field(\Board.scores) }
         }
         #expect(
             Set(expired) == [.element(\Board.rows, AnyHashable(0)), .field(\Board.subtitle)])
         #expect(expired.count == 2, "each reported once")
         #expect(table.count == 1, "the title, read every 100 rounds, stays")
+    }
+
+    // MARK: Elements of an identified collection, by id
+
+    func todos(_ ids: ClosedRange<Int>) -> Todos {
+        Todos(rows: IdentifiedArray(uniqueElements: ids.map { TodoRow(id: $0) }))
+    }
+
+    func recordRows(_ ids: [Int], of todos: Todos, in table: inout ObservationTable<Todos>) {
+        for id in ids {
+            table.recordIdentified(
+                of: \Todos.rows, id: id, value: todos.rows[id: id], mark: todos.rows.history.mark)
+        }
+    }
+
+    @Test("rows by id: only a row the action changed is reported; one changed back is not")
+    func identifiedRows() {
+        var table = ObservationTable<Todos>()
+        var state = todos(1...4)
+        recordRows([1, 2, 3], of: state, in: &table)
+        #expect(table.count == 3)
+
+        state.rows[id: 2]?.isDone = true
+        state.rows[id: 4]?.isDone = true   // not read
+        state.rows[id: 1]?.isDone.toggle()
+        state.rows[id: 1]?.isDone.toggle()   // touched, and back as it was
+        #expect(table.changedKeys(in: state) == [.identified(\Todos.rows, AnyHashable(2))])
+        #expect(table.count == 2)
+        #expect(table.changedKeys(in: state).isEmpty, "nothing touched since")
+    }
+
+    @Test("a row removed, and a row added under an id read while it was not there, are changes")
+    func identifiedRowsComeAndGo() {
+        var table = ObservationTable<Todos>()
+        var state = todos(1...3)
+        recordRows([1, 2, 7], of: state, in: &table)
+
+        state.rows.remove(id: 2)
+        state.rows.append(TodoRow(id: 7))
+        state.rows.append(TodoRow(id: 8))
+        #expect(
+            Set(table.changedKeys(in: state)) == [
+                .identified(\Todos.rows, AnyHashable(2)), .identified(\Todos.rows, AnyHashable(7)),
+            ])
+        #expect(table.count == 1)
+    }
+
+    @Test("a collection made anew cannot say what it touched: every row read is compared")
+    func identifiedRowsReplaced() {
+        var table = ObservationTable<Todos>()
+        var state = todos(1...3)
+        recordRows([1, 2, 3], of: state, in: &table)
+
+        state.rows = IdentifiedArray(uniqueElements: state.rows.filter { $0.id != 3 })
+        state.rows[id: 1]?.isDone = true
+        #expect(
+            Set(table.changedKeys(in: state)) == [
+                .identified(\Todos.rows, AnyHashable(1)), .identified(\Todos.rows, AnyHashable(3)),
+            ])
+        #expect(table.count == 1, "row 2, equal in the new collection, is still tracked")
+    }
+
+    @Test("an action that touches one row of 1,000 compares that row alone")
+    func identifiedRowsCompareOnlyWhatWasTouched() {
+        let comparisons = TestAtomic(0)
+        var table = ObservationTable<CountedRows>()
+        var state = CountedRows(
+            rows: IdentifiedArray(
+                uniqueElements: (0..<1_000).map { CountedRow(id: $0, comparisons: comparisons) }))
+        for id in 0..<1_000 {
+            table.recordIdentified(
+                of: \CountedRows.rows, id: id, value: state.rows[id: id],
+                mark: state.rows.history.mark)
+        }
+        comparisons.store(0, ordering: .relaxed)
+
+        state.title = "retitled"
+        #expect(table.changedKeys(in: state).isEmpty)
+        #expect(comparisons.load() == 0, "the rows were not touched: none is compared")
+
+        state.rows[id: 500]?.title = "renamed"
+        #expect(table.changedKeys(in: state) == [.identified(\CountedRows.rows, AnyHashable(500))])
+        #expect(comparisons.load() == 1)
+    }
+
+    @Test("two reads of one row that saw different values make it changed at the next action")
+    func identifiedConflictingReads() {
+        var table = ObservationTable<Todos>()
+        let state = todos(1...2)
+        var done = state
+        done.rows[id: 1]?.isDone = true
+        recordRows([1], of: state, in: &table)
+        recordRows([1], of: done, in: &table)
+        #expect(table.count == 1)
+        #expect(table.changedKeys(in: done) == [.identified(\Todos.rows, AnyHashable(1))])
+    }
+
+    @Test("a row not read again during the expiry rounds is reported and dropped")
+    func identifiedExpiry() {
+        var table = ObservationTable<Todos>()
+        let rounds = ObservationTable<Todos>.expiryRounds
+        var state = todos(1...2)
+        recordRows([1], of: state, in: &table)
+        var expired: [ObservedKey] = []
+        for round in 1...(rounds + rounds / 2) {
+            // Row 2 changes every action and is read again each time: one round per action.
+            recordRows([2], of: state, in: &table)
+            state.rows[id: 2]?.query = "\(round)"
+            expired += table.changedKeys(in: state).filter {
+                $0 != .identified(\Todos.rows, AnyHashable(2))
+            }
+        }
+        #expect(expired == [.identified(\Todos.rows, AnyHashable(1))])
+    }
+}
+
+/// A row that counts the comparisons made of it, to show which rows a table compares.
+struct CountedRow: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title = ""
+    let comparisons: TestAtomic<Int>
+
+    static func == (lhs: CountedRow, rhs: CountedRow) -> Bool {
+        lhs.comparisons.add(1, ordering: .relaxed)
+        return lhs.id == rhs.id && lhs.title == rhs.title
+    }
+}
+
+struct CountedRows: Sendable {
+    var title = ""
+    var rows: IdentifiedArray<CountedRow>
+}
+
+extension ObservationTable {
+    /// The keys of the parts ``changes(in:)`` returns: what was read, for a test to name.
+    mutating func changedKeys(in state: State) -> [ObservedKey] {
+        changes(in: state).map(\.key)
     }
 }

@@ -5,7 +5,7 @@
 /// A pure value: no lock, no registrar. ``ObservableStore`` keeps it behind its lock, records a
 /// read with ``recordField(_:value:)``, ``recordElement(of:at:value:)`` or ``recordWhole()``, and
 /// after each action calls ``changes(in:)``, which drops the parts that changed and returns their
-/// keys for the store to notify, outside the lock.
+/// parts for the store to notify, outside the lock.
 ///
 /// Size and cost: one entry per distinct field key path read, one per collection whose elements
 /// are read, and inside it one slot per position read. So the table holds at
@@ -39,12 +39,12 @@ struct ObservationTable<State> {
     @usableFromInline
     struct Tracked {
         @usableFromInline let entry: any TrackedEntry<State>
-        @usableFromInline let removeChanged: (State, inout [ObservedKey]) -> Bool
+        @usableFromInline let removeChanged: (State, inout [ObservedPart]) -> Bool
 
         @inlinable
         init(
             _ entry: any TrackedEntry<State>,
-            removeChanged: @escaping (State, inout [ObservedKey]) -> Bool
+            removeChanged: @escaping (State, inout [ObservedPart]) -> Bool
         ) {
             self.entry = entry
             self.removeChanged = removeChanged
@@ -54,6 +54,8 @@ struct ObservationTable<State> {
     @usableFromInline var entries: [ObservedGroup: Tracked] = [:]
     /// How many actions have changed something read (the clock of ``expiryRounds``).
     @usableFromInline var round: UInt64 = 0
+    /// The number of the last part made: each part tracked gets the next.
+    @usableFromInline var lastPart = 0
 
     @usableFromInline
     init() {}
@@ -68,15 +70,39 @@ struct ObservationTable<State> {
     @usableFromInline
     var isEmpty: Bool { entries.isEmpty }
 
-    /// Records that the whole state was read: it counts as changed after every action.
+    /// A part for `key`, with a key path of its own for the registrar.
+    ///
+    /// The key path is made once, here, and kept with the part: making one, or hashing one
+    /// that carries the key, is most of what telling an observer costs (measured).
     @inlinable
-    mutating func recordWhole() {
-        if entries[.whole] == nil {
-            entries[.whole] = Tracked(WholeEntry<State>()) { _, keys in
-                keys.append(.whole)
-                return true
-            }
+    mutating func newPart(_ key: ObservedKey) -> ObservedPart {
+        lastPart += 1
+        return ObservedPart(key: key, path: ObservedSubject.path(ofPart: lastPart))
+    }
+
+    /// Records that the whole state was read: it counts as changed after every action.
+    ///
+    /// - Returns: The part's key path, for the registrar.
+    @inlinable
+    @discardableResult
+    mutating func recordWhole() -> ObservedPart.Path {
+        recordAlwaysChanged(group: .whole, key: .whole)
+    }
+
+    /// Records a part that counts as changed after every action.
+    @inlinable
+    @discardableResult
+    mutating func recordAlwaysChanged(group: ObservedGroup, key: ObservedKey) -> ObservedPart.Path
+    {
+        if let entry = entries[group]?.entry as? AlwaysChangedEntry<State> {
+            return entry.part.path
         }
+        let entry = AlwaysChangedEntry<State>(part: newPart(key))
+        entries[group] = Tracked(entry) { _, parts in
+            parts.append(entry.part)
+            return true
+        }
+        return entry.part.path
     }
 
     /// Records that `path` was read and gave `value`.
@@ -85,57 +111,86 @@ struct ObservationTable<State> {
     /// has not been told of yet), it is marked changed, so that the next action tells every
     /// observer of it.
     @inlinable
-    mutating func recordField<Value: Equatable>(_ path: KeyPath<State, Value>, value: Value) {
+    @discardableResult
+    mutating func recordField<Value: Equatable>(_ path: KeyPath<State, Value>, value: Value)
+        -> ObservedPart.Path
+    {
         let group = ObservedGroup.field(path)
         if let entry = entries[group]?.entry as? FieldEntry<State, Value> {
             entry.record(value, round: round)
-        } else {
-            let entry = FieldEntry(path: path, value: value, round: round)
-            entries[group] = Tracked(entry) { state, keys in
-                entry.removeChanged(in: state, into: &keys)
-            }
+            return entry.part.path
         }
+        let entry = FieldEntry(path: path, value: value, round: round, part: newPart(.field(path)))
+        entries[group] = Tracked(entry) { state, parts in
+            entry.removeChanged(in: state, into: &parts)
+        }
+        return entry.part.path
     }
 
     /// Records that `path` was read, for a value that is not `Equatable`: it counts as changed
     /// after every action.
     @inlinable
-    mutating func recordUncomparedField(_ path: AnyKeyPath) {
-        let group = ObservedGroup.field(path)
-        if entries[group] == nil {
-            entries[group] = Tracked(UncomparedEntry<State>()) { _, keys in
-                keys.append(.field(path))
-                return true
-            }
-        }
+    @discardableResult
+    mutating func recordUncomparedField(_ path: AnyKeyPath) -> ObservedPart.Path {
+        recordAlwaysChanged(group: .field(path), key: .field(path))
     }
 
     /// Records that the element at `index` of the collection at `path` was read and was `value`
     /// (nil when there was no element there).
     @inlinable
+    @discardableResult
     mutating func recordElement<Elements: RandomAccessCollection>(
         of path: KeyPath<State, Elements>, at index: Elements.Index, value: Elements.Element?
-    ) where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
+    ) -> ObservedPart.Path where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
         let group = ObservedGroup.elements(path)
-        if let entry = entries[group]?.entry as? ElementsEntry<State, Elements> {
-            entry.record(index, value: value, round: round)
+        let entry: ElementsEntry<State, Elements>
+        if let tracked = entries[group]?.entry as? ElementsEntry<State, Elements> {
+            entry = tracked
         } else {
-            let entry = ElementsEntry<State, Elements>(path: path)
-            entry.record(index, value: value, round: round)
-            entries[group] = Tracked(entry) { state, keys in
-                entry.removeChanged(in: state, into: &keys)
+            entry = ElementsEntry<State, Elements>(path: path)
+            entries[group] = Tracked(entry) { state, parts in
+                entry.removeChanged(in: state, into: &parts)
             }
+        }
+        return entry.record(index, value: value, round: round) {
+            newPart(.element(path, AnyHashable(index)))
+        }
+    }
+
+    /// Records that the element of id `id` in the identified collection at `path` was read and
+    /// was `value` (nil when no element had that id).
+    ///
+    /// Unlike elements read by position, these are compared only when the collection's history
+    /// says an action touched their id (see ``IdentifiedElementsEntry``).
+    @inlinable
+    @discardableResult
+    mutating func recordIdentified<Element: Identifiable & Equatable>(
+        of path: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID, value: Element?,
+        mark: IdentifiedArrayHistory<Element.ID>.Mark
+    ) -> ObservedPart.Path where Element.ID: Sendable {
+        let group = ObservedGroup.identified(path)
+        let entry: IdentifiedElementsEntry<State, Element>
+        if let tracked = entries[group]?.entry as? IdentifiedElementsEntry<State, Element> {
+            entry = tracked
+        } else {
+            entry = IdentifiedElementsEntry<State, Element>(path: path, mark: mark)
+            entries[group] = Tracked(entry) { state, parts in
+                entry.removeChanged(in: state, into: &parts)
+            }
+        }
+        return entry.record(id, value: value, round: round) {
+            newPart(.identified(path, AnyHashable(id)))
         }
     }
 
     /// Drops every part that changed in `state`, and every part not read for ``expiryRounds``
-    /// rounds when something changed, and returns their keys: the observers to tell.
+    /// rounds when something changed, and returns them: the observers to tell.
     ///
     /// - Complexity: O(parts): a key path read per entry, an `==` per part.
     @inlinable
-    mutating func changes(in state: State) -> [ObservedKey] {
+    mutating func changes(in state: State) -> [ObservedPart] {
         guard !entries.isEmpty else { return [] }
-        var changed: [ObservedKey] = []
+        var changed: [ObservedPart] = []
         var emptied: [ObservedGroup] = []
         for (group, tracked) in entries {
             if tracked.removeChanged(state, &changed) {
@@ -172,6 +227,29 @@ enum ObservedKey: Hashable, @unchecked Sendable {   // only Sendable key paths a
     case field(AnyKeyPath)
     /// An element of the collection at a key path, by its index.
     case element(AnyKeyPath, AnyHashable)
+    /// An element of the identified collection at a key path, by its id.
+    case identified(AnyKeyPath, AnyHashable)
+}
+
+/// A part observers read: its key, and the key path that stands for it in the registrar, made
+/// once for the part (see ``ObservationTable/newPart(_:)``).
+@usableFromInline
+struct ObservedPart: Sendable {
+    /// What the registrar is told about: a key path of ``ObservedSubject`` with the part's
+    /// number.
+    @usableFromInline
+    typealias Path = KeyPath<ObservedSubject, Int> & Sendable
+
+    /// What was read.
+    @usableFromInline let key: ObservedKey
+    /// The part's key path in the registrar.
+    @usableFromInline let path: Path
+
+    @inlinable
+    init(key: ObservedKey, path: Path) {
+        self.key = key
+        self.path = path
+    }
 }
 
 /// How the table groups parts: the whole state, a field, or the elements of one collection.
@@ -180,6 +258,7 @@ enum ObservedGroup: Hashable {
     case whole
     case field(AnyKeyPath)
     case elements(AnyKeyPath)
+    case identified(AnyKeyPath)
 }
 
 /// A group of tracked parts that knows its types.
@@ -191,33 +270,27 @@ protocol TrackedEntry<State>: AnyObject {
     associatedtype State
     /// How many parts it tracks.
     var count: Int { get }
-    /// Drops the parts last read before round `oldest`, appending their keys; true when none is
+    /// Drops the parts last read before round `oldest`, appending them; true when none is
     /// left.
-    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool
+    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool
 }
 
-/// The whole state, read: changed after every action (its comparison says so).
+/// A part that counts as changed after every action (its comparison says so): the whole state,
+/// or a field whose value cannot be compared. It never expires: it is dropped at the first
+/// action after it was read.
 @usableFromInline
-final class WholeEntry<State>: TrackedEntry {
-    @inlinable init() {}
+final class AlwaysChangedEntry<State>: TrackedEntry {
+    @usableFromInline let part: ObservedPart
 
-    @usableFromInline var count: Int { 1 }
-
-    @usableFromInline
-    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
-        false
+    @inlinable
+    init(part: ObservedPart) {
+        self.part = part
     }
-}
-
-/// A field whose value cannot be compared: changed after every action (its comparison says so).
-@usableFromInline
-final class UncomparedEntry<State>: TrackedEntry {
-    @inlinable init() {}
 
     @usableFromInline var count: Int { 1 }
 
     @usableFromInline
-    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
         false
     }
 }
@@ -230,12 +303,14 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
     /// action tells them all.
     @usableFromInline var value: Value?
     @usableFromInline var readRound: UInt64
+    @usableFromInline let part: ObservedPart
 
     @inlinable
-    init(path: KeyPath<State, Value>, value: Value, round: UInt64) {
+    init(path: KeyPath<State, Value>, value: Value, round: UInt64, part: ObservedPart) {
         self.path = path
         self.value = value
         readRound = round
+        self.part = part
     }
 
     @usableFromInline var count: Int { 1 }
@@ -250,16 +325,16 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
 
     /// Drops the field if it changed in `state`, appending its key; true when it did.
     @inlinable
-    func removeChanged(in state: State, into keys: inout [ObservedKey]) -> Bool {
+    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
         if let value, value == state[keyPath: path] { return false }
-        keys.append(.field(path))
+        parts.append(part)
         return true
     }
 
     @usableFromInline
-    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
         guard readRound < oldest else { return false }
-        keys.append(.field(path))
+        parts.append(part)
         return true
     }
 }
@@ -279,12 +354,17 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
         /// Two reads saw different values: the next action tells them all.
         @usableFromInline var isConflicted = false
         @usableFromInline var readRound: UInt64
+        @usableFromInline let part: ObservedPart
 
         @inlinable
-        init(index: Elements.Index, value: Elements.Element?, readRound: UInt64) {
+        init(
+            index: Elements.Index, value: Elements.Element?, readRound: UInt64,
+            part: ObservedPart
+        ) {
             self.index = index
             self.value = value
             self.readRound = readRound
+            self.part = part
         }
     }
 
@@ -299,20 +379,27 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
 
     @usableFromInline var count: Int { slots.count }
 
+    /// Records a read of the element at `index`, making its part with `newPart` when it is not
+    /// tracked yet, and returns the part's key path.
     @inlinable
-    func record(_ index: Elements.Index, value: Elements.Element?, round: UInt64) {
+    func record(
+        _ index: Elements.Index, value: Elements.Element?, round: UInt64,
+        newPart: () -> ObservedPart
+    ) -> ObservedPart.Path {
         if let position = positions[index] {
             slots[position].readRound = round
             if slots[position].value != value {
                 slots[position].isConflicted = true
             }
-        } else {
-            positions[index] = slots.count
-            slots.append(Slot(index: index, value: value, readRound: round))
+            return slots[position].part.path
         }
+        let part = newPart()
+        positions[index] = slots.count
+        slots.append(Slot(index: index, value: value, readRound: round, part: part))
+        return part.path
     }
 
-    /// Drops the elements that changed in `state`, appending their keys; true when none is left.
+    /// Drops the elements that changed in `state`, appending them; true when none is left.
     ///
     /// The elements are compared where they lie (in the slots' buffer, and in the collection's
     /// when it has contiguous storage), not copied out: a copy would retain and release what an
@@ -320,7 +407,7 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
     ///
     /// - Complexity: O(slots): one read of the collection, an index check and an `==` per slot.
     @inlinable
-    func removeChanged(in state: State, into keys: inout [ObservedKey]) -> Bool {
+    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
         let elements = state[keyPath: path]
         let changed =
             elements.withContiguousStorageIfAvailable { buffer in
@@ -337,7 +424,7 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
             }
         // Highest first, so that each removal moves a slot that is not still to be removed.
         for position in changed.reversed() {
-            remove(at: position, into: &keys)
+            remove(at: position, into: &parts)
         }
         return slots.isEmpty
     }
@@ -368,11 +455,11 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
     }
 
     @usableFromInline
-    func removeExpired(readBefore oldest: UInt64, into keys: inout [ObservedKey]) -> Bool {
+    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
         var position = 0
         while position < slots.count {
             if slots[position].readRound < oldest {
-                remove(at: position, into: &keys)
+                remove(at: position, into: &parts)
             } else {
                 position += 1
             }
@@ -381,14 +468,131 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
     }
 
     @inlinable
-    func remove(at position: Int, into keys: inout [ObservedKey]) {
+    func remove(at position: Int, into parts: inout [ObservedPart]) {
         let slot = slots[position]
-        keys.append(.element(path, AnyHashable(slot.index)))
+        parts.append(slot.part)
         positions[slot.index] = nil
         let last = slots.removeLast()
         if position < slots.count {
             slots[position] = last
             positions[last.index] = position
         }
+    }
+}
+
+/// The elements of one identified collection that were read by id, each with the value its
+/// observers saw, and the collection's history mark when they were last compared.
+///
+/// After an action it asks the collection which ids were touched since that mark
+/// (``IdentifiedArrayHistory``) and compares only those it tracks: O(k) for the k ids the action
+/// touched, however many elements are read. The mark is read first, through a key path to it
+/// alone, so that an action that touched nothing costs no copy of the collection. When the
+/// history cannot say (the collection replaced, or more changes than it keeps), every tracked
+/// element is compared, as for elements read by position.
+@usableFromInline
+final class IdentifiedElementsEntry<State, Element: Identifiable & Equatable>: TrackedEntry
+where Element.ID: Sendable {
+    @usableFromInline
+    typealias Mark = IdentifiedArrayHistory<Element.ID>.Mark
+
+    @usableFromInline
+    struct Slot {
+        /// What the observers saw: an element, or none.
+        @usableFromInline var value: Element?
+        @usableFromInline var readRound: UInt64
+        @usableFromInline let part: ObservedPart
+
+        @inlinable
+        init(value: Element?, readRound: UInt64, part: ObservedPart) {
+            self.value = value
+            self.readRound = readRound
+            self.part = part
+        }
+    }
+
+    @usableFromInline let path: KeyPath<State, IdentifiedArray<Element>>
+    @usableFromInline let markPath: KeyPath<State, Mark>
+    /// The collection's mark when the slots were last compared (or the entry made).
+    @usableFromInline var mark: Mark
+    @usableFromInline var slots: [Element.ID: Slot] = [:]
+    /// Ids read twice with different values: the next action tells their observers, whatever
+    /// it touches.
+    @usableFromInline var conflicted: [Element.ID] = []
+
+    @inlinable
+    init(path: KeyPath<State, IdentifiedArray<Element>>, mark: Mark) {
+        self.path = path
+        markPath = path.appending(path: IdentifiedArray<Element>.historyMarkPath)
+        self.mark = mark
+    }
+
+    @usableFromInline var count: Int { slots.count }
+
+    /// Records a read of the element of `id`, making its part with `newPart` when it is not
+    /// tracked yet, and returns the part's key path.
+    @inlinable
+    func record(
+        _ id: Element.ID, value: Element?, round: UInt64, newPart: () -> ObservedPart
+    ) -> ObservedPart.Path {
+        if let slot = slots[id] {
+            slots[id]!.readRound = round
+            if slot.value != value { conflicted.append(id) }
+            return slot.part.path
+        }
+        let part = newPart()
+        slots[id] = Slot(value: value, readRound: round, part: part)
+        return part.path
+    }
+
+    /// Drops the elements that changed in `state`, appending them; true when none is left.
+    ///
+    /// - Complexity: O(1) when the collection was not touched; O(k) for the k ids touched;
+    ///   O(slots) when its history cannot say.
+    @inlinable
+    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
+        let now = state[keyPath: markPath]
+        if now == mark && conflicted.isEmpty { return false }
+        let elements = state[keyPath: path]
+        if let notes = elements.history.notes(since: mark) {
+            for note in notes {
+                removeIfChanged(note.id, in: elements, into: &parts)
+            }
+        } else {
+            for id in Array(slots.keys) {
+                removeIfChanged(id, in: elements, into: &parts)
+            }
+        }
+        for id in conflicted where slots[id] != nil {
+            remove(id, into: &parts)
+        }
+        conflicted = []
+        mark = now
+        return slots.isEmpty
+    }
+
+    /// Drops the slot of `id` if there is one and its element is no longer what was seen.
+    @inlinable
+    func removeIfChanged(
+        _ id: Element.ID, in elements: IdentifiedArray<Element>, into parts: inout [ObservedPart]
+    ) {
+        guard let slot = slots[id] else { return }
+        if slot.value != elements[id: id] {
+            remove(id, into: &parts)
+        }
+    }
+
+    @inlinable
+    func remove(_ id: Element.ID, into parts: inout [ObservedPart]) {
+        if let slot = slots.removeValue(forKey: id) {
+            parts.append(slot.part)
+        }
+    }
+
+    @usableFromInline
+    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
+        for (id, slot) in slots where slot.readRound < oldest {
+            remove(id, into: &parts)
+        }
+        return slots.isEmpty
     }
 }
