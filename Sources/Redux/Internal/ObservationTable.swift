@@ -92,8 +92,7 @@ struct ObservationTable<State> {
     /// Records a part that counts as changed after every action.
     @inlinable
     @discardableResult
-    mutating func recordAlwaysChanged(group: ObservedGroup, key: ObservedKey) -> ObservedPart.Path
-    {
+    mutating func recordAlwaysChanged(group: ObservedGroup, key: ObservedKey) -> ObservedPart.Path {
         if let entry = entries[group]?.entry as? AlwaysChangedEntry<State> {
             return entry.part.path
         }
