@@ -125,6 +125,49 @@ private final class TestCounter: Sendable {
     var count: Int { value }
 }
 
+/// An observable object written by hand, as the `@Observable` macro would write it: what the
+/// Observation framework itself costs to tell one observer of one change, with no store.
+private final class PlainTitle: Observable, Sendable {
+    let registrar = ObservationRegistrar()
+    nonisolated(unsafe) private var storedTitle = titles[0]   // the benchmark's thread only
+
+    var title: String {
+        get {
+            registrar.access(self, keyPath: \.title)
+            return storedTitle
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.title) { storedTitle = newValue }
+        }
+    }
+}
+
+/// 1,000 observable rows written by hand, each row's key path made once: what the Observation
+/// framework costs to tell one of 1,000 observers, each of its own row, with no store.
+private final class PlainRows: Observable, Sendable {
+    let registrar = ObservationRegistrar()
+    let paths: [KeyPath<PlainRows, String> & Sendable]
+    nonisolated(unsafe) private var titles: [String]   // the benchmark's thread only
+
+    init(rows: Int) {
+        paths = (0..<rows).map { \PlainRows.[row: $0] }
+        titles = Array(repeating: "even", count: rows)
+    }
+
+    subscript(row row: Int) -> String {
+        titles[row]
+    }
+
+    func read(_ row: Int) -> String {
+        registrar.access(self, keyPath: paths[row])
+        return titles[row]
+    }
+
+    func rename(_ row: Int, _ title: String) {
+        registrar.withMutation(of: self, keyPath: paths[row]) { titles[row] = title }
+    }
+}
+
 /// Per-field observation: what 1,000 row observers add to an action, against the same action
 /// with none, in the same run.
 func observationBenchmarks() -> [Benchmark] {
@@ -210,6 +253,50 @@ func observationBenchmarks() -> [Benchmark] {
         ) { n in
             let observers = byID(1_000)
             return timeDispatches(n, model: observers.model, action: retitle)
+        },
+        .timed(
+            name:
+                "observable: the Observation framework alone telling one observer, per change (× rename by id, no observers)",
+            baseline: renameByIDNone, operations: 200_000
+        ) { n in
+            // What any ObservableStore notification costs at least: the registrar's own work.
+            let plain = PlainTitle()
+            let told = TestCounter()
+            let track = {
+                withObservationTracking { blackHole(plain.title) } onChange: { told.add() }
+            }
+            track()
+            let clock = ContinuousClock()
+            var total = Duration.zero
+            for i in 0..<n {
+                let start = clock.now
+                plain.title = titles[(i + 1) % 2]
+                total += clock.now - start
+                track()
+            }
+            return total
+        },
+        .timed(
+            name:
+                "observable: the Observation framework alone telling one of 1,000 row observers, per change (× rename by id, no observers)",
+            baseline: renameByIDNone, operations: 200_000
+        ) { n in
+            let plain = PlainRows(rows: 1_000)
+            let told = TestCounter()
+            let track = { (row: Int) in
+                withObservationTracking { blackHole(plain.read(row)) } onChange: { told.add() }
+            }
+            for row in 0..<1_000 { track(row) }
+            let clock = ContinuousClock()
+            var total = Duration.zero
+            for i in 0..<n {
+                let row = i % 1_000
+                let start = clock.now
+                plain.rename(row, titles[(i / 1_000 + 1) % 2])
+                total += clock.now - start
+                track(row)
+            }
+            return total
         },
     ]
 }

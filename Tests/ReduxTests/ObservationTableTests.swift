@@ -115,6 +115,20 @@ import Testing
         #expect(table.count == 1, "the title, read every 100 rounds, stays")
     }
 
+    @Test("a part read again after its change takes over the dropped part's key path")
+    func keyPathsAreReused() {
+        var table = ObservationTable<Board>()
+        let title = table.recordField(\Board.title, value: "Board")
+        let subtitle = table.recordField(\Board.subtitle, value: "")
+        #expect(title !== subtitle, "two parts tracked at once have key paths of their own")
+        #expect(table.recordField(\Board.title, value: "Board") === title, "the same part")
+
+        #expect(table.changedKeys(in: Board(title: "New")) == [.field(\Board.title)])
+        let again = table.recordField(\Board.title, value: "New")
+        #expect(again === title)
+        #expect(again !== subtitle)
+    }
+
     // MARK: Elements of an identified collection, by id
 
     func todos(_ ids: ClosedRange<Int>) -> Todos {

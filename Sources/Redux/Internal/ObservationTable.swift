@@ -38,24 +38,36 @@ struct ObservationTable<State> {
     /// An entry, and its comparison, made where the entry's types are known.
     @usableFromInline
     struct Tracked {
+        @usableFromInline let group: ObservedGroup
         @usableFromInline let entry: any TrackedEntry<State>
         @usableFromInline let removeChanged: (State, inout [ObservedPart]) -> Bool
 
         @inlinable
         init(
-            _ entry: any TrackedEntry<State>,
+            _ group: ObservedGroup, _ entry: any TrackedEntry<State>,
             removeChanged: @escaping (State, inout [ObservedPart]) -> Bool
         ) {
+            self.group = group
             self.entry = entry
             self.removeChanged = removeChanged
         }
     }
 
-    @usableFromInline var entries: [ObservedGroup: Tracked] = [:]
+    /// The entries, in an array so that a comparison pass walks them without copying a
+    /// dictionary's keys and values, and where each one's group sits among them.
+    @usableFromInline var entries: [Tracked] = []
+    @usableFromInline var positions: [ObservedGroup: Int] = [:]
     /// How many actions have changed something read (the clock of ``expiryRounds``).
     @usableFromInline var round: UInt64 = 0
     /// The number of the last part made: each part tracked gets the next.
     @usableFromInline var lastPart = 0
+    /// Key paths of parts that were dropped, for new parts to use again: making one costs
+    /// about as much as telling an observer (measured), and a view that is told reads again
+    /// at once. A dropped part has no observer left (Observation forgets an observer once
+    /// told), so the part that takes its key path over tells nobody else; at worst, a view
+    /// that reads it while the old part's observers are being told is told once too often.
+    /// As many as parts were tracked at once, at most.
+    @usableFromInline var sparePaths: [ObservedPart.Path] = []
 
     @usableFromInline
     init() {}
@@ -63,12 +75,36 @@ struct ObservationTable<State> {
     /// How many parts are tracked: fields, elements, and the whole state.
     @usableFromInline
     var count: Int {
-        entries.values.reduce(0) { $0 + $1.entry.count }
+        entries.reduce(0) { $0 + $1.entry.count }
     }
 
     /// Whether nothing is tracked.
     @usableFromInline
     var isEmpty: Bool { entries.isEmpty }
+
+    /// The entry of `group`, if it is tracked.
+    @inlinable
+    func trackedEntry(of group: ObservedGroup) -> (any TrackedEntry<State>)? {
+        positions[group].map { entries[$0].entry }
+    }
+
+    /// Starts tracking `entry` for `group`.
+    @inlinable
+    mutating func add(_ entry: Tracked) {
+        positions[entry.group] = entries.count
+        entries.append(entry)
+    }
+
+    /// Stops tracking the entry at `position`, moving the last entry there.
+    @inlinable
+    mutating func remove(at position: Int) {
+        positions[entries[position].group] = nil
+        let last = entries.removeLast()
+        if position < entries.count {
+            entries[position] = last
+            positions[last.group] = position
+        }
+    }
 
     /// A part for `key`, with a key path of its own for the registrar.
     ///
@@ -76,6 +112,9 @@ struct ObservationTable<State> {
     /// that carries the key, is most of what telling an observer costs (measured).
     @inlinable
     mutating func newPart(_ key: ObservedKey) -> ObservedPart {
+        if let path = sparePaths.popLast() {
+            return ObservedPart(key: key, path: path)
+        }
         lastPart += 1
         return ObservedPart(key: key, path: ObservedSubject.path(ofPart: lastPart))
     }
@@ -93,14 +132,14 @@ struct ObservationTable<State> {
     @inlinable
     @discardableResult
     mutating func recordAlwaysChanged(group: ObservedGroup, key: ObservedKey) -> ObservedPart.Path {
-        if let entry = entries[group]?.entry as? AlwaysChangedEntry<State> {
+        if let entry = trackedEntry(of: group) as? AlwaysChangedEntry<State> {
             return entry.part.path
         }
         let entry = AlwaysChangedEntry<State>(part: newPart(key))
-        entries[group] = Tracked(entry) { _, parts in
+        add(Tracked(group, entry) { _, parts in
             parts.append(entry.part)
             return true
-        }
+        })
         return entry.part.path
     }
 
@@ -115,14 +154,14 @@ struct ObservationTable<State> {
         -> ObservedPart.Path
     {
         let group = ObservedGroup.field(path)
-        if let entry = entries[group]?.entry as? FieldEntry<State, Value> {
+        if let entry = trackedEntry(of: group) as? FieldEntry<State, Value> {
             entry.record(value, round: round)
             return entry.part.path
         }
         let entry = FieldEntry(path: path, value: value, round: round, part: newPart(.field(path)))
-        entries[group] = Tracked(entry) { state, parts in
+        add(Tracked(group, entry) { state, parts in
             entry.removeChanged(in: state, into: &parts)
-        }
+        })
         return entry.part.path
     }
 
@@ -143,13 +182,13 @@ struct ObservationTable<State> {
     ) -> ObservedPart.Path where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
         let group = ObservedGroup.elements(path)
         let entry: ElementsEntry<State, Elements>
-        if let tracked = entries[group]?.entry as? ElementsEntry<State, Elements> {
+        if let tracked = trackedEntry(of: group) as? ElementsEntry<State, Elements> {
             entry = tracked
         } else {
             entry = ElementsEntry<State, Elements>(path: path)
-            entries[group] = Tracked(entry) { state, parts in
+            add(Tracked(group, entry) { state, parts in
                 entry.removeChanged(in: state, into: &parts)
-            }
+            })
         }
         return entry.record(index, value: value, round: round) {
             newPart(.element(path, AnyHashable(index)))
@@ -169,13 +208,13 @@ struct ObservationTable<State> {
     ) -> ObservedPart.Path where Element.ID: Sendable {
         let group = ObservedGroup.identified(path)
         let entry: IdentifiedElementsEntry<State, Element>
-        if let tracked = entries[group]?.entry as? IdentifiedElementsEntry<State, Element> {
+        if let tracked = trackedEntry(of: group) as? IdentifiedElementsEntry<State, Element> {
             entry = tracked
         } else {
             entry = IdentifiedElementsEntry<State, Element>(path: path, mark: mark)
-            entries[group] = Tracked(entry) { state, parts in
+            add(Tracked(group, entry) { state, parts in
                 entry.removeChanged(in: state, into: &parts)
-            }
+            })
         }
         return entry.record(id, value: value, round: round) {
             newPart(.identified(path, AnyHashable(id)))
@@ -190,24 +229,29 @@ struct ObservationTable<State> {
     mutating func changes(in state: State) -> [ObservedPart] {
         guard !entries.isEmpty else { return [] }
         var changed: [ObservedPart] = []
-        var emptied: [ObservedGroup] = []
-        for (group, tracked) in entries {
-            if tracked.removeChanged(state, &changed) {
-                emptied.append(group)
-            }
+        var emptied: [Int] = []
+        for position in entries.indices where entries[position].removeChanged(state, &changed) {
+            emptied.append(position)
         }
         guard !changed.isEmpty else { return changed }
         round += 1
         if round >= Self.expiryRounds && round % (Self.expiryRounds / 2) == 0 {
             // Every half period, so a part is kept between one and one and a half periods.
             let oldest = round - Self.expiryRounds
-            for (group, tracked) in entries
-            where tracked.entry.removeExpired(readBefore: oldest, into: &changed) {
-                emptied.append(group)
+            for position in entries.indices
+            where !emptied.contains(position)
+                && entries[position].entry.removeExpired(readBefore: oldest, into: &changed)
+            {
+                emptied.append(position)
             }
+            emptied.sort()
         }
-        for group in emptied {
-            entries[group] = nil
+        // Highest first, so that each removal moves an entry that is not still to be removed.
+        for position in emptied.reversed() {
+            remove(at: position)
+        }
+        for part in changed {
+            sparePaths.append(part.path)
         }
         return changed
     }
