@@ -256,14 +256,19 @@ func observationBenchmarks() -> [Benchmark] {
         },
         .timed(
             name:
-                "observable: the Observation framework alone telling one observer, per change (× rename by id, no observers)",
+                "observable: the Observation framework alone telling one observer, per change"
+                + " (× rename by id, no observers)",
             baseline: renameByIDNone, operations: 200_000
         ) { n in
             // What any ObservableStore notification costs at least: the registrar's own work.
             let plain = PlainTitle()
             let told = TestCounter()
             let track = {
-                withObservationTracking { blackHole(plain.title) } onChange: { told.add() }
+                withObservationTracking {
+                    blackHole(plain.title)
+                } onChange: {
+                    told.add()
+                }
             }
             track()
             let clock = ContinuousClock()
@@ -278,13 +283,18 @@ func observationBenchmarks() -> [Benchmark] {
         },
         .timed(
             name:
-                "observable: the Observation framework alone telling one of 1,000 row observers, per change (× rename by id, no observers)",
+                "observable: the Observation framework alone telling one of 1,000 row observers,"
+                + " per change (× rename by id, no observers)",
             baseline: renameByIDNone, operations: 200_000
         ) { n in
             let plain = PlainRows(rows: 1_000)
             let told = TestCounter()
             let track = { (row: Int) in
-                withObservationTracking { blackHole(plain.read(row)) } onChange: { told.add() }
+                withObservationTracking {
+                    blackHole(plain.read(row))
+                } onChange: {
+                    told.add()
+                }
             }
             for row in 0..<1_000 { track(row) }
             let clock = ContinuousClock()

@@ -136,10 +136,11 @@ struct ObservationTable<State> {
             return entry.part.path
         }
         let entry = AlwaysChangedEntry<State>(part: newPart(key))
-        add(Tracked(group, entry) { _, parts in
-            parts.append(entry.part)
-            return true
-        })
+        add(
+            Tracked(group, entry) { _, parts in
+                parts.append(entry.part)
+                return true
+            })
         return entry.part.path
     }
 
@@ -159,9 +160,10 @@ struct ObservationTable<State> {
             return entry.part.path
         }
         let entry = FieldEntry(path: path, value: value, round: round, part: newPart(.field(path)))
-        add(Tracked(group, entry) { state, parts in
-            entry.removeChanged(in: state, into: &parts)
-        })
+        add(
+            Tracked(group, entry) { state, parts in
+                entry.removeChanged(in: state, into: &parts)
+            })
         return entry.part.path
     }
 
@@ -186,9 +188,10 @@ struct ObservationTable<State> {
             entry = tracked
         } else {
             entry = ElementsEntry<State, Elements>(path: path)
-            add(Tracked(group, entry) { state, parts in
-                entry.removeChanged(in: state, into: &parts)
-            })
+            add(
+                Tracked(group, entry) { state, parts in
+                    entry.removeChanged(in: state, into: &parts)
+                })
         }
         return entry.record(index, value: value, round: round) {
             newPart(.element(path, AnyHashable(index)))
@@ -212,9 +215,10 @@ struct ObservationTable<State> {
             entry = tracked
         } else {
             entry = IdentifiedElementsEntry<State, Element>(path: path, mark: mark)
-            add(Tracked(group, entry) { state, parts in
-                entry.removeChanged(in: state, into: &parts)
-            })
+            add(
+                Tracked(group, entry) { state, parts in
+                    entry.removeChanged(in: state, into: &parts)
+                })
         }
         return entry.record(id, value: value, round: round) {
             newPart(.identified(path, AnyHashable(id)))
