@@ -22,8 +22,10 @@ import Observation
 /// compares only what some observer read since it was last told, tells only the observers of
 /// what changed, and forgets those parts until they are read again: an action that changes
 /// nothing read tells nobody. The cost of an action is one `==` per part read and not yet
-/// changed (a few nanoseconds for an element of a collection); stores that have no
-/// `ObservableStore` pay nothing for this. A part nobody reads again is not compared forever:
+/// changed (a few nanoseconds for an element of a collection), except for the rows of an
+/// ``IdentifiedArray`` read by id (``subscript(_:id:)``): the collection notes which ids each
+/// action touched, and only those rows are compared, so a list's row views cost about nothing
+/// until their row changes. Stores that have no `ObservableStore` pay nothing for this. A part nobody reads again is not compared forever:
 /// once 4,096 actions have changed something read while it went unread, its observers (if any
 /// are left) are told once, and it is dropped.
 ///
