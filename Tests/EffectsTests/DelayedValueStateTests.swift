@@ -30,30 +30,39 @@ import Testing
         let downstream = Downstream()
         var state = DelayedValueState.scheduling(downstream.delivery)
         let work = Work()
-        let kept = state.arrive(work)
-        #expect(kept == nil)
-        var spent: (any Cancellable)? = nil
-        let delivery = state.fire(handingSpentWorkTo: &spent)
-        delivery?(.value)
+        guard case .kept = state.arrive(work) else {
+            Issue.record("the handle of a pending value was not kept")
+            return
+        }
+        guard case .deliveryAndWork(let delivery, let spent) = state.fire() else {
+            Issue.record("the firing got no delivery and handle")
+            return
+        }
+        delivery(.value)
         #expect(downstream.events == ["value"])
         #expect((spent as? Work) === work)
         #expect(state.delivery == nil, "nothing of the downstream is kept once it fired")
-        var taken: (any Cancellable)? = nil
-        #expect(
-            state.cancel(handingWorkTo: &taken) == nil, "a cancel after the firing does nothing")
-        #expect(taken == nil)
+        guard case .none = state.cancel() else {
+            Issue.record("a cancel after the firing did something")
+            return
+        }
         #expect(!work.isCancelled)
     }
 
-    @Test("fired before the handle came back: the handle is dropped, not cancelled")
+    @Test("fired before the handle came back: the handle is handed back spent, not cancelled")
     func firesBeforeTheHandleArrives() {
         var state = DelayedValueState.scheduling(Downstream().delivery)
-        var spent: (any Cancellable)? = nil
-        #expect(state.fire(handingSpentWorkTo: &spent) != nil)
-        #expect(spent == nil)
+        guard case .delivery = state.fire() else {
+            Issue.record("the firing got no delivery, or a handle that had not come back")
+            return
+        }
         let work = Work()
-        let back = state.arrive(work)
-        #expect(back == nil)
+        guard case .spent(let spent) = state.arrive(work) else {
+            Issue.record("the handle was not handed back as spent")
+            return
+        }
+        #expect((spent as? Work) === work)
+        #expect(!work.isCancelled)
     }
 
     @Test("cancelled while waiting: the cancel takes work and delivery; the firing does nothing")
@@ -62,26 +71,36 @@ import Testing
         var state = DelayedValueState.scheduling(downstream.delivery)
         let work = Work()
         _ = state.arrive(work)
-        var taken: (any Cancellable)? = nil
-        let delivery = state.cancel(handingWorkTo: &taken)
-        delivery?(.finished)
+        guard case .deliveryAndWork(let delivery, let taken) = state.cancel() else {
+            Issue.record("the cancel got no delivery and handle")
+            return
+        }
+        delivery(.finished)
         #expect(downstream.events == ["finished"])
         #expect((taken as? Work) === work)
-        var spent: (any Cancellable)? = nil
-        #expect(state.fire(handingSpentWorkTo: &spent) == nil)
-        var again: (any Cancellable)? = nil
-        #expect(state.cancel(handingWorkTo: &again) == nil, "cancelling twice does nothing")
+        guard case .none = state.fire() else {
+            Issue.record("the firing after a cancel did something")
+            return
+        }
+        guard case .none = state.cancel() else {
+            Issue.record("cancelling twice did something")
+            return
+        }
         #expect(state.delivery == nil)
     }
 
     @Test("cancelled before the handle came back: the handle is handed back to cancel on arrival")
     func cancelledBeforeTheHandleArrives() {
         var state = DelayedValueState.scheduling(Downstream().delivery)
-        var taken: (any Cancellable)? = nil
-        #expect(state.cancel(handingWorkTo: &taken) != nil)
-        #expect(taken == nil)
+        guard case .delivery = state.cancel() else {
+            Issue.record("the cancel got no delivery, or a handle that had not come back")
+            return
+        }
         let work = Work()
-        let back = state.arrive(work)
+        guard case .cancelled(let back) = state.arrive(work) else {
+            Issue.record("the handle was not handed back to cancel")
+            return
+        }
         #expect((back as? Work) === work)
     }
 

@@ -289,6 +289,15 @@ struct SubjectState<Output, Target: AnyObject> {
     /// which ends its role.
     @inlinable
     mutating func next() -> Action {
+        // The common end of a send: the value has reached the last subscriber and nothing
+        // waits. The general path below decides the same; this test reads only the position,
+        // without copying the stage's payload out and back.
+        if case .delivering(.value(_, let position)) = stage, position >= subscribers.count,
+            waiting.isEmpty
+        {
+            stage = .idle
+            return endRole()
+        }
         switch stage {
         case .delivering(let delivery):
             if let action = step(delivery, finishing: false) { return action }

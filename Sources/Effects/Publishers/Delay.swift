@@ -215,20 +215,34 @@ final class DelayedValue: Subscription, RunningEffect {
         delivery(.subscription(self))
         // Moved into the state, not copied (a copy costs a retain and a release).
         var work = Optional(scheduler.schedule(after: interval) { self.fire() })
-        // Cancelled meanwhile (from inside `receive(subscription:)`, or from another thread):
-        // the work is taken back.
-        state.withLock { $0.arrive(work.take()!) }?.cancel()
+        switch state.withLock({ $0.arrive(work.take()!) }) {
+        case .kept:
+            break
+        case .spent(let spent):
+            // Fired meanwhile (a scheduler that runs work at once, or on another thread):
+            // released here, outside the lock.
+            _ = consume spent
+        case .cancelled(let scheduled):
+            // Cancelled meanwhile (from inside `receive(subscription:)`, or from another
+            // thread): the work is taken back.
+            scheduled.cancel()
+        }
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @usableFromInline
     func fire() {
-        var spent: (any Cancellable)? = nil
-        var delivery: Delivery? = nil
-        state.withLock { delivery = $0.fire(handingSpentWorkTo: &spent) }
-        // The spent work's handle, released outside the lock.
-        spent = nil
-        guard let delivery else { return }
+        let delivery: Delivery
+        switch state.withLock({ $0.fire() }) {
+        case .none:
+            return
+        case .delivery(let pending):
+            delivery = pending
+        case .deliveryAndWork(let pending, let spent):
+            // The spent work's handle, released here, outside the lock.
+            _ = consume spent
+            delivery = pending
+        }
         delivery(.value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
         // does once it finishes: whoever waits for the store to be idle finds the action handled.
@@ -264,14 +278,15 @@ final class DelayedValue: Subscription, RunningEffect {
     /// the caller, outside the lock), or nil when it had fired or been cancelled already.
     @usableFromInline
     func end() -> Delivery? {
-        var work: (any Cancellable)? = nil
-        var delivery: Delivery? = nil
-        state.withLock { delivery = $0.cancel(handingWorkTo: &work) }
-        // Taken out of the optional, not copied, to be cancelled (and released) here.
-        if let work = work.take() {
+        switch state.withLock({ $0.cancel() }) {
+        case .none:
+            return nil
+        case .delivery(let delivery):
+            return delivery
+        case .deliveryAndWork(let delivery, let work):
             work.cancel()
+            return delivery
         }
-        return delivery
     }
 
     @usableFromInline
@@ -284,9 +299,36 @@ final class DelayedValue: Subscription, RunningEffect {
 /// owner must do once the lock is let go.
 ///
 /// Each transition switches over the state consumed, so that what a case holds is moved out of
-/// it, not copied and then destroyed with the old state.
+/// it, not copied and then destroyed with the old state. What leaves the lock leaves in an enum
+/// with two or more payload cases (``Step``, ``Arrival``), returned from `withLock`: dropping
+/// one is a switch on its tag, where an optional existential (`(any Cancellable)?`) is dropped
+/// through the runtime's generic value witnesses, whether it holds something or not (seven of
+/// those per delayed value cost about 600 instructions of its 3,500).
 @usableFromInline
 enum DelayedValueState: Sendable {
+    /// What the firing or a cancel hands its caller, to carry out outside the lock.
+    @usableFromInline
+    enum Step: Sendable {
+        /// Nothing: it fired or was cancelled already.
+        case none
+        /// The way to the downstream; the scheduler had not handed the work's handle back yet.
+        case delivery(DelayedValue.Delivery)
+        /// The way to the downstream, and the work's handle: spent (the firing releases it) or
+        /// to take back (a cancel cancels it).
+        case deliveryAndWork(DelayedValue.Delivery, any Cancellable)
+    }
+
+    /// What happens to the work's handle when the scheduler hands it back.
+    @usableFromInline
+    enum Arrival: Sendable {
+        /// Kept, to take the work back if a cancel comes.
+        case kept
+        /// It fired meanwhile: the handle is spent, to release outside the lock.
+        case spent(any Cancellable)
+        /// It was cancelled meanwhile: the handle takes the work back.
+        case cancelled(any Cancellable)
+    }
+
     /// Subscribed; the scheduler has not handed the work's handle back yet.
     case scheduling(DelayedValue.Delivery)
     /// Scheduled: the handle that takes the work back, and the way to the downstream.
@@ -305,69 +347,65 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// The scheduler handed the work's handle back. Returns the work to cancel when the value
-    /// was cancelled meanwhile; nil otherwise (kept, or spent: it fired already).
+    /// The scheduler handed the work's handle back: kept while the value waits, handed back
+    /// otherwise (spent if it fired, to cancel if it was cancelled).
     @usableFromInline
-    mutating func arrive(_ work: consuming any Cancellable) -> (any Cancellable)? {
+    mutating func arrive(_ work: consuming any Cancellable) -> Arrival {
         switch consume self {
         case .scheduling(let delivery):
             self = .waiting(work, delivery)
-            return nil
+            return .kept
         case .fired:
             self = .fired
-            return nil
+            return .spent(work)
         case .cancelled:
             self = .cancelled
-            return work
+            return .cancelled(work)
         case .waiting:
             preconditionFailure("a delayed value was scheduled twice")
         }
     }
 
-    /// The work runs. Returns the delivery when the value is to be delivered (nil when it was
-    /// cancelled first); the spent handle, if the scheduler had handed it back, is moved to
-    /// `spent`, to release outside the lock.
+    /// The work runs. Returns the delivery when the value is to be delivered (``Step/none``
+    /// when it was cancelled first), with the spent handle if the scheduler had handed it back,
+    /// to release outside the lock.
     @usableFromInline
-    mutating func fire(handingSpentWorkTo spent: inout (any Cancellable)?)
-        -> DelayedValue.Delivery?
-    {
+    mutating func fire() -> Step {
         switch consume self {
         case .scheduling(let delivery):
             // Fired before the handle came back (a scheduler on another thread, or one that
             // runs work at once).
             self = .fired
-            return delivery
+            return .delivery(delivery)
         case .waiting(let work, let delivery):
             self = .fired
-            spent = consume work
-            return delivery
+            return .deliveryAndWork(delivery, work)
         case .cancelled:
             self = .cancelled
-            return nil
+            return .none
         case .fired:
             preconditionFailure("a delayed value fired twice")
         }
     }
 
-    /// Cancelled. Returns the delivery when this call cancelled it (nil once it fired or was
-    /// cancelled already), to finish or release outside the lock; the work to take back, if it
-    /// was scheduled, is moved to `work`.
+    /// Cancelled. Returns the delivery when this call cancelled it (``Step/none`` once it
+    /// fired or was cancelled already), to finish or release outside the lock, with the work to
+    /// take back if it was scheduled.
     @usableFromInline
-    mutating func cancel(handingWorkTo work: inout (any Cancellable)?) -> DelayedValue.Delivery? {
+    mutating func cancel() -> Step {
         switch consume self {
         case .scheduling(let delivery):
             self = .cancelled
-            return delivery
+            return .delivery(delivery)
         case .waiting(let scheduled, let delivery):
             self = .cancelled
-            work = consume scheduled
-            return delivery
+            return .deliveryAndWork(delivery, scheduled)
         case .fired:
             self = .fired
-            return nil
+            return .none
         case .cancelled:
             self = .cancelled
-            return nil
+            return .none
         }
     }
 }
