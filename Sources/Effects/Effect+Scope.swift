@@ -40,16 +40,24 @@ extension Effect {
     ///   - scope: The scope.
     ///   - transform: Turns each value into the parent's.
     /// - Returns: The scoped effect.
-    @usableFromInline
+    @inlinable
     package func scoped<Parent: Sendable>(
-        to scope: some Hashable & Sendable, map transform: @escaping @Sendable (Output) -> Parent
+        to scope: EffectID, map transform: @escaping @Sendable (Output) -> Parent
     ) -> Effect<Parent> {
         switch operation {
         case .none: .none
         case .just(let value): .just(transform(value))
-        case .node:
-            ScopedEffect(scope: EffectID(scope), effect: self, transform: transform).asEffect
+        case .node: ScopedEffect(scope: scope, effect: self, transform: transform).asEffect
         }
+    }
+
+    /// This effect, run as part of `scope` (see ``scoped(to:)``), with every value transformed
+    /// (see ``scoped(to:map:)-(EffectID,_)``).
+    @inlinable
+    package func scoped<Parent: Sendable>(
+        to scope: some Hashable & Sendable, map transform: @escaping @Sendable (Output) -> Parent
+    ) -> Effect<Parent> {
+        scoped(to: EffectID(scope), map: transform)
     }
 
     /// An effect that cancels every running effect marked with `id` inside `scope` (see
@@ -81,11 +89,21 @@ extension Effect {
 ///
 /// It maps the values of what it wraps itself, on their way out (``Effect/scoped(to:map:)``),
 /// so that a parent lifting a child's effect adds one node instead of copying the child's tree.
+///
+/// A delayed value it wraps (a row's delayed save, cancellable or not) it answers as a delayed
+/// value of its own, mapped and scoped (``delayedValue``), which a context starts specialized
+/// for its downstream, as it starts any delayed value: the same root in the same scope's view,
+/// without the scoped subscriber and the unspecialized generic code between.
+@usableFromInline
 final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
-    let scope: EffectID
-    let effect: Effect<Wrapped>
-    let transform: @Sendable (Wrapped) -> Output
+    @usableFromInline let scope: EffectID
+    @usableFromInline let effect: Effect<Wrapped>
+    @usableFromInline let transform: @Sendable (Wrapped) -> Output
+    /// The delayed value it wraps, mapped and scoped; nil if it wraps no delayed value (or a
+    /// scoped one: see ``DelayedValueStart/scoped(to:map:)``).
+    @usableFromInline let delayedValue: DelayedValueStart<Output>?
 
+    @inlinable
     init(
         scope: EffectID, effect: Effect<Wrapped>,
         transform: @escaping @Sendable (Wrapped) -> Output
@@ -93,8 +111,14 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
         self.scope = scope
         self.effect = effect
         self.transform = transform
+        if case .node(let node) = effect.operation {
+            delayedValue = node.delayedValue?.scoped(to: scope, map: transform)
+        } else {
+            delayedValue = nil
+        }
     }
 
+    @usableFromInline
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
         guard let context else {
@@ -113,6 +137,7 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
 
     /// Started in the scope's view; under an outer id (a parent's `.cancellable`, a store's
     /// task), as a root under that id with a part registered under the scope inside.
+    @usableFromInline
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
         replacingInFlight outerReplacing: Bool
@@ -132,12 +157,14 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
         )
     }
 
+    @usableFromInline
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         let first = self.transform
         return ScopedEffect<Wrapped, T>(scope: scope, effect: effect) { transform(first($0)) }
             .asEffect
     }
 
+    @usableFromInline
     var description: String {
         "Scoped(to: \(scope), \(effect))"
     }

@@ -78,6 +78,7 @@ public final class EffectContext: Sendable {
     ///
     /// - Parameter scope: The scope, as this context names it.
     /// - Returns: The view; one allocation, nothing registered.
+    @usableFromInline
     package func scoped(to scope: EffectID) -> EffectContext {
         EffectContext(viewOf: self, scope: resolved(scope))
     }
@@ -189,8 +190,9 @@ public final class EffectContext: Sendable {
         sendingTo downstream: Downstream, id: EffectID? = nil, replacingInFlight: Bool = false,
         _ body: (RootSubscriber<Downstream>) -> Void
     ) {
-        let root = RootSubscriber(downstream: downstream, context: self, id: id)
-        guard begin(root, id: id, replacingInFlight: replacingInFlight) else { return }
+        let registered = id.map(resolved)
+        let root = RootSubscriber(downstream: downstream, context: self, id: registered)
+        guard begin(root, id: registered, replacingInFlight: replacingInFlight) else { return }
         downstream.receive(subscription: root)
         // Cancelled by the downstream on arrival (the work it belongs to was cancelled).
         if root.hasEnded { return }
@@ -200,11 +202,14 @@ public final class EffectContext: Sendable {
     /// Counts `root` as running, and registers it under `id`, if any, cancelling what it
     /// replaces there (`replacingInFlight`) before it returns; false when the context is closed
     /// and the root must not start.
+    ///
+    /// `id` is named as the books name it, ``resolved(_:)`` through this context: a root
+    /// resolves its id once, when it is made, for its beginning and its end.
     @usableFromInline
     func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
         let admission = table.withLock {
             $0.begin(
-                root, id: id.map(resolved), scope: scope, outerScopes: outerScopes,
+                root, id: id, scope: scope, outerScopes: outerScopes,
                 replacingInFlight: replacingInFlight)
         }
         guard case .admitted(let replaced) = admission else { return false }
@@ -255,11 +260,12 @@ public final class EffectContext: Sendable {
         }
     }
 
-    /// Forgets a root that ended, and its membership of `id`, if any.
+    /// Forgets a root that ended, and its membership of `id` (named as the books name it, as
+    /// for ``begin(_:id:replacingInFlight:)``), if any.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?) {
         let ended = table.withLock {
-            $0.end(root, id: id.map(resolved), scope: scope, outerScopes: outerScopes)
+            $0.end(root, id: id, scope: scope, outerScopes: outerScopes)
         }
         // What the table kept is released here, outside the lock.
         _ = ended

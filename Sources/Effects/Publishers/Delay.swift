@@ -162,7 +162,9 @@ final class DelayedValue: Subscription, RunningEffect {
 
     /// The context that counts it as a root; nil when it is not one.
     @usableFromInline let context: EffectContext?
-    /// The id it is registered under in `context`, if any.
+    /// The id it is registered under in `context`, if any, as the context's books name it:
+    /// resolved once, when it is made (in a scoped view, the pair (scope, id) is one object made
+    /// here, not one for its beginning and another for its end).
     @usableFromInline let id: EffectID?
     /// The stage, with the delivery until it is used or dropped.
     ///
@@ -195,7 +197,7 @@ final class DelayedValue: Subscription, RunningEffect {
     init(rootOf context: EffectContext?, id: EffectID?, delivery: @escaping Delivery) {
         state = Lock(.scheduling(delivery))
         self.context = context
-        self.id = id
+        self.id = context.flatMap { context in id.map(context.resolved) }
     }
 
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
