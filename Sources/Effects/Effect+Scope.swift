@@ -28,7 +28,8 @@ extension Effect {
     public func scoped(to scope: some Hashable & Sendable) -> Effect {
         switch operation {
         case .none, .just: self
-        case .node: ScopedEffect(scope: EffectID(scope), effect: self, transform: { $0 }).asEffect
+        case .node(let node):
+            ScopedEffect(scope: EffectID(scope), node: node, transform: { $0 }).asEffect
         }
     }
 
@@ -47,7 +48,7 @@ extension Effect {
         switch operation {
         case .none: .none
         case .just(let value): .just(transform(value))
-        case .node: ScopedEffect(scope: scope, effect: self, transform: transform).asEffect
+        case .node(let node): ScopedEffect(scope: scope, node: node, transform: transform).asEffect
         }
     }
 
@@ -97,7 +98,11 @@ extension Effect {
 @usableFromInline
 final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     @usableFromInline let scope: EffectID
-    @usableFromInline let effect: Effect<Wrapped>
+    /// The node of the effect it wraps (a scoped effect wraps only nodes: nothing and a single
+    /// value stay unscoped). Kept as the node, not as an `Effect<Wrapped>`, so that releasing a
+    /// scoped effect, in code never specialized (a generic class's deinit), is a release, without
+    /// looking the effect type's metadata up.
+    @usableFromInline let node: any EffectNode<Wrapped>
     @usableFromInline let transform: @Sendable (Wrapped) -> Output
     /// The delayed value it wraps, mapped and scoped; nil if it wraps no delayed value (or a
     /// scoped one: see ``DelayedValueStart/scoped(to:map:)``).
@@ -105,17 +110,18 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
 
     @inlinable
     init(
-        scope: EffectID, effect: Effect<Wrapped>,
+        scope: EffectID, node: any EffectNode<Wrapped>,
         transform: @escaping @Sendable (Wrapped) -> Output
     ) {
         self.scope = scope
-        self.effect = effect
+        self.node = node
         self.transform = transform
-        if case .node(let node) = effect.operation {
-            delayedValue = node.delayedValue?.scoped(to: scope, map: transform)
-        } else {
-            delayedValue = nil
-        }
+        delayedValue = node.delayedValue?.scoped(to: scope, map: transform)
+    }
+
+    /// The effect it wraps.
+    var effect: Effect<Wrapped> {
+        node.asEffect
     }
 
     @usableFromInline
@@ -160,7 +166,7 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     @usableFromInline
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         let first = self.transform
-        return ScopedEffect<Wrapped, T>(scope: scope, effect: effect) { transform(first($0)) }
+        return ScopedEffect<Wrapped, T>(scope: scope, node: node) { transform(first($0)) }
             .asEffect
     }
 

@@ -160,14 +160,15 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
             replacingInFlight: replacingInFlight, scope: scope)
     }
 
-    /// Starts the delayed value as a root of `context` (of its scope's view of it, for a
-    /// scoped one), sending to `downstream`.
+    /// Starts the delayed value as a root of `context` (in its scope, for a scoped one, as it
+    /// would start in the scope's view of `context`), sending to `downstream`.
     @inlinable
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: consuming Downstream
     ) where Downstream.Input == Output {
-        let root = scope.map(context.scoped(to:)) ?? context
-        DelayedValue(value, to: downstream, rootOf: root, id: id)
-            .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
+        DelayedValue(
+            value, to: downstream, rootOf: context, in: scope.map(context.resolved), id: id
+        )
+        .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
     }
 }
