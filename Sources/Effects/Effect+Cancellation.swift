@@ -46,7 +46,7 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
     /// The node of the effect marked, read once, here; nil for nothing or a single value.
     let node: (any EffectNode<Output>)?
     /// A delayed value marked with this id; nil if the effect marked is not a delayed value, or
-    /// is one marked with an id of its own already.
+    /// is one marked with an id of its own already, or scoped.
     let delayedValue: DelayedValueStart<Output>?
 
     init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
@@ -58,11 +58,7 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
         } else {
             node = nil
         }
-        if let delayed = node?.delayedValue, delayed.id == nil {
-            delayedValue = delayed.marked(with: id, replacingInFlight: cancelInFlight)
-        } else {
-            delayedValue = nil
-        }
+        delayedValue = node?.delayedValue?.marked(with: id, replacingInFlight: cancelInFlight)
     }
 
     /// In a context, the effect runs registered under the id, after cancelling what ran under it

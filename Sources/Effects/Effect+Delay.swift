@@ -61,7 +61,8 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
             }
             return
         }
-        let start = id.map { delayed.marked(with: $0, replacingInFlight: replacingInFlight) }
+        // Its own start is unmarked and unscoped: marking it gives a start.
+        let start = id.flatMap { delayed.marked(with: $0, replacingInFlight: replacingInFlight) }
         (start ?? delayed).start(in: context, sendingTo: downstream)
     }
 

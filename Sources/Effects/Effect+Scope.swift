@@ -28,7 +28,8 @@ extension Effect {
     public func scoped(to scope: some Hashable & Sendable) -> Effect {
         switch operation {
         case .none, .just: self
-        case .node: ScopedEffect(scope: EffectID(scope), effect: self, transform: { $0 }).asEffect
+        case .node(let node):
+            ScopedEffect(scope: EffectID(scope), node: node, transform: { $0 }).asEffect
         }
     }
 
@@ -40,16 +41,24 @@ extension Effect {
     ///   - scope: The scope.
     ///   - transform: Turns each value into the parent's.
     /// - Returns: The scoped effect.
-    @usableFromInline
+    @inlinable
     package func scoped<Parent: Sendable>(
-        to scope: some Hashable & Sendable, map transform: @escaping @Sendable (Output) -> Parent
+        to scope: EffectID, map transform: @escaping @Sendable (Output) -> Parent
     ) -> Effect<Parent> {
         switch operation {
         case .none: .none
         case .just(let value): .just(transform(value))
-        case .node:
-            ScopedEffect(scope: EffectID(scope), effect: self, transform: transform).asEffect
+        case .node(let node): ScopedEffect(scope: scope, node: node, transform: transform).asEffect
         }
+    }
+
+    /// This effect, run as part of `scope` (see ``scoped(to:)``), with every value transformed
+    /// (see ``scoped(to:map:)-(EffectID,_)``).
+    @inlinable
+    package func scoped<Parent: Sendable>(
+        to scope: some Hashable & Sendable, map transform: @escaping @Sendable (Output) -> Parent
+    ) -> Effect<Parent> {
+        scoped(to: EffectID(scope), map: transform)
     }
 
     /// An effect that cancels every running effect marked with `id` inside `scope` (see
@@ -81,20 +90,41 @@ extension Effect {
 ///
 /// It maps the values of what it wraps itself, on their way out (``Effect/scoped(to:map:)``),
 /// so that a parent lifting a child's effect adds one node instead of copying the child's tree.
+///
+/// A delayed value it wraps (a row's delayed save, cancellable or not) it answers as a delayed
+/// value of its own, mapped and scoped (``delayedValue``), which a context starts specialized
+/// for its downstream, as it starts any delayed value: the same root in the same scope's view,
+/// without the scoped subscriber and the unspecialized generic code between.
+@usableFromInline
 final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
-    let scope: EffectID
-    let effect: Effect<Wrapped>
-    let transform: @Sendable (Wrapped) -> Output
+    @usableFromInline let scope: EffectID
+    /// The node of the effect it wraps (a scoped effect wraps only nodes: nothing and a single
+    /// value stay unscoped). Kept as the node, not as an `Effect<Wrapped>`, so that releasing a
+    /// scoped effect, in code never specialized (a generic class's deinit), is a release, without
+    /// looking the effect type's metadata up.
+    @usableFromInline let node: any EffectNode<Wrapped>
+    @usableFromInline let transform: @Sendable (Wrapped) -> Output
+    /// The delayed value it wraps, mapped and scoped; nil if it wraps no delayed value (or a
+    /// scoped one: see ``DelayedValueStart/scoped(to:map:)``).
+    @usableFromInline let delayedValue: DelayedValueStart<Output>?
 
+    @inlinable
     init(
-        scope: EffectID, effect: Effect<Wrapped>,
+        scope: EffectID, node: any EffectNode<Wrapped>,
         transform: @escaping @Sendable (Wrapped) -> Output
     ) {
         self.scope = scope
-        self.effect = effect
+        self.node = node
         self.transform = transform
+        delayedValue = node.delayedValue?.scoped(to: scope, map: transform)
     }
 
+    /// The effect it wraps.
+    var effect: Effect<Wrapped> {
+        node.asEffect
+    }
+
+    @usableFromInline
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
         guard let context else {
@@ -113,6 +143,7 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
 
     /// Started in the scope's view; under an outer id (a parent's `.cancellable`, a store's
     /// task), as a root under that id with a part registered under the scope inside.
+    @usableFromInline
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
         replacingInFlight outerReplacing: Bool
@@ -132,12 +163,14 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
         )
     }
 
+    @usableFromInline
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         let first = self.transform
-        return ScopedEffect<Wrapped, T>(scope: scope, effect: effect) { transform(first($0)) }
+        return ScopedEffect<Wrapped, T>(scope: scope, node: node) { transform(first($0)) }
             .asEffect
     }
 
+    @usableFromInline
     var description: String {
         "Scoped(to: \(scope), \(effect))"
     }

@@ -67,10 +67,16 @@ public final class EffectContext: Sendable {
     /// A view of `base` in which every id means the pair (`scope`, id).
     private init(viewOf base: EffectContext, scope: EffectID) {
         books = base.books
-        self.scope = scope
-        outerScopes = base.scope.map { base.outerScopes + [$0] } ?? []
+        (self.scope, outerScopes) = base.scopes(inside: scope)
         preferredExecutor = base.preferredExecutor
         gate = base.gate
+    }
+
+    /// The scopes of a root started in `inner` (a scope inside this context's, as the books
+    /// name it), or in this context itself when nil: the innermost, and the ones around it.
+    private func scopes(inside inner: EffectID?) -> (scope: EffectID?, outerScopes: [EffectID]) {
+        guard let inner else { return (scope, outerScopes) }
+        return (inner, scope.map { outerScopes + [$0] } ?? [])
     }
 
     /// A view of this context in which every id used means the pair (`scope`, id): see
@@ -88,6 +94,15 @@ public final class EffectContext: Sendable {
     package func resolved(_ id: EffectID) -> EffectID {
         guard let scope else { return id }
         return EffectID(ScopedEffectID(scope: scope, id: id))
+    }
+
+    /// What `id` means in the store's books when used in `inner`, a scope inside this context's
+    /// (as the books name it: see ``resolved(_:)``), or through this context itself when nil:
+    /// what it would mean through a view of this context in that scope, without the view.
+    @inlinable
+    package func resolved(_ id: EffectID, in inner: EffectID?) -> EffectID {
+        guard let inner else { return resolved(id) }
+        return EffectID(ScopedEffectID(scope: inner, id: id))
     }
 
     /// The table of running effects, shared by a store's context and its scoped views.
@@ -189,8 +204,9 @@ public final class EffectContext: Sendable {
         sendingTo downstream: Downstream, id: EffectID? = nil, replacingInFlight: Bool = false,
         _ body: (RootSubscriber<Downstream>) -> Void
     ) {
-        let root = RootSubscriber(downstream: downstream, context: self, id: id)
-        guard begin(root, id: id, replacingInFlight: replacingInFlight) else { return }
+        let registered = id.map(resolved)
+        let root = RootSubscriber(downstream: downstream, context: self, id: registered)
+        guard begin(root, id: registered, replacingInFlight: replacingInFlight) else { return }
         downstream.receive(subscription: root)
         // Cancelled by the downstream on arrival (the work it belongs to was cancelled).
         if root.hasEnded { return }
@@ -200,11 +216,20 @@ public final class EffectContext: Sendable {
     /// Counts `root` as running, and registers it under `id`, if any, cancelling what it
     /// replaces there (`replacingInFlight`) before it returns; false when the context is closed
     /// and the root must not start.
+    ///
+    /// `id` is named as the books name it, ``resolved(_:in:)`` through this context: a root
+    /// resolves its id once, when it is made, for its beginning and its end. A root started in
+    /// `inner`, a scope inside this context's (as the books name it), belongs to it too, as if
+    /// started through a view of this context in that scope.
     @usableFromInline
-    func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
+    func begin(
+        _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
+        replacingInFlight: Bool
+    ) -> Bool {
+        let (scope, outerScopes) = scopes(inside: inner)
         let admission = table.withLock {
             $0.begin(
-                root, id: id.map(resolved), scope: scope, outerScopes: outerScopes,
+                root, id: id, scope: scope, outerScopes: outerScopes,
                 replacingInFlight: replacingInFlight)
         }
         guard case .admitted(let replaced) = admission else { return false }
@@ -255,11 +280,13 @@ public final class EffectContext: Sendable {
         }
     }
 
-    /// Forgets a root that ended, and its membership of `id`, if any.
+    /// Forgets a root that ended, and its membership of `id` (named as the books name it, as
+    /// for ``begin(_:id:in:replacingInFlight:)``), if any; `inner` is the scope it began in.
     @usableFromInline
-    func end(_ root: any RunningEffect, id: EffectID?) {
+    func end(_ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil) {
+        let (scope, outerScopes) = scopes(inside: inner)
         let ended = table.withLock {
-            $0.end(root, id: id.map(resolved), scope: scope, outerScopes: outerScopes)
+            $0.end(root, id: id, scope: scope, outerScopes: outerScopes)
         }
         // What the table kept is released here, outside the lock.
         _ = ended
@@ -301,5 +328,16 @@ package struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
 
     @usableFromInline package var description: String {
         "\(id) in \(scope)"
+    }
+
+    /// The two ids' hashes, computed once when they were made, mixed without running a
+    /// `Hasher` (as ``EffectID/_rawHashValue(seed:)`` mixes one): a scoped view makes a pair for
+    /// every root it starts with an id, and the pair's `EffectID` hashes it once, with this.
+    @inlinable
+    package func _rawHashValue(seed: Int) -> Int {
+        let mixed =
+            (UInt(bitPattern: scope.hash) &* 0x9E37_79B9_7F4A_7C15) ^ UInt(bitPattern: id.hash)
+            ^ UInt(bitPattern: seed)
+        return Int(bitPattern: mixed &* 0x9E37_79B9_7F4A_7C15)
     }
 }

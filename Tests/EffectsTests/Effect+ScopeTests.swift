@@ -99,6 +99,28 @@ import Testing
         #expect(outside.values == [])
     }
 
+    @Test(
+        "an id marking a scoped delayed value from outside means itself outside; the scope still reaches it",
+        arguments: Way.allCases)
+    func markedFromOutside(way: Way) {
+        let scheduler = TestScheduler()
+        let context = EffectContext()
+        let kept = Recorder<Int>(), endedWithScope = Recorder<Int>()
+        func delayed(_ value: Int, in row: String) -> Effect<Int> {
+            Effect.just(value).delay(for: .seconds(1), scheduler: scheduler).scoped(to: row)
+                .cancellable(id: CancelID.save)
+        }
+        way.run(delayed(1, in: "row 1"), in: context, to: kept)
+        way.run(delayed(2, in: "row 2"), in: context, to: endedWithScope)
+        context.start(Effect<Int>.cancel(id: CancelID.save, in: "row 1"), sendingTo: Recorder())
+        context.start(Effect<Int>.cancel(id: "row 2"), sendingTo: Recorder())
+        scheduler.advance(by: .seconds(1))
+        #expect(kept.values == [1])
+        #expect(endedWithScope.values == [])
+        #expect(context.runningCount == 0)
+        #expect(context.idCount == 0)
+    }
+
     @Test("scopes nest: cancelling the outer scope ends what runs in an inner one")
     func nestedScopes() {
         let scheduler = TestScheduler()

@@ -150,6 +150,44 @@ import Testing
         #expect(table.idCount == 0)
     }
 
+    @Test(
+        "a scoped root that replaces in flight takes the replaced ones' places in its scopes' groups; their ends leave the groups as they are"
+    )
+    func scopedRootReplacesInFlight() {
+        var table = EffectTable()
+        let row = EffectID("row 1"), list = EffectID("list")
+        let first = Part(), plain = Part(), second = Part()
+        _ = table.begin(first, id: timer, scope: row, outerScopes: [list], replacingInFlight: true)
+        guard
+            case .admitted(let replacedFirst) = table.begin(
+                second, id: timer, scope: row, outerScopes: [list], replacingInFlight: true)
+        else {
+            Issue.record("refused")
+            return
+        }
+        #expect(identities(replacedFirst) == [ObjectIdentifier(first)])
+        #expect(table.registeredCount == 3, "the id's group and both scopes' hold the new one only")
+        let firstEnded = table.end(first, id: timer, scope: row, outerScopes: [list])
+        #expect(firstEnded.root == nil && firstEnded.member == nil)
+        #expect(table.registeredCount == 3, "the replaced one's end took nobody else's place")
+
+        // With another root in the scope, the group of many loses the replaced one only.
+        _ = table.begin(plain, id: nil, scope: row, outerScopes: [list], replacingInFlight: false)
+        let third = Part()
+        _ = table.begin(third, id: timer, scope: row, outerScopes: [list], replacingInFlight: true)
+        #expect(table.runningCount == 3, "the replaced one runs until it ends")
+        _ = table.end(second, id: timer, scope: row, outerScopes: [list])
+        #expect(table.runningCount == 2)
+        #expect(
+            identities(table.takeMembers(of: row))
+                == [ObjectIdentifier(plain), ObjectIdentifier(third)])
+        #expect(
+            identities(table.takeMembers(of: list))
+                == [ObjectIdentifier(plain), ObjectIdentifier(third)])
+        #expect(identities(table.takeMembers(of: timer)) == [ObjectIdentifier(third)])
+        #expect(table.idCount == 0)
+    }
+
     @Test("closing hands everything back once; a closed table admits and keeps nothing")
     func close() {
         var table = EffectTable()

@@ -68,6 +68,7 @@ extension EffectNode {
     }
 
     /// The whole node, marked cancellable by `id`.
+    @usableFromInline
     package func marked(with id: EffectID) -> Effect<Output> {
         asEffect.cancellable(id: id)
     }
@@ -121,31 +122,53 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
     /// The id it registers under, if a `.cancellable` marks it.
     @usableFromInline let id: EffectID?
     @usableFromInline let replacingInFlight: Bool
+    /// The scope it runs in, if a scoped effect (``Effect/scoped(to:)``) holds it: it then
+    /// starts in that scope's view of the context, its id meaning the pair (scope, id).
+    @usableFromInline let scope: EffectID?
 
+    @usableFromInline
     init(
         value: Output, interval: Duration, scheduler: any Scheduler, id: EffectID? = nil,
-        replacingInFlight: Bool = false
+        replacingInFlight: Bool = false, scope: EffectID? = nil
     ) {
         self.value = value
         self.interval = interval
         self.scheduler = scheduler
         self.id = id
         self.replacingInFlight = replacingInFlight
+        self.scope = scope
     }
 
-    /// The same start, marked with `id`.
-    func marked(with id: EffectID, replacingInFlight: Bool) -> DelayedValueStart {
-        DelayedValueStart(
+    /// The same start, marked with `id`: nil when it runs in a scope, where an id marking the
+    /// scoped effect from outside means what it says outside, not inside.
+    func marked(with id: EffectID, replacingInFlight: Bool) -> DelayedValueStart? {
+        guard self.id == nil, scope == nil else { return nil }
+        return DelayedValueStart(
             value: value, interval: interval, scheduler: scheduler, id: id,
             replacingInFlight: replacingInFlight)
     }
 
-    /// Starts the delayed value as a root of `context`, sending to `downstream`.
+    /// The same start, with its value transformed and run in `scope`: nil when it runs in a
+    /// scope already (a scope inside a scope starts through the scoped effects' own code).
+    @inlinable
+    func scoped<Parent: Sendable>(
+        to scope: EffectID, map transform: (Output) -> Parent
+    ) -> DelayedValueStart<Parent>? {
+        guard self.scope == nil else { return nil }
+        return DelayedValueStart<Parent>(
+            value: transform(value), interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight, scope: scope)
+    }
+
+    /// Starts the delayed value as a root of `context` (in its scope, for a scoped one, as it
+    /// would start in the scope's view of `context`), sending to `downstream`.
     @inlinable
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: consuming Downstream
     ) where Downstream.Input == Output {
-        DelayedValue(value, to: downstream, rootOf: context, id: id)
-            .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
+        DelayedValue(
+            value, to: downstream, rootOf: context, in: scope.map(context.resolved), id: id
+        )
+        .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
     }
 }

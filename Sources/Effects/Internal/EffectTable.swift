@@ -127,26 +127,28 @@ enum EffectTable {
         outerScopes: [EffectID] = [], replacingInFlight: Bool
     ) -> Admission {
         withOpen { roots, ids in
-            if let scope {
-                ids.insert(root, under: scope)
-                for outer in outerScopes {
-                    ids.insert(root, under: outer)
-                }
-            }
-            guard let id else {
-                if scope == nil {
-                    roots.insert(root)
+            var replaced: Members? = nil
+            if let id {
+                roots.marked += 1
+                if replacingInFlight {
+                    replaced = ids.updateValue(.one(root), forKey: id)
                 } else {
-                    roots.marked += 1
+                    ids.insert(root, under: id)
                 }
-                return .admitted(replaced: nil)
+            } else if scope == nil {
+                roots.insert(root)
+            } else {
+                roots.marked += 1
             }
-            roots.marked += 1
-            if replacingInFlight {
-                return .admitted(replaced: ids.updateValue(.one(root), forKey: id))
+            // The members replaced leave the scopes' groups as the root joins them: an element
+            // whose one effect replaces its previous one keeps a group of one throughout.
+            if let scope {
+                ids.insert(root, under: scope, replacing: replaced)
+                for outer in outerScopes {
+                    ids.insert(root, under: outer, replacing: replaced)
+                }
             }
-            ids.insert(root, under: id)
-            return .admitted(replaced: nil)
+            return .admitted(replaced: replaced)
         } ?? .refused
     }
 
@@ -239,41 +241,78 @@ extension EffectTable.Members {
     }
 }
 
-extension Dictionary where Key == EffectID, Value == EffectTable.Members {
-    /// Adds `member` to the group of `id` (or starts one).
-    fileprivate mutating func insert(_ member: any CancellableByID, under id: EffectID) {
-        switch removeValue(forKey: id) {
-        case .none:
-            self[id] = .one(member)
-        case .one(let other):
-            self[id] = .many([ObjectIdentifier(other): other, ObjectIdentifier(member): member])
-        case .many(var members):
-            members[ObjectIdentifier(member)] = member
-            self[id] = .many(members)
+extension EffectTable.Members {
+    /// Whether `key` is one of the members.
+    func contains(_ key: ObjectIdentifier) -> Bool {
+        switch self {
+        case .one(let member): ObjectIdentifier(member) == key
+        case .many(let members): members[key] != nil
         }
     }
 
-    /// Removes the member with identity `key` from the group of `id`, removing the group once
-    /// empty; returns it, or nil when it was not there. A group of one (the usual case) is found
-    /// and removed with one hash of the id.
-    fileprivate mutating func remove(_ key: ObjectIdentifier, from id: EffectID)
-        -> (any CancellableByID)?
-    {
-        guard let index = index(forKey: id) else { return nil }
-        // Taken out, not read in place: reading would copy the group (a retain and a release).
-        switch remove(at: index).value {
+    /// Adds `member` to `group` (or starts it), after removing those of `replaced` it holds.
+    static func insert(
+        _ member: any CancellableByID, into group: inout Self?, replacing replaced: Self?
+    ) {
+        // Taken out, so that a group of many is changed in place, not copied.
+        switch group.take() {
+        case .none:
+            group = .one(member)
+        case .one(let other):
+            if let replaced, replaced.contains(ObjectIdentifier(other)) {
+                group = .one(member)
+            } else {
+                group = .many([ObjectIdentifier(other): other, ObjectIdentifier(member): member])
+            }
+        case .many(var members):
+            switch replaced {
+            case .none: break
+            case .one(let gone): members.removeValue(forKey: ObjectIdentifier(gone))
+            case .many(let gone): for key in gone.keys { members.removeValue(forKey: key) }
+            }
+            members[ObjectIdentifier(member)] = member
+            group = members.count == 1 ? .one(member) : .many(members)
+        }
+    }
+
+    /// Removes the member with identity `key` from `group`, leaving nil once it is empty;
+    /// returns it, or nil when it was not there (the group is then left as it was).
+    static func remove(_ key: ObjectIdentifier, from group: inout Self?) -> (any CancellableByID)? {
+        switch group.take() {
+        case .none:
+            return nil
         case .one(let member):
             guard ObjectIdentifier(member) == key else {
-                // Not this member's group any more (rare): put it back.
-                self[id] = .one(member)
+                // Not this member's group any more (it was replaced): left as it is.
+                group = .one(member)
                 return nil
             }
             return member
         case .many(var members):
             let removed = members.removeValue(forKey: key)
-            self[id] = members.count == 1 ? .one(members.first!.value) : .many(members)
+            group = members.count == 1 ? .one(members.first!.value) : .many(members)
             return removed
         }
+    }
+}
+
+extension Dictionary where Key == EffectID, Value == EffectTable.Members {
+    /// Adds `member` to the group of `id` (or starts one), after removing the members of
+    /// `replaced` it holds. One hash of the id: the group is changed in place.
+    fileprivate mutating func insert(
+        _ member: any CancellableByID, under id: EffectID,
+        replacing replaced: EffectTable.Members? = nil
+    ) {
+        EffectTable.Members.insert(member, into: &self[id], replacing: replaced)
+    }
+
+    /// Removes the member with identity `key` from the group of `id`, removing the group once
+    /// empty; returns it, or nil when it was not there. One hash of the id: the group is
+    /// changed in place.
+    fileprivate mutating func remove(_ key: ObjectIdentifier, from id: EffectID)
+        -> (any CancellableByID)?
+    {
+        EffectTable.Members.remove(key, from: &self[id])
     }
 }
 

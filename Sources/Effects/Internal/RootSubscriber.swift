@@ -11,7 +11,8 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
     private let downstream: Downstream
     private let context: EffectContext
     /// The id the root is registered under in its context, for a `.cancellable` (or debounced)
-    /// effect started as a root; nil for none.
+    /// effect started as a root, as the context's books name it (resolved in its scope); nil
+    /// for none.
     private let id: EffectID?
     private let link = Lock(SubscriptionLink.starting)
 

@@ -162,8 +162,14 @@ final class DelayedValue: Subscription, RunningEffect {
 
     /// The context that counts it as a root; nil when it is not one.
     @usableFromInline let context: EffectContext?
-    /// The id it is registered under in `context`, if any.
+    /// The id it is registered under in `context`, if any, as the context's books name it:
+    /// resolved once, when it is made (in a scoped view, the pair (scope, id) is one object made
+    /// here, not one for its beginning and another for its end).
     @usableFromInline let id: EffectID?
+    /// The scope inside `context`'s it runs in (as the context's books name it), for a delayed
+    /// value of a scoped effect; nil for the context's own. It is then a root of `context` as
+    /// it would be of a view of `context` in that scope, without making the view.
+    @usableFromInline let scope: EffectID?
     /// The stage, with the delivery until it is used or dropped.
     ///
     /// The delivery is taken out of the lock by assigning it to a variable of the caller, not
@@ -171,18 +177,18 @@ final class DelayedValue: Subscription, RunningEffect {
     /// in a thunk, one allocation per call.
     @usableFromInline let state: Lock<DelayedValueState>
 
-    /// A delayed value sending `value` to `downstream`, a root of `context` (registered under
-    /// `id`) if a context is given.
+    /// A delayed value sending `value` to `downstream`, a root of `context` (in `scope`, and
+    /// registered under `id`) if a context is given.
     ///
     /// The downstream is taken, not copied: a copy of a store's sink would retain the store's
     /// core once more, to release it again at once.
     @inlinable
     convenience init<Downstream: Subscriber>(
         _ value: Downstream.Input, to downstream: consuming Downstream,
-        rootOf context: EffectContext? = nil, id: EffectID? = nil
+        rootOf context: EffectContext? = nil, in scope: EffectID? = nil, id: EffectID? = nil
     ) {
         let downstream = downstream
-        self.init(rootOf: context, id: id) { event in
+        self.init(rootOf: context, in: scope, id: id) { event in
             switch event {
             case .subscription(let subscription): downstream.receive(subscription: subscription)
             case .value: downstream.receive(value)
@@ -192,10 +198,14 @@ final class DelayedValue: Subscription, RunningEffect {
     }
 
     @usableFromInline
-    init(rootOf context: EffectContext?, id: EffectID?, delivery: @escaping Delivery) {
+    init(
+        rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
+        delivery: @escaping Delivery
+    ) {
         state = Lock(.scheduling(delivery))
         self.context = context
-        self.id = id
+        self.scope = context == nil ? nil : scope
+        self.id = context.flatMap { context in id.map { context.resolved($0, in: scope) } }
     }
 
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
@@ -206,7 +216,8 @@ final class DelayedValue: Subscription, RunningEffect {
         after interval: Duration, on scheduler: any Scheduler, replacingInFlight: Bool = false
     ) {
         if let context {
-            guard context.begin(self, id: id, replacingInFlight: replacingInFlight) else { return }
+            guard context.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight)
+            else { return }
         }
         // Cancelled by id already (from another thread): nothing to hand the subscription to.
         var delivery: Delivery? = nil
@@ -291,7 +302,7 @@ final class DelayedValue: Subscription, RunningEffect {
 
     @usableFromInline
     func leaveBooks() {
-        context?.end(self, id: id)
+        context?.end(self, id: id, in: scope)
     }
 }
 
