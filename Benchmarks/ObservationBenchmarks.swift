@@ -62,6 +62,18 @@ private func timeDispatches<State>(
     return total
 }
 
+/// Times `n` clicks on a settings model.
+private func timeClicks(_ n: Int, model: ObservableStore<Settings, Int>) -> Duration {
+    let clock = ContinuousClock()
+    var total = Duration.zero
+    for i in 0..<n {
+        let start = clock.now
+        model.dispatch(i)
+        total += clock.now - start
+    }
+    return total
+}
+
 /// A model of 1,000 rows on a store without a home (dispatch returns once the action is reduced
 /// and compared).
 private func thousandRowModel() -> ObservableStore<RowList, RowListAction> {
@@ -125,6 +137,19 @@ private final class TestCounter: Sendable {
     var count: Int { value }
 }
 
+/// A settings screen: four fields, of which three views read three and an action changes the
+/// fourth. Fields have no history: each field read is compared after every action.
+struct Settings: Sendable {
+    var title = "Settings"
+    var volume = 5
+    var isMuted = false
+    var clicks = 0
+}
+
+let settingsReducer: MutatingReducer<Settings, Int> = { settings, clicks in
+    settings.clicks = clicks
+}
+
 /// An observable object written by hand, as the `@Observable` macro would write it: what the
 /// Observation framework itself costs to tell one observer of one change, with no store.
 private final class PlainTitle: Observable, Sendable {
@@ -175,6 +200,7 @@ func observationBenchmarks() -> [Benchmark] {
     let retitleNone = "observable: retitle a 1,000-row list, no observers"
     let renameByIDNone = "observable: rename one of 1,000 rows by id, no observers"
     let retitleByIDNone = "observable: retitle a 1,000-row identified list, no observers"
+    let clickNone = "observable: a click on a four-field settings state, no observers"
     let rename: (Int) -> RowListAction = {
         .rename(row: $0 % 1_000, title: titles[($0 / 1_000) % 2 == 0 ? 1 : 0])
     }
@@ -307,6 +333,25 @@ func observationBenchmarks() -> [Benchmark] {
                 track(row)
             }
             return total
+        },
+        .timed(name: clickNone, baseline: nil, operations: 200_000) { n in
+            let model = ObservableStore(
+                Store(initial: Settings(), mutatingReducer: settingsReducer))
+            return timeClicks(n, model: model)
+        },
+        .timed(
+            name: "observable: a click, unread, 3 observers of 3 other fields (× none)",
+            baseline: clickNone, operations: 200_000
+        ) { n in
+            let model = ObservableStore(
+                Store(initial: Settings(), mutatingReducer: settingsReducer))
+            for read in [
+                { blackHole(model.title) }, { blackHole(model.volume) },
+                { blackHole(model.isMuted) },
+            ] {
+                withObservationTracking(read) {}
+            }
+            return timeClicks(n, model: model)
         },
     ]
 }

@@ -320,6 +320,27 @@ private func print(_ items: Any...) {
         #expect(entries.sorted() == ["card 3", "mismatch or best", "moves"])
     }
 
+    @Test("ObservableStore: a row of an identified collection by id, told when that row changes")
+    func observableStoreRowByID() {
+        struct TodoList: Sendable {
+            var todos: IdentifiedArrayOf<TodoRow> = [TodoRow(id: 3), TodoRow(id: 4)]
+        }
+        let store = Store<TodoList, Int>(initial: TodoList()) { list, id in
+            list.todos[id: id]?.isDone.toggle()
+        }
+        let model = ObservableStore(store)
+        let told = Lock(0)
+        withObservationTracking {
+            let todo = model[\.todos, id: 3]   // row 3, nil when there is none
+            #expect(todo == TodoRow(id: 3))
+        } onChange: { told.withLock { $0 += 1 } }
+
+        store.dispatch(4)
+        #expect(told.withLock { $0 } == 0, "another row changed")
+        store.dispatch(3)
+        #expect(told.withLock { $0 } == 1)
+    }
+
     @Test("ObservableStore of a scoped store: told only of its part")
     func observableScopedStore() {
         let appStore = Store(initial: Shell(), mutatingReducer: shellReducer)
