@@ -334,6 +334,17 @@ func observationBenchmarks() -> [Benchmark] {
             }
             return total
         },
+        .timed(
+            name: "observable: retitle, unread, a list view reading all 1,000 rows whole (× none)",
+            baseline: retitleByIDNone, operations: 200_000
+        ) { n in
+            let model = thousandRowTableModel()
+            withObservationTracking {
+                blackHole(model.rows)
+            } onChange: {
+            }
+            return timeDispatches(n, model: model, action: retitle)
+        },
         .timed(name: clickNone, baseline: nil, operations: 200_000) { n in
             let model = ObservableStore(
                 Store(initial: Settings(), mutatingReducer: settingsReducer))

@@ -186,6 +186,11 @@ extension IdentifiedArray {
                 kept.append(slots[position].take())
             }
         }
+        // Noted as changes of the moved elements, so that a reader of the whole collection
+        // (`ObservableStore`) sees a new mark; a reader by id finds its element unchanged.
+        for case let element? in moved {
+            history.noteChange(of: element.id)
+        }
         kept.insert(contentsOf: moved, at: destination - movedBeforeDestination)
         slots = kept
         for slot in slots.indices {

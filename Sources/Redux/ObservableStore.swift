@@ -124,6 +124,33 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
         self[path]
     }
 
+    /// An identified collection of the state, read whole (a list view's `ForEach`): an
+    /// observer that read it is told when a row of it is written, moved, added or removed, and
+    /// not otherwise.
+    ///
+    /// ```swift
+    /// let todos = model.todos   // told when any row changes, or the rows change
+    /// ```
+    ///
+    /// It is not compared row by row: the collection notes each change it takes, so telling
+    /// whether it changed is O(1) however many rows it holds, and no copy of it is kept (a kept
+    /// copy would make the reducer's next change copy all the rows). The price: a row written
+    /// with the value it had counts as a change. To be told only of one row, read it by id,
+    /// ``subscript(_:id:)``.
+    ///
+    /// - Parameter path: The collection, for example `\.todos`.
+    @inlinable
+    public subscript<Element: Identifiable & Equatable & Sendable>(
+        dynamicMember path: KeyPath<State, IdentifiedArray<Element>> & Sendable
+    ) -> IdentifiedArray<Element> where Element.ID: Sendable {
+        let (elements, part) = parts.table.withLock { table in
+            let elements = read()[keyPath: path]
+            return (elements, table.recordCollection(path, mark: elements.history.mark))
+        }
+        parts.access(part)
+        return elements
+    }
+
     /// A field of the state whose type is not `Equatable`: an observer that read it is told
     /// after every action.
     ///

@@ -335,8 +335,15 @@ private func print(_ items: Any...) {
             #expect(todo == TodoRow(id: 3))
         } onChange: { told.withLock { $0 += 1 } }
 
+        let listTold = Lock(0)
+        withObservationTracking {
+            let todos = model.todos   // told when any row changes, or the rows change
+            #expect(todos.count == 2)
+        } onChange: { listTold.withLock { $0 += 1 } }
+
         store.dispatch(4)
         #expect(told.withLock { $0 } == 0, "another row changed")
+        #expect(listTold.withLock { $0 } == 1)
         store.dispatch(3)
         #expect(told.withLock { $0 } == 1)
     }

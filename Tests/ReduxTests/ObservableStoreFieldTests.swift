@@ -301,4 +301,34 @@ func invalidations(of read: () -> Void) -> TestAtomic<Int> {
 
         #expect([one.load(), two.load()] == [0, 1])
     }
+
+    @Test("a collection read whole is told when a row is written, and not by other fields")
+    func collectionReadWhole() {
+        struct Screen: Sendable {
+            var title = ""
+            var todos: IdentifiedArrayOf<TodoRow> = [TodoRow(id: 1), TodoRow(id: 2)]
+        }
+        enum Edit: Sendable {
+            case retitle(String)
+            case query(Int, String)
+        }
+        let store = Store<Screen, Edit>(initial: Screen()) { screen, edit in
+            switch edit {
+            case .retitle(let title): screen.title = title
+            case .query(let id, let query): screen.todos[id: id]?.query = query
+            }
+        }
+        let model = ObservableStore(store)
+        var list = invalidations { _ = model.todos }
+
+        model.dispatch(.retitle("Today"))
+        #expect(list.load() == 0)
+        model.dispatch(.query(2, "tea"))
+        #expect(list.load() == 1)
+
+        list = invalidations { _ = model.todos }
+        model.dispatch(.query(2, "tea"))
+        #expect(list.load() == 1, "written, even with the value it had: the list is told")
+        #expect(model.todos[id: 2]?.query == "tea")
+    }
 }

@@ -212,6 +212,35 @@ import Testing
         #expect(comparisons.load() == 1)
     }
 
+    @Test("a collection read whole is changed when its history moved, and only then")
+    func collectionReadWhole() {
+        var table = ObservationTable<Todos>()
+        var state = todos(1...3)
+        table.recordCollection(\Todos.rows, mark: state.rows.history.mark)
+        let unchanged = state
+        #expect(table.changedKeys(in: unchanged).isEmpty)
+
+        for change in [
+            { (rows: inout IdentifiedArray<TodoRow>) in rows[id: 1]?.isDone = true },
+            { rows in rows.move(fromOffsets: [0], toOffset: 3) },
+            { rows in rows.remove(id: 2) },
+            { rows in rows.append(TodoRow(id: 9)) },
+            { rows in rows = IdentifiedArray(uniqueElements: rows.elements) },
+            { rows in
+                let query = rows[id: 3]?.query ?? ""
+                rows[id: 3]?.query = query   // the same value
+            },
+        ] {
+            table.recordCollection(\Todos.rows, mark: state.rows.history.mark)
+            change(&state.rows)
+            #expect(table.changedKeys(in: state) == [.field(\Todos.rows)])
+        }
+
+        table.recordCollection(\Todos.rows, mark: unchanged.rows.history.mark)
+        table.recordCollection(\Todos.rows, mark: state.rows.history.mark)
+        #expect(table.changedKeys(in: state) == [.field(\Todos.rows)], "two reads, two marks")
+    }
+
     @Test("two reads of one row that saw different values make it changed at the next action")
     func identifiedConflictingReads() {
         var table = ObservationTable<Todos>()

@@ -198,6 +198,31 @@ struct ObservationTable<State> {
         }
     }
 
+    /// Records that the identified collection at `path` was read whole, its history at `mark`.
+    ///
+    /// It is not compared by value: it counts as changed when its history moved (a row written,
+    /// moved, added or removed), which costs O(1) to tell and keeps no copy of it (a copy would
+    /// make the reducer's next change copy the whole collection first).
+    @inlinable
+    @discardableResult
+    mutating func recordCollection<Element: Identifiable>(
+        _ path: KeyPath<State, IdentifiedArray<Element>>,
+        mark: IdentifiedArrayHistory<Element.ID>.Mark
+    ) -> ObservedPart.Path {
+        let group = ObservedGroup.collection(path)
+        if let entry = trackedEntry(of: group) as? CollectionEntry<State, Element> {
+            entry.record(mark, round: round)
+            return entry.part.path
+        }
+        let entry = CollectionEntry(
+            path: path, mark: mark, round: round, part: newPart(.field(path)))
+        add(
+            Tracked(group, entry) { state, parts in
+                entry.removeChanged(in: state, into: &parts)
+            })
+        return entry.part.path
+    }
+
     /// Records that the element of id `id` in the identified collection at `path` was read and
     /// was `value` (nil when no element had that id).
     ///
@@ -306,6 +331,7 @@ enum ObservedGroup: Hashable {
     case field(AnyKeyPath)
     case elements(AnyKeyPath)
     case identified(AnyKeyPath)
+    case collection(AnyKeyPath)
 }
 
 /// A group of tracked parts that knows its types.
@@ -374,6 +400,58 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
         if let value, value == state[keyPath: path] { return false }
+        parts.append(part)
+        return true
+    }
+
+    @usableFromInline
+    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
+        guard readRound < oldest else { return false }
+        parts.append(part)
+        return true
+    }
+}
+
+/// An identified collection read whole, with its history mark when it was read: changed when
+/// the mark moved.
+@usableFromInline
+final class CollectionEntry<State, Element: Identifiable>: TrackedEntry {
+    @usableFromInline
+    typealias Mark = IdentifiedArrayHistory<Element.ID>.Mark
+
+    @usableFromInline let markPath: KeyPath<State, Mark>
+    /// The mark the observers saw; nil once two reads saw different marks, so that the next
+    /// action tells them all.
+    @usableFromInline var mark: Mark?
+    @usableFromInline var readRound: UInt64
+    @usableFromInline let part: ObservedPart
+
+    @inlinable
+    init(
+        path: KeyPath<State, IdentifiedArray<Element>>, mark: Mark, round: UInt64,
+        part: ObservedPart
+    ) {
+        markPath = path.appending(path: IdentifiedArray<Element>.historyMarkPath)
+        self.mark = mark
+        readRound = round
+        self.part = part
+    }
+
+    @usableFromInline var count: Int { 1 }
+
+    @inlinable
+    func record(_ seen: Mark, round: UInt64) {
+        readRound = round
+        if mark != seen {
+            mark = nil
+        }
+    }
+
+    /// Drops the collection if its history moved in `state`, appending its part; true when it
+    /// did.
+    @inlinable
+    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
+        if let mark, mark == state[keyPath: markPath] { return false }
         parts.append(part)
         return true
     }
