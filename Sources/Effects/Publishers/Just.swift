@@ -21,12 +21,12 @@ public struct Just<Output: Sendable>: Publisher {
     /// Sends the value and the completion to `subscriber` at once.
     ///
     /// As in Combine, a subscriber that cancels inside `receive(subscription:)` receives
-    /// nothing more. A ``Subscribers/Sink`` never does, so it is handed the shared empty
-    /// subscription and the delivery allocates nothing; any other subscriber gets a small
-    /// subscription of its own that records the cancel.
+    /// nothing more. A ``Subscribers/Sink`` (or the front of a `sink`) never does, so it is
+    /// handed the shared empty subscription and the delivery allocates nothing; any other
+    /// subscriber gets a small subscription of its own that records the cancel.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-        if S.self == Subscribers.Sink<Output>.self {
+        if S.self == Subscribers.Sink<Output>.self || S.self == SinkFront<Output>.self {
             subscriber.receive(subscription: Subscriptions.empty)
         } else {
             let subscription = JustSubscription()

@@ -33,9 +33,11 @@ extension Publisher {
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
         receiveValue: @escaping @Sendable (Output) -> Void
     ) -> AnyCancellable {
-        let sink = Subscribers.Sink<Output>(
-            receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-        subscribe(sink)
+        // The sink keeps the subscription and the completion closure; the value closure travels
+        // with the publisher, in the sink's front, and goes when the publisher lets go of its
+        // subscriber, as every publisher here does at the completion or a cancel.
+        let sink = Subscribers.Sink<Output>(receiveCompletion: receiveCompletion)
+        subscribe(SinkFront(sink: sink, receiveValue: receiveValue))
         // Finished already: nothing is left to cancel, and one shared cancellable will do.
         // Otherwise the subscription holds the sink, so the caller needs an object of its own
         // whose release cancels.
@@ -51,7 +53,9 @@ extension Subscribers {
     /// The completion lets go of both closures (and what they capture) at once, even while the
     /// sink is still held; a cancel lets go of `receiveCompletion` at once and of
     /// `receiveValue` with the sink (a value may still be on its way from another thread), which
-    /// the publisher and the `AnyCancellable` release as they end.
+    /// the publisher and the `AnyCancellable` release as they end. (`sink(…)` hands the
+    /// publisher the value closure beside the sink, in a front the publisher holds: it goes when
+    /// the publisher lets go of its subscriber, at the completion or a cancel.)
     public final class Sink<Input: Sendable>: Subscriber, Cancellable {
         @usableFromInline let state: Lock<SinkState>
         /// On until the state ends: what `receive(_:)` reads before every value, without the lock
@@ -60,10 +64,18 @@ extension Subscribers {
         /// `cancel()` returns.
         @usableFromInline let live = OneWayFlag()
         // Written at init and once more by the completion, which the publisher delivers
-        // after its last value and never beside one, so no read and write overlap (and no
-        // exclusivity check is needed per value: see the Performance article's decision log).
-        @usableFromInline @exclusivity(unchecked)
+        // after its last value and never beside one, so no read and write overlap. Only a sink
+        // made directly reads it: `sink(…)` keeps the value closure in its front.
+        @usableFromInline
         nonisolated(unsafe) var receiveValue: @Sendable (Input) -> Void   // see above
+
+        /// Makes the cancellable half of a `sink`, whose value closure is held by its
+        /// ``SinkFront`` instead.
+        @inlinable
+        init(receiveCompletion: @escaping @Sendable (Completion) -> Void) {
+            state = Lock(.awaitingSubscription(receiveCompletion))
+            receiveValue = { _ in }
+        }
 
         /// Makes a sink from its two closures.
         ///
@@ -172,5 +184,43 @@ enum SinkState: Sendable {
             self = .terminal
             return Ended(subscription: subscription, receiveCompletion: receiveCompletion)
         }
+    }
+}
+
+/// What `sink` subscribes: the ``Subscribers/Sink`` that keeps the subscription (and is the
+/// cancellable the caller holds), and the value closure.
+///
+/// A struct, held by the publisher: the closure is a constant of the value the publisher holds,
+/// so calling it retains nothing, where a closure the sink lets go of at the completion (a
+/// `var`) is retained and released around every call. It goes when the publisher lets go of its
+/// subscriber, at the completion or a cancel (`ReleaseAfterEndTests`), or with the stack frame
+/// of a publisher that delivers inside `subscribe` (a sequence).
+@usableFromInline
+struct SinkFront<Input: Sendable>: Subscriber {
+    @usableFromInline let sink: Subscribers.Sink<Input>
+    @usableFromInline let receiveValue: @Sendable (Input) -> Void
+
+    @inlinable
+    init(sink: Subscribers.Sink<Input>, receiveValue: @escaping @Sendable (Input) -> Void) {
+        self.sink = sink
+        self.receiveValue = receiveValue
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        sink.receive(subscription: subscription)
+    }
+
+    /// Calls the value closure, unless the sink was cancelled or finished.
+    @inlinable
+    func receive(_ input: Input) {
+        if !sink.isTerminal {
+            receiveValue(input)
+        }
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion) {
+        sink.receive(completion: completion)
     }
 }
