@@ -20,10 +20,14 @@ extension Store {
     /// with them.
     ///
     /// - Parameter thunk: Called at once with `getState`; returns the effect to run.
-    public func run(_ thunk: (_ getState: @escaping @Sendable () -> State) -> Effect<Action>) {
+    /// - Returns: The work the effect is, and what it leads to, to wait for or cancel.
+    @discardableResult
+    public func run(_ thunk: (_ getState: @escaping @Sendable () -> State) -> Effect<Action>)
+        -> StoreTask
+    {
         // The core, not the store: an effect that keeps `getState` must not keep the store,
         // whose release is what cancels that effect.
         let core = core
-        run(thunk { core.state })
+        return run(thunk { core.state })
     }
 }

@@ -409,8 +409,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// store.run(loadHighScores(from: file))
     /// ```
     ///
+    /// Like ``send(_:)``, it returns the work it started, to wait for (``StoreTask/finish()``)
+    /// or cancel (``StoreTask/cancel()``): the effect, the actions it sends and their effects.
+    ///
     /// - Parameter effect: The effect whose actions are dispatched.
-    public func run(_ effect: Effect<Action>) {
-        core.start(effect)
+    /// - Returns: The work the effect is, and what it leads to.
+    @discardableResult
+    public func run(_ effect: Effect<Action>) -> StoreTask {
+        StoreTask(tracker: core.run(effect))
     }
 }

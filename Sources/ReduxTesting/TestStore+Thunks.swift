@@ -14,17 +14,21 @@ extension TestStore {
     /// ```
     ///
     /// As with ``send(_:sourceLocation:_:)``, the actions received before must all have been
-    /// asserted (when ``exhaustivity`` is `.on`), and the effect must have ended by
-    /// ``finish(sourceLocation:)``. The effect belongs to no sent action, so
-    /// ``skipInFlightEffects()`` does not cancel it; releasing the test store does.
+    /// asserted (when ``exhaustivity`` is `.on`), the effect must have ended by
+    /// ``finish(sourceLocation:)``, and it returns a ``TestStoreTask``: ``TestStoreTask/cancel()``
+    /// ends the effect, ``TestStoreTask/finish(timeout:sourceLocation:)`` asserts that it ends,
+    /// and ``skipInFlightEffects()`` cancels it with the work of the actions sent.
     ///
     /// - Parameters:
     ///   - effect: The effect whose actions are dispatched.
     ///   - sourceLocation: Where a failure is reported; the caller's line by default.
-    public func run(_ effect: Effect<Action>, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// - Returns: The work the effect is, to cancel it or assert that it ends.
+    @discardableResult
+    public func run(_ effect: Effect<Action>, sourceLocation: SourceLocation = #_sourceLocation)
+        -> TestStoreTask
+    {
         checkNothingUnasserted(before: "Ran an effect", sourceLocation: sourceLocation)
-        store.run(effect)
-        settle()
+        return track(store.run(effect), named: "store.run(…)")
     }
 
     /// Runs a thunk: calls it with a way to read the store's current state, then runs the effect
@@ -42,13 +46,24 @@ extension TestStore {
     /// - Parameters:
     ///   - sourceLocation: Where a failure is reported; the caller's line by default.
     ///   - thunk: Called at once with `getState`; returns the effect to run.
+    /// - Returns: The work the thunk's effect is, to cancel it or assert that it ends.
+    @discardableResult
     public func run(
         sourceLocation: SourceLocation = #_sourceLocation,
         _ thunk: (_ getState: @escaping @Sendable () -> State) -> Effect<Action>
-    ) {
+    ) -> TestStoreTask {
         checkNothingUnasserted(before: "Ran a thunk", sourceLocation: sourceLocation)
-        store.run(thunk)
+        return track(store.run(thunk), named: "store.run { getState in … }")
+    }
+
+    /// Keeps the task of an effect run with the tasks of the actions sent (so that
+    /// ``skipInFlightEffects()`` cancels it), lets it run until it waits, and gives the test its
+    /// view of it.
+    private func track(_ task: StoreTask, named name: String) -> TestStoreTask {
+        tasks.removeAll { $0.isOver }
+        tasks.append(task)
         settle()
+        return TestStoreTask(task: task, watch: watch, timeout: timeout, actionName: name)
     }
 
     /// Runs the ready tasks and fails if received actions were not asserted (when exhaustive);

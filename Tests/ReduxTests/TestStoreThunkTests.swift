@@ -43,4 +43,55 @@ import Testing
         store.receive(.stop) { $0.secondsLeft = 5 }
         store.finish()
     }
+
+    @Test("the task of an effect run is cancelled by skipInFlightEffects, as a send's is")
+    func skipInFlightEffectsCancelsARun() {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: TeaTimer(), mutatingReducer: teaReducer, scheduler: scheduler)
+        let task = store.run(Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler))
+        #expect(!task.isCancelled)
+
+        store.skipInFlightEffects()
+
+        #expect(task.isCancelled)
+        store.advance(by: .seconds(1))
+        #expect(store.receivedActions.isEmpty, "nothing delivered after the cancel")
+        store.finish()
+    }
+
+    @Test("a thunk's task: cancel() ends its effect, finish(timeout:) fails while it waits")
+    func thunkTask() async {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: TeaTimer(), mutatingReducer: teaReducer, scheduler: scheduler)
+        let task = store.run { _ in
+            Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+        }
+        await withKnownIssue {
+            await task.finish(timeout: .seconds(1))
+        }
+        task.cancel()
+        #expect(task.isCancelled)
+        store.advance(by: .seconds(1))
+        #expect(store.receivedActions.isEmpty)
+        await store.finish()
+    }
+
+    @Test("a Store's run returns the work: finish() returns once the effect has ended")
+    func storeRunTask() async {
+        let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer)
+        let task = store.run(.just(.steep(seconds: 5)))
+        await task.finish()
+        #expect(store.state.secondsLeft == 5)
+
+        let scheduler = TestScheduler()
+        let pending = store.run { _ in
+            Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler)
+        }
+        pending.cancel()
+        await pending.finish()   // returns: the work is cancelled
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.secondsLeft == 5, "the cancelled tick never came")
+    }
 }

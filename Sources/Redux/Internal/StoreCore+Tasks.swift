@@ -15,6 +15,18 @@ extension StoreCore {
         return tracker
     }
 
+    /// Runs an effect as a task of its own: its work is followed and cancelled with the tracker
+    /// returned, as a sent action's is. The task has no sent action, so it counts one as
+    /// processed at once: it is over when the effect and what it led to are.
+    func run(_ effect: Effect<Action>) -> TaskTracker {
+        let tracker = TaskTracker(context: effects)
+        if tracker.register() {
+            start(effect, for: tracker)
+        }
+        tracker.actionProcessed(isSentAction: true)
+        return tracker
+    }
+
     /// Dispatches an action an effect of a task sent. Never inlined, like ``process(_:_:)``.
     @inlinable
     @inline(never)
