@@ -28,19 +28,68 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
     state path: KeyPath<State, ChildState?> & Sendable,
     action: ActionPath<Action, ChildAction>
 ) -> AnyMiddleware<State, Action> {
+    ifLet(middleware, state: path, action: action) { _ in true }
+}
+
+/// Lifts the middleware of an identified child to a parent whose state holds the child as an
+/// optional at `path`; every effect the child starts ends when the child does, or when another
+/// child takes its place.
+///
+/// As the other `ifLet`, and more: a child replaced by one with another id in a single action
+/// (a detail screen showing the next item) is a child that went, and a new one that came: every
+/// effect of the one that went is cancelled, and the new one starts afresh. A child whose id
+/// stays is the same child, however its other fields change.
+///
+/// - Parameters:
+///   - middleware: The child's middleware.
+///   - path: Where the optional child sits in the parent's state.
+///   - action: Where the child's actions sit among the parent's.
+/// - Returns: A middleware of the parent's state and actions, remembering which child was there
+///   before each action.
+/// - Complexity: O(1) per action, plus O(k) to cancel the k running effects of a child that
+///   went.
+@inlinable
+public func ifLet<
+    State: Sendable, Action: Sendable, ChildState: Identifiable & Sendable, ChildAction: Sendable
+>(
+    _ middleware: @escaping Middleware<ChildState, ChildAction>,
+    state path: KeyPath<State, ChildState?> & Sendable,
+    action: ActionPath<Action, ChildAction>
+) -> AnyMiddleware<State, Action> where ChildState.ID: Sendable {
+    ifLet(middleware, state: path, action: action) { $0.id }
+}
+
+/// The one `ifLet`: the child is known by `identity`, and effects end when the child that was
+/// there before an action is gone after it, or is another (its identity differs).
+@inlinable
+func ifLet<
+    State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable,
+    Identity: Equatable & Sendable
+>(
+    _ middleware: @escaping Middleware<ChildState, ChildAction>,
+    state path: KeyPath<State, ChildState?> & Sendable,
+    action: ActionPath<Action, ChildAction>,
+    identity: @escaping @Sendable (ChildState) -> Identity
+) -> AnyMiddleware<State, Action> {
     AnyMiddleware(instantiate: {
-        let memory = Memory<Bool>()
+        let memory = Memory<Identity?>()
         return AnyMiddleware.Running(
-            remember: { state in memory.value = state[keyPath: path] != nil },
+            remember: { state in
+                let present: Identity? = state[keyPath: path].map(identity)
+                memory.value = .some(present)   // remembered even when nil: "no child"
+            },
             react: { state, parentAction in
-                let wasThere = memory.previous
+                let previous = memory.previous
                 let child = state[keyPath: path]
                 let ended: Effect<Action> =
-                    wasThere && child == nil ? .cancel(id: EffectScope.child(path)) : .none
+                    previous != nil && child.map(identity) != previous
+                    ? .cancel(id: EffectScope.child(path)) : .none
                 guard let childAction = action.extract(parentAction) else { return ended }
                 guard let child else {
                     // Set to nil by this very action (a sheet's own close button): nothing to do.
-                    if !wasThere { reportMissingChild(childAction, of: path, in: "middleware") }
+                    if previous == nil {
+                        reportMissingChild(childAction, of: path, in: "middleware")
+                    }
                     return ended
                 }
                 let effect = middleware(child, childAction)

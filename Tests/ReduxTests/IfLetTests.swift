@@ -149,4 +149,80 @@ private func screenMiddlewares(clock: some Clock<Duration>) -> [AnyMiddleware<
         store.advance(by: .seconds(10))
         await store.finish()
     }
+
+    @Test("an identified child replaced by another in one action: the old one's save is cancelled")
+    func identifiedChildReplaced() async {
+        let scheduler = TestScheduler()
+        let store = makeBrowser(scheduler)
+        await store.send(.show(1)) { $0.detail = Detail(id: 1) }
+        await store.send(.detail(.edit))
+        await store.send(.show(2)) { $0.detail = Detail(id: 2) }
+        store.advance(by: .seconds(1))
+        await store.finish()   // no save of 1 arrives, nothing left in flight
+    }
+
+    @Test("an identified child given new fields but the same id is the same child: its save stays")
+    func identifiedChildKeptByID() async {
+        let scheduler = TestScheduler()
+        let store = makeBrowser(scheduler)
+        await store.send(.show(1)) { $0.detail = Detail(id: 1) }
+        await store.send(.detail(.edit))
+        await store.send(.show(1))
+        store.advance(by: .seconds(1))
+        await store.receive(.detail(.saved)) { $0.detail?.saves = 1 }
+        await store.finish()
+    }
+
+    private func makeBrowser(_ scheduler: TestScheduler) -> TestStore<Browser, BrowserAction> {
+        TestStore(
+            initial: Browser(), mutatingReducer: browserReducer, scheduler: scheduler,
+            middlewares: [
+                ifLet(
+                    detailSaving(scheduler: scheduler), state: \Browser.detail,
+                    action: BrowserAction.detailActions)
+            ])
+    }
+}
+
+/// A detail screen for one item, known by its id, that saves a second after an edit.
+private struct Detail: Identifiable, Equatable, Sendable {
+    let id: Int
+    var saves = 0
+}
+
+private enum DetailAction: Equatable, Sendable {
+    case edit
+    case saved
+}
+
+private func detailSaving(scheduler: some Scheduler) -> Middleware<Detail, DetailAction> {
+    { _, action in
+        action == .edit ? Effect.just(.saved).delay(for: .seconds(1), scheduler: scheduler) : .none
+    }
+}
+
+/// A browser showing one item's detail at a time.
+private struct Browser: Equatable, Sendable {
+    var detail: Detail?
+}
+
+private enum BrowserAction: Equatable, Sendable {
+    case show(Int)
+    case detail(DetailAction)
+
+    static let detailActions = ActionPath<BrowserAction, DetailAction>(
+        embed: BrowserAction.detail,
+        extract: {
+            guard case .detail(let action) = $0 else { return nil }
+            return action
+        })
+}
+
+private let browserReducer: MutatingReducer<Browser, BrowserAction> = { browser, action in
+    switch action {
+    case .show(let id):
+        if browser.detail?.id != id { browser.detail = Detail(id: id) }
+    case .detail(.saved): browser.detail?.saves += 1
+    case .detail(.edit): break
+    }
 }
