@@ -88,11 +88,16 @@ struct ObservationTable<State> {
         positions[group].map { entries[$0].entry }
     }
 
-    /// Starts tracking `entry` for `group`.
+    /// Starts tracking `entry` for `group`, with its comparison made here, where its types are
+    /// known (specialized for them when the caller is).
     @inlinable
-    mutating func add(_ entry: Tracked) {
-        positions[entry.group] = entries.count
-        entries.append(entry)
+    mutating func track<Entry: TrackedEntry>(_ entry: Entry, as group: ObservedGroup)
+    where Entry.State == State {
+        positions[group] = entries.count
+        entries.append(
+            Tracked(group, entry) { state, parts in
+                entry.removeChanged(in: state, into: &parts)
+            })
     }
 
     /// Stops tracking the entry at `position`, moving the last entry there.
@@ -136,11 +141,7 @@ struct ObservationTable<State> {
             return entry.part.path
         }
         let entry = AlwaysChangedEntry<State>(part: newPart(key))
-        add(
-            Tracked(group, entry) { _, parts in
-                parts.append(entry.part)
-                return true
-            })
+        track(entry, as: group)
         return entry.part.path
     }
 
@@ -160,10 +161,7 @@ struct ObservationTable<State> {
             return entry.part.path
         }
         let entry = FieldEntry(path: path, value: value, round: round, part: newPart(.field(path)))
-        add(
-            Tracked(group, entry) { state, parts in
-                entry.removeChanged(in: state, into: &parts)
-            })
+        track(entry, as: group)
         return entry.part.path
     }
 
@@ -188,10 +186,7 @@ struct ObservationTable<State> {
             entry = tracked
         } else {
             entry = ElementsEntry<State, Elements>(path: path)
-            add(
-                Tracked(group, entry) { state, parts in
-                    entry.removeChanged(in: state, into: &parts)
-                })
+            track(entry, as: group)
         }
         return entry.record(index, value: value, round: round) {
             newPart(.element(path, AnyHashable(index)))
@@ -216,10 +211,7 @@ struct ObservationTable<State> {
         }
         let entry = CollectionEntry(
             path: path, mark: mark, round: round, part: newPart(.field(path)))
-        add(
-            Tracked(group, entry) { state, parts in
-                entry.removeChanged(in: state, into: &parts)
-            })
+        track(entry, as: group)
         return entry.part.path
     }
 
@@ -240,10 +232,7 @@ struct ObservationTable<State> {
             entry = tracked
         } else {
             entry = IdentifiedElementsEntry<State, Element>(path: path, mark: mark)
-            add(
-                Tracked(group, entry) { state, parts in
-                    entry.removeChanged(in: state, into: &parts)
-                })
+            track(entry, as: group)
         }
         return entry.record(id, value: value, round: round) {
             newPart(.identified(path, AnyHashable(id)))
@@ -336,13 +325,17 @@ enum ObservedGroup: Hashable {
 
 /// A group of tracked parts that knows its types.
 ///
-/// Its comparison is not a requirement: it is the closure ``ObservationTable/Tracked`` keeps,
-/// made where the types are known.
+/// The table calls its comparison through the closure ``ObservationTable/Tracked`` keeps, made
+/// where the types are known (``ObservationTable/track(_:as:)``): through the existential, a
+/// generic entry's comparison would run unspecialized, looking up generic metadata for every
+/// element (about 400 ns each, measured).
 @usableFromInline
 protocol TrackedEntry<State>: AnyObject {
     associatedtype State
     /// How many parts it tracks.
     var count: Int { get }
+    /// Drops the parts that changed in `state`, appending them; true when none is left.
+    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool
     /// Drops the parts last read before round `oldest`, appending them; true when none is
     /// left.
     func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool
@@ -361,6 +354,13 @@ final class AlwaysChangedEntry<State>: TrackedEntry {
     }
 
     @usableFromInline var count: Int { 1 }
+
+    /// Changed, whatever the state: appends its part; true.
+    @inlinable
+    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
+        parts.append(part)
+        return true
+    }
 
     @usableFromInline
     func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
