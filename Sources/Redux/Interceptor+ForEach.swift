@@ -10,8 +10,9 @@ extension Interceptor {
     /// element's id, and the effects it runs are scoped to the element (they end when it is
     /// removed, if the element's middleware is lifted with `forEach` too, or when
     /// ``EffectScope/element(_:of:)`` is cancelled). The context's state is the element as it is
-    /// now, or as it was when the action arrived once it is removed. An action for an element that is not there goes on
-    /// down the chain untouched (the reducer ignores and reports it); every other action too.
+    /// now, or as it was when the action arrived once it is removed. An action for an element
+    /// that is not there goes on down the chain untouched (the reducer ignores and reports it);
+    /// every other action too.
     ///
     /// ```swift
     /// let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
@@ -52,9 +53,9 @@ extension Interceptor {
     /// child: what it passes to `next` or dispatches comes back embedded, and the effects it runs
     /// are scoped to the child (they end when it goes, if the child's middleware is lifted with
     /// `ifLet` too, or when ``EffectScope/child(_:)`` is cancelled). The context's state is the
-    /// child as it is now, or as it was when the action arrived once it is gone. A child action while the child is nil
-    /// goes on down the chain untouched (the reducer ignores and reports it); every other action
-    /// too.
+    /// child as it is now, or as it was when the action arrived once it is gone. A child action
+    /// while the child is nil goes on down the chain untouched (the reducer ignores and reports
+    /// it); every other action too.
     ///
     /// - Parameters:
     ///   - path: Where the optional child sits in the parent's state.

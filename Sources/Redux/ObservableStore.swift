@@ -25,12 +25,13 @@ import Observation
 /// changed (a few nanoseconds for an element of a collection), except for the rows of an
 /// ``IdentifiedArray`` read by id (``subscript(_:id:)``): the collection notes which ids each
 /// action touched, and only those rows are compared, so a list's row views cost about nothing
-/// until their row changes. Stores that have no `ObservableStore` pay nothing for this. A part nobody reads again is not compared forever:
-/// once 4,096 actions have changed something read while it went unread, its observers (if any
-/// are left) are told once, and it is dropped.
+/// until their row changes. Stores that have no `ObservableStore` pay nothing for this. A part
+/// nobody reads again is not compared forever: once 4,096 actions have changed something read
+/// while it went unread, its observers (if any are left) are told once, and it is dropped.
 ///
 /// ``state`` reads the whole state and is told of every action, as are members whose type is not
-/// `Equatable`.
+/// `Equatable`. A field named like a member of the view itself (`state`, `dispatch`) is read by
+/// key path: `model[\.state]`.
 ///
 /// Changes are reported where the store's observers run: on its home if it has one, on the
 /// thread that processes the action if not. For SwiftUI, make the store's home the main actor,
