@@ -173,6 +173,8 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         // A metatype comparison first: a dynamic cast on every id would cost more than the rest.
         if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
+        } else if ID.self == ScopedEffectID.self, let pair = id as? ScopedEffectID {
+            self = EffectID(identity: ScopedIdentity(pair))
         } else {
             let storage = EffectIDStorage(id)
             identity = storage
@@ -195,7 +197,7 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         guard lhs.hash == rhs.hash, lhs.identity.idType == rhs.identity.idType else {
             return false
         }
-        return lhs.identity.idValue.isEqual(to: rhs.identity.idValue)
+        return lhs.identity.hasValue(equalTo: rhs.identity)
     }
 
     /// Hashes the wrapped value's hash.
@@ -235,6 +237,52 @@ package protocol EffectIdentity: AnyObject, Sendable {
     var idType: ObjectIdentifier { get }
     /// The value's hash.
     var idHash: Int { get }
+
+    /// Whether `other`, an identity of a value of the same type, holds an equal value. By
+    /// default, the two values compared as they are.
+    func hasValue(equalTo other: any EffectIdentity) -> Bool
+}
+
+extension EffectIdentity {
+    /// Compares the two values, through their existentials.
+    @usableFromInline
+    package func hasValue(equalTo other: any EffectIdentity) -> Bool {
+        idValue.isEqual(to: other.idValue)
+    }
+}
+
+/// The identity of the pair (scope, id) a scoped view of a context names an id with (see
+/// ``ScopedEffectID``), which ``EffectID/init(_:)`` makes for a pair: the pair kept as it is,
+/// rather than boxed as any value, so that two pairs made apart (a row's save, started again on
+/// every toggle) compare as their two ids, each recognized by its identity, without opening an
+/// existential or copying the pair.
+@usableFromInline
+final class ScopedIdentity: EffectIdentity {
+    @usableFromInline let pair: ScopedEffectID
+    @usableFromInline let idHash: Int
+
+    @inlinable
+    init(_ pair: ScopedEffectID) {
+        self.pair = pair
+        idHash = pair.hashValue
+    }
+
+    @usableFromInline
+    var idValue: any Hashable & Sendable {
+        pair
+    }
+
+    @usableFromInline
+    var idType: ObjectIdentifier {
+        ObjectIdentifier(ScopedEffectID.self)
+    }
+
+    /// The other is a pair too (the caller compared the types): the two pairs' ids compared.
+    @usableFromInline
+    func hasValue(equalTo other: any EffectIdentity) -> Bool {
+        guard let other = other as? ScopedIdentity else { return false }
+        return pair == other.pair
+    }
 }
 
 /// The identity ``EffectID/init(_:)`` makes for a value.

@@ -25,6 +25,7 @@ extension Effect {
     /// - Complexity: Running it registers each part that runs on its own under its scope too
     ///   (O(1) per part, and per enclosing scope), so that cancelling the scope costs O(k) in the
     ///   k parts running in it, whatever else runs in the store.
+    @inlinable
     public func scoped(to scope: some Hashable & Sendable) -> Effect {
         switch operation {
         case .none, .just: self

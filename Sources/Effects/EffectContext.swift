@@ -67,16 +67,16 @@ public final class EffectContext: Sendable {
     /// A view of `base` in which every id means the pair (`scope`, id).
     private init(viewOf base: EffectContext, scope: EffectID) {
         books = base.books
-        (self.scope, outerScopes) = base.scopes(inside: scope)
+        self.scope = scope
+        outerScopes = base.scopesAround
         preferredExecutor = base.preferredExecutor
         gate = base.gate
     }
 
-    /// The scopes of a root started in `inner` (a scope inside this context's, as the books
-    /// name it), or in this context itself when nil: the innermost, and the ones around it.
-    private func scopes(inside inner: EffectID?) -> (scope: EffectID?, outerScopes: [EffectID]) {
-        guard let inner else { return (scope, outerScopes) }
-        return (inner, scope.map { outerScopes + [$0] } ?? [])
+    /// The scopes around a scope inside this context's: this context's own, and the ones
+    /// around it.
+    private var scopesAround: [EffectID] {
+        scope.map { outerScopes + [$0] } ?? []
     }
 
     /// A view of this context in which every id used means the pair (`scope`, id): see
@@ -226,11 +226,20 @@ public final class EffectContext: Sendable {
         _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
         replacingInFlight: Bool
     ) -> Bool {
-        let (scope, outerScopes) = scopes(inside: inner)
-        let admission = table.withLock {
-            $0.begin(
-                root, id: id, scope: scope, outerScopes: outerScopes,
-                replacingInFlight: replacingInFlight)
+        let admission: EffectTable.Admission
+        if let inner {
+            let around = scopesAround
+            admission = table.withLock {
+                $0.begin(
+                    root, id: id, scope: inner, outerScopes: around,
+                    replacingInFlight: replacingInFlight)
+            }
+        } else {
+            admission = table.withLock {
+                $0.begin(
+                    root, id: id, scope: scope, outerScopes: outerScopes,
+                    replacingInFlight: replacingInFlight)
+            }
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -284,9 +293,12 @@ public final class EffectContext: Sendable {
     /// for ``begin(_:id:in:replacingInFlight:)``), if any; `inner` is the scope it began in.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil) {
-        let (scope, outerScopes) = scopes(inside: inner)
-        let ended = table.withLock {
-            $0.end(root, id: id, scope: scope, outerScopes: outerScopes)
+        let ended: (root: (any RunningEffect)?, member: (any CancellableByID)?)
+        if let inner {
+            let around = scopesAround
+            ended = table.withLock { $0.end(root, id: id, scope: inner, outerScopes: around) }
+        } else {
+            ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: outerScopes) }
         }
         // What the table kept is released here, outside the lock.
         _ = ended

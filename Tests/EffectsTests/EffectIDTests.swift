@@ -34,6 +34,27 @@ import Testing
         #expect(Counted.comparisons.load(ordering: .relaxed) == before + 1)
     }
 
+    @Test(
+        "pairs (scope, id) made apart are equal when both their ids are, and hash alike; any other pair or id differs"
+    )
+    func scopedPairs() {
+        let row1 = EffectID("row 1"), save = EffectID("save")
+        let pair = EffectID(ScopedEffectID(scope: row1, id: save))
+        let again = EffectID(ScopedEffectID(scope: EffectID("row 1"), id: EffectID("save")))
+        #expect(pair == again)
+        #expect(pair.hashValue == again.hashValue)
+        #expect(pair != EffectID(ScopedEffectID(scope: EffectID("row 2"), id: save)))
+        #expect(pair != EffectID(ScopedEffectID(scope: row1, id: EffectID("search"))))
+        #expect(pair != EffectID(ScopedEffectID(scope: save, id: row1)), "the order matters")
+        #expect(pair != row1 && pair != save)
+        #expect(EffectID(pair) == pair, "wrapping a pair's id again gives the same id")
+        let nested = EffectID(ScopedEffectID(scope: pair, id: save))
+        #expect(nested == EffectID(ScopedEffectID(scope: again, id: EffectID("save"))))
+        #expect(nested != pair)
+        #expect(Set([pair, again, nested]).count == 2)
+        #expect("\(pair)" == "save in row 1")
+    }
+
     @Test("ids of equal values of one type are equal, and hash alike")
     func equalValues() {
         #expect(EffectID(Timer()) == EffectID(Timer()))
