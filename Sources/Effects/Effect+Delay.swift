@@ -10,8 +10,13 @@ extension Effect {
     /// - Returns: The delayed effect; delaying ``none`` gives ``none``.
     public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
         if isNone { return .none }
-        return DelayedEffect(effect: self, interval: max(interval, .zero), scheduler: scheduler)
-            .asEffect
+        // Kept as the scheduler an `AnyScheduler` wraps, if it is one: every delivery then
+        // schedules through one existential, not through the eraser's and then the wrapped one's
+        // (a game's middleware erases its scheduler once, and delays every mismatch on it).
+        return DelayedEffect(
+            effect: self, interval: max(interval, .zero), scheduler: AnyScheduler(scheduler).base
+        )
+        .asEffect
     }
 }
 
