@@ -155,11 +155,11 @@ final class CancelEffect<Output: Sendable>: EffectNode {
 /// different types never match.
 ///
 /// An id is one reference to an immutable object that holds the value with its type and its
-/// hash, made once when the id is made, and that hash beside it. Copying an id is then a retain, where an existential
-/// would go through its value witnesses, and a store's registry, which looks ids up for every
-/// cancellable effect it runs, recognizes copies of one id by the object's identity before it
-/// compares anything: an effect value built once and returned for every action (a game's
-/// delayed un-flip) finds its id at the cost of a pointer comparison.
+/// hash, made once when the id is made, and that hash beside it. Copying an id is then a
+/// retain, where an existential would go through its value witnesses, and a store's registry,
+/// which looks ids up for every cancellable effect it runs, recognizes copies of one id by the
+/// object's identity before it compares anything: an effect value built once and returned for
+/// every action (a game's delayed un-flip) finds its id at the cost of a pointer comparison.
 public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     @usableFromInline let identity: any EffectIdentity
     /// The value's hash, beside the reference: hashing an id reads it without a call.
