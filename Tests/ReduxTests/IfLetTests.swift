@@ -150,6 +150,40 @@ private func screenMiddlewares(clock: some Clock<Duration>) -> [AnyMiddleware<
         await store.finish()
     }
 
+    @Test("the doc comment's child store: its actions reach the child, embedded")
+    func childStoreSendsEmbedded() {
+        let scheduler = TestScheduler()
+        let store = Store(
+            initial: Screen(ticker: Ticker()), mutatingReducer: screenReducer,
+            middlewares: screenMiddlewares(clock: scheduler.clock))
+        let ticker = store.scope(child: \Screen.ticker, action: ScreenAction.tickerActions)
+        ticker.dispatch(.start)
+        scheduler.advance(by: .seconds(2))
+        #expect(store.state.ticker?.ticks == 2)
+    }
+
+    @Test("an effect run through the child's scoped store ends when the child goes")
+    func childStoreEffectEndsWithTheChild() {
+        let scheduler = TestScheduler()
+        let store = Store(
+            initial: Screen(), mutatingReducer: screenReducer,
+            middlewares: screenMiddlewares(clock: scheduler.clock))
+        let ticker = store.scope(child: \Screen.ticker, action: ScreenAction.tickerActions)
+        #expect(ticker.state == nil)
+        store.dispatch(.open)
+        #expect(ticker.state == Ticker())
+
+        ticker.run(Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler))
+        scheduler.advance(by: .seconds(1))
+        #expect(ticker.state?.ticks == 1, "while the child is there, its effect delivers")
+
+        ticker.run(Effect.just(.tick).delay(for: .seconds(1), scheduler: scheduler))
+        store.dispatch(.close)
+        store.dispatch(.open)
+        scheduler.advance(by: .seconds(1))
+        #expect(ticker.state == Ticker(), "the old child's tick never reached the new one")
+    }
+
     @Test("an identified child replaced by another in one action: the old one's save is cancelled")
     func identifiedChildReplaced() async {
         let scheduler = TestScheduler()
