@@ -13,7 +13,7 @@ extension Store {
     ///
     /// ```swift
     /// let ticker = store.scope(child: \Screen.ticker, action: ScreenAction.tickerActions)
-    /// ticker.dispatch(.start)
+    /// ticker.dispatch(.tick)   // reaches the ticker as ScreenAction.ticker(.tick)
     /// ```
     ///
     /// - Parameters:
