@@ -5,7 +5,7 @@ import Effects
 ///
 /// Every effect a child feature starts under
 /// ``forEach(_:state:action:)->AnyMiddleware<State,Action>`` or
-/// ``ifLet(_:state:action:)->AnyMiddleware<State,Action>`` runs scoped to its element
+/// ``ifLet(_:state:action:)-8bndu`` runs scoped to its element
 /// (``/Effects/Effect/scoped(to:)``): its ids mean "this id of this element", and they all end
 /// when the element goes. A parent that wants to stop
 /// one of them names the element and the id:
