@@ -204,13 +204,17 @@ struct ObservationTable<State> {
         _ path: KeyPath<State, IdentifiedArray<Element>>,
         mark: IdentifiedArrayHistory<Element.ID>.Mark
     ) -> ObservedPart.Path {
+        // A field of the collection's mark, under a group and a key of the collection's own.
         let group = ObservedGroup.collection(path)
-        if let entry = trackedEntry(of: group) as? CollectionEntry<State, Element> {
+        if let entry = trackedEntry(of: group)
+            as? FieldEntry<State, IdentifiedArrayHistory<Element.ID>.Mark>
+        {
             entry.record(mark, round: round)
             return entry.part.path
         }
-        let entry = CollectionEntry(
-            path: path, mark: mark, round: round, part: newPart(.field(path)))
+        let markPath = path.appending(path: IdentifiedArray<Element>.historyMarkPath)
+        let entry = FieldEntry(
+            path: markPath, value: mark, round: round, part: newPart(.field(path)))
         track(entry, as: group)
         return entry.part.path
     }
@@ -400,58 +404,6 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
         if let value, value == state[keyPath: path] { return false }
-        parts.append(part)
-        return true
-    }
-
-    @usableFromInline
-    func removeExpired(readBefore oldest: UInt64, into parts: inout [ObservedPart]) -> Bool {
-        guard readRound < oldest else { return false }
-        parts.append(part)
-        return true
-    }
-}
-
-/// An identified collection read whole, with its history mark when it was read: changed when
-/// the mark moved.
-@usableFromInline
-final class CollectionEntry<State, Element: Identifiable>: TrackedEntry {
-    @usableFromInline
-    typealias Mark = IdentifiedArrayHistory<Element.ID>.Mark
-
-    @usableFromInline let markPath: KeyPath<State, Mark>
-    /// The mark the observers saw; nil once two reads saw different marks, so that the next
-    /// action tells them all.
-    @usableFromInline var mark: Mark?
-    @usableFromInline var readRound: UInt64
-    @usableFromInline let part: ObservedPart
-
-    @inlinable
-    init(
-        path: KeyPath<State, IdentifiedArray<Element>>, mark: Mark, round: UInt64,
-        part: ObservedPart
-    ) {
-        markPath = path.appending(path: IdentifiedArray<Element>.historyMarkPath)
-        self.mark = mark
-        readRound = round
-        self.part = part
-    }
-
-    @usableFromInline var count: Int { 1 }
-
-    @inlinable
-    func record(_ seen: Mark, round: UInt64) {
-        readRound = round
-        if mark != seen {
-            mark = nil
-        }
-    }
-
-    /// Drops the collection if its history moved in `state`, appending its part; true when it
-    /// did.
-    @inlinable
-    func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
-        if let mark, mark == state[keyPath: markPath] { return false }
         parts.append(part)
         return true
     }
