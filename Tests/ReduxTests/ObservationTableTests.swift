@@ -35,6 +35,19 @@ import Testing
         #expect(table.changedKeys(in: Board(title: "b")) == [.field(\Board.title)])
     }
 
+    @Test("a field read with two values keeps one part, read again at will, told once")
+    func conflictingReadsStayOnePart() {
+        var table = ObservationTable<Board>()
+        let first = table.recordField(\Board.title, value: "a")
+        let second = table.recordField(\Board.title, value: "b")
+        let third = table.recordField(\Board.title, value: "a")
+        #expect(first == second && second == third)
+        #expect(table.count == 1)
+        // Told at the next action even though the state has the first value read.
+        #expect(table.changedKeys(in: Board(title: "a")) == [.field(\Board.title)])
+        #expect(table.isEmpty)
+    }
+
     @Test("elements by position: only the changed one is reported; a position gone is a change")
     func elements() {
         var table = ObservationTable<Board>()

@@ -11,8 +11,10 @@
 /// are read, and inside it one slot per position read. So the table holds at
 /// most one part per distinct thing read, however many observers read it: 1,000 views each
 /// reading one row of a 1,000-row list make one collection entry of 1,000 slots. ``changes(in:)``
-/// costs one key path read per entry and one `==` per part, O(parts); an element slot costs an
-/// index check and an `==`, a few nanoseconds. Recording a read is O(1) (a hash lookup).
+/// costs one read per entry (a load at the field's offset for a key path of stored properties,
+/// see ``FieldReader``; a key path projection otherwise) and one `==` per part, O(parts); an
+/// element slot costs an index check and an `==`, a few nanoseconds. Recording a read is O(1)
+/// (a hash lookup).
 ///
 /// When a part is dropped: when it changed (its observers are told, and Observation forgets an
 /// observer once told), or when it was not read again during ``expiryRounds`` rounds (actions
@@ -89,15 +91,21 @@ struct ObservationTable<State> {
     }
 
     /// Starts tracking `entry` for `group`, with its comparison made here, where its types are
-    /// known (specialized for them when the caller is).
+    /// known (specialized for them when the caller is); in place of the entry at `position`
+    /// when one is given.
     @inlinable
-    mutating func track<Entry: TrackedEntry>(_ entry: Entry, as group: ObservedGroup)
-    where Entry.State == State {
-        positions[group] = entries.count
-        entries.append(
-            Tracked(group, entry) { state, parts in
-                entry.removeChanged(in: state, into: &parts)
-            })
+    mutating func track<Entry: TrackedEntry>(
+        _ entry: Entry, as group: ObservedGroup, at position: Int? = nil
+    ) where Entry.State == State {
+        let tracked = Tracked(group, entry) { state, parts in
+            entry.removeChanged(in: state, into: &parts)
+        }
+        if let position {
+            entries[position] = tracked
+        } else {
+            positions[group] = entries.count
+            entries.append(tracked)
+        }
     }
 
     /// Stops tracking the entry at `position`, moving the last entry there.
@@ -155,13 +163,38 @@ struct ObservationTable<State> {
     mutating func recordField<Value: Equatable>(_ path: KeyPath<State, Value>, value: Value)
         -> ObservedPart.Path
     {
-        let group = ObservedGroup.field(path)
-        if let entry = trackedEntry(of: group) as? FieldEntry<State, Value> {
-            entry.record(value, round: round)
+        recordCompared(group: .field(path), key: .field(path), value: value) {
+            FieldReader(path)
+        }
+    }
+
+    /// Records that a field of the state was read and gave `value`: the part of `group`, made
+    /// with the reader `field` makes when it is not tracked yet.
+    ///
+    /// A second read that saw another value replaces the entry with one that counts as changed
+    /// at the next action, for the same part: its observers are all told then.
+    @inlinable
+    mutating func recordCompared<Value: Equatable>(
+        group: ObservedGroup, key: ObservedKey, value: Value,
+        field: () -> FieldReader<State, Value>
+    ) -> ObservedPart.Path {
+        guard let position = positions[group] else {
+            let entry = FieldEntry(field: field(), value: value, round: round, part: newPart(key))
+            track(entry, as: group)
             return entry.part.path
         }
-        let entry = FieldEntry(path: path, value: value, round: round, part: newPart(.field(path)))
-        track(entry, as: group)
+        let tracked = entries[position].entry
+        if let entry = tracked as? FieldEntry<State, Value> {
+            if entry.value == value {
+                entry.readRound = round
+            } else {
+                track(AlwaysChangedEntry<State>(part: entry.part), as: group, at: position)
+            }
+            return entry.part.path
+        }
+        guard let entry = tracked as? AlwaysChangedEntry<State> else {
+            preconditionFailure("a field's part was tracked as something else than a field")
+        }
         return entry.part.path
     }
 
@@ -205,18 +238,9 @@ struct ObservationTable<State> {
         mark: IdentifiedArrayHistory<Element.ID>.Mark
     ) -> ObservedPart.Path {
         // A field of the collection's mark, under a group and a key of the collection's own.
-        let group = ObservedGroup.collection(path)
-        if let entry = trackedEntry(of: group)
-            as? FieldEntry<State, IdentifiedArrayHistory<Element.ID>.Mark>
-        {
-            entry.record(mark, round: round)
-            return entry.part.path
+        recordCompared(group: .collection(path), key: .field(path), value: mark) {
+            FieldReader(path.appending(path: IdentifiedArray<Element>.historyMarkPath))
         }
-        let markPath = path.appending(path: IdentifiedArray<Element>.historyMarkPath)
-        let entry = FieldEntry(
-            path: markPath, value: mark, round: round, part: newPart(.field(path)))
-        track(entry, as: group)
-        return entry.part.path
     }
 
     /// Records that the element of id `id` in the identified collection at `path` was read and
@@ -246,7 +270,7 @@ struct ObservationTable<State> {
     /// Drops every part that changed in `state`, and every part not read for ``expiryRounds``
     /// rounds when something changed, and returns them: the observers to tell.
     ///
-    /// - Complexity: O(parts): a key path read per entry, an `==` per part.
+    /// - Complexity: O(parts): a read per entry, an `==` per part.
     @inlinable
     mutating func changes(in state: State) -> [ObservedPart] {
         guard !entries.isEmpty else { return [] }
@@ -375,16 +399,20 @@ final class AlwaysChangedEntry<State>: TrackedEntry {
 /// A field read, with the value its observers saw.
 @usableFromInline
 final class FieldEntry<State, Value: Equatable>: TrackedEntry {
-    @usableFromInline let path: KeyPath<State, Value>
-    /// The value the observers saw; nil once two reads saw different values, so that the next
-    /// action tells them all.
-    @usableFromInline var value: Value?
+    @usableFromInline let field: FieldReader<State, Value>
+    /// The value the observers saw.
+    ///
+    /// Constant, like everything the comparison reads: a stored `var` of a class is checked for
+    /// exclusive access at run time on every read (about 80 instructions, a third of a field's
+    /// comparison, measured). Two reads that saw different values do not change it: the table
+    /// puts an ``AlwaysChangedEntry`` of the same part in its place (``ObservationTable/recordField(_:value:)``).
+    @usableFromInline let value: Value
     @usableFromInline var readRound: UInt64
     @usableFromInline let part: ObservedPart
 
     @inlinable
-    init(path: KeyPath<State, Value>, value: Value, round: UInt64, part: ObservedPart) {
-        self.path = path
+    init(field: FieldReader<State, Value>, value: Value, round: UInt64, part: ObservedPart) {
+        self.field = field
         self.value = value
         readRound = round
         self.part = part
@@ -392,18 +420,10 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
 
     @usableFromInline var count: Int { 1 }
 
-    @inlinable
-    func record(_ seen: Value, round: UInt64) {
-        readRound = round
-        if let value, value != seen {
-            self.value = nil
-        }
-    }
-
     /// Drops the field if it changed in `state`, appending its key; true when it did.
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
-        if let value, value == state[keyPath: path] { return false }
+        if value == field.read(state) { return false }
         parts.append(part)
         return true
     }
@@ -445,13 +465,13 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
         }
     }
 
-    @usableFromInline let path: KeyPath<State, Elements>
+    @usableFromInline let collection: FieldReader<State, Elements>
     @usableFromInline var slots: [Slot] = []
     @usableFromInline var positions: [Elements.Index: Int] = [:]
 
     @inlinable
     init(path: KeyPath<State, Elements>) {
-        self.path = path
+        collection = FieldReader(path)
     }
 
     @usableFromInline var count: Int { slots.count }
@@ -485,7 +505,7 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
     /// - Complexity: O(slots): one read of the collection, an index check and an `==` per slot.
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
-        let elements = state[keyPath: path]
+        let elements = collection.read(state)
         let changed =
             elements.withContiguousStorageIfAvailable { buffer in
                 changedPositions { index in
@@ -587,8 +607,8 @@ where Element.ID: Sendable {
         }
     }
 
-    @usableFromInline let path: KeyPath<State, IdentifiedArray<Element>>
-    @usableFromInline let markPath: KeyPath<State, Mark>
+    @usableFromInline let collection: FieldReader<State, IdentifiedArray<Element>>
+    @usableFromInline let collectionMark: FieldReader<State, Mark>
     /// The collection's mark when the slots were last compared (or the entry made).
     @usableFromInline var mark: Mark
     @usableFromInline var slots: [Element.ID: Slot] = [:]
@@ -598,8 +618,8 @@ where Element.ID: Sendable {
 
     @inlinable
     init(path: KeyPath<State, IdentifiedArray<Element>>, mark: Mark) {
-        self.path = path
-        markPath = path.appending(path: IdentifiedArray<Element>.historyMarkPath)
+        collection = FieldReader(path)
+        collectionMark = FieldReader(path.appending(path: IdentifiedArray<Element>.historyMarkPath))
         self.mark = mark
     }
 
@@ -627,9 +647,9 @@ where Element.ID: Sendable {
     ///   O(slots) when its history cannot say.
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
-        let now = state[keyPath: markPath]
+        let now = collectionMark.read(state)
         if now == mark && conflicted.isEmpty { return false }
-        let elements = state[keyPath: path]
+        let elements = collection.read(state)
         if let notes = elements.history.notes(since: mark) {
             for note in notes {
                 removeIfChanged(note.id, in: elements, into: &parts)
