@@ -329,7 +329,8 @@ extension StoreCore {
             box.remember?(state)
             // A tag check: the common answer costs no copy of the effect.
             if effect.isNone { return }
-            run(effect, membership: membership)
+            // Moved, not copied: a copy retains the effect's node and releases it again.
+            run(consume effect, membership: membership)
         }
         observers?.notify(state)
     }
