@@ -203,9 +203,15 @@ final class DelayedValue: Subscription, RunningEffect {
         delivery: @escaping Delivery
     ) {
         state = Lock(.scheduling(delivery))
-        self.context = context
         self.scope = context == nil ? nil : scope
-        self.id = context.flatMap { context in id.map { context.resolved($0, in: scope) } }
+        // The id as the context's books name it: in a scope, the pair (scope, id); otherwise
+        // the id itself, moved rather than copied (`resolved` would return a copy of it).
+        if let context, scope != nil || context.scope != nil, let id {
+            self.id = context.resolved(id, in: scope)
+        } else {
+            self.id = context == nil ? nil : id
+        }
+        self.context = context
     }
 
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
@@ -215,10 +221,10 @@ final class DelayedValue: Subscription, RunningEffect {
     func start(
         after interval: Duration, on scheduler: any Scheduler, replacingInFlight: Bool = false
     ) {
-        if let context {
-            guard context.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight)
-            else { return }
-        }
+        // Called through the optional, not bound to a local: a binding retained the context
+        // around the call.
+        guard context?.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight) ?? true
+        else { return }
         // Cancelled by id already (from another thread): nothing to hand the subscription to.
         var delivery: Delivery? = nil
         state.withLock { delivery = $0.subscribing() }
