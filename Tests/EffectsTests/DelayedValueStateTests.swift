@@ -111,4 +111,23 @@ import Testing
         _ = state.arrive(Work())
         #expect(state.delivery != nil)
     }
+
+    @Test("subscribing hands out the delivery and keeps it; once cancelled, it hands out nothing")
+    func subscribing() {
+        let downstream = Downstream()
+        var state = DelayedValueState.scheduling(downstream.delivery)
+        let delivery = state.subscribing()
+        delivery?(.subscription(DelayedValue(rootOf: nil, in: nil, id: nil) { _ in }))
+        #expect(downstream.events == ["subscription"])
+        #expect(state.delivery != nil, "the delivery is still the state's, for the firing")
+        guard case .kept = state.arrive(Work()) else {
+            Issue.record("the handle of a value subscribed to was not kept")
+            return
+        }
+
+        var cancelled = DelayedValueState.scheduling(Downstream().delivery)
+        _ = cancelled.cancel()
+        #expect(cancelled.subscribing() == nil)
+        #expect(cancelled.delivery == nil)
+    }
 }

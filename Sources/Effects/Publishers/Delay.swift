@@ -203,9 +203,15 @@ final class DelayedValue: Subscription, RunningEffect {
         delivery: @escaping Delivery
     ) {
         state = Lock(.scheduling(delivery))
-        self.context = context
         self.scope = context == nil ? nil : scope
-        self.id = context.flatMap { context in id.map { context.resolved($0, in: scope) } }
+        // The id as the context's books name it: in a scope, the pair (scope, id); otherwise
+        // the id itself, moved rather than copied (`resolved` would return a copy of it).
+        if let context, scope != nil || context.scope != nil, let id {
+            self.id = context.resolved(id, in: scope)
+        } else {
+            self.id = context == nil ? nil : id
+        }
+        self.context = context
     }
 
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
@@ -215,13 +221,13 @@ final class DelayedValue: Subscription, RunningEffect {
     func start(
         after interval: Duration, on scheduler: any Scheduler, replacingInFlight: Bool = false
     ) {
-        if let context {
-            guard context.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight)
-            else { return }
-        }
+        // Called through the optional, not bound to a local: a binding retained the context
+        // around the call.
+        guard context?.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight) ?? true
+        else { return }
         // Cancelled by id already (from another thread): nothing to hand the subscription to.
         var delivery: Delivery? = nil
-        state.withLock { delivery = $0.delivery }
+        state.withLock { delivery = $0.subscribing() }
         guard let delivery else { return }
         delivery(.subscription(self))
         // Moved into the state, not copied (a copy costs a retain and a release).
@@ -243,17 +249,22 @@ final class DelayedValue: Subscription, RunningEffect {
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @usableFromInline
     func fire() {
-        let delivery: Delivery
         switch state.withLock({ $0.fire() }) {
         case .none:
             return
-        case .delivery(let pending):
-            delivery = pending
-        case .deliveryAndWork(let pending, let spent):
+        case .delivery(let delivery):
+            deliver(delivery)
+        case .deliveryAndWork(let delivery, let spent):
             // The spent work's handle, released here, outside the lock.
             _ = consume spent
-            delivery = pending
+            deliver(delivery)
         }
+    }
+
+    /// Delivers the value and the completion through `delivery`, taken from the state by the
+    /// firing. Taken as an argument it is used as it is, where a local assigned in each case
+    /// above was retained once more around the calls.
+    private func deliver(_ delivery: Delivery) {
         delivery(.value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
         // does once it finishes: whoever waits for the store to be idle finds the action handled.
@@ -355,6 +366,23 @@ enum DelayedValueState: Sendable {
         switch self {
         case .scheduling(let delivery), .waiting(_, let delivery): delivery
         case .fired, .cancelled: nil
+        }
+    }
+
+    /// The downstream is about to be handed its subscription: the way to it, or nil when the
+    /// delay was cancelled first. Only the delivery is copied out of the state, not the state
+    /// (a copy of the whole enum, to read one case, goes through its outlined copy).
+    @usableFromInline
+    mutating func subscribing() -> DelayedValue.Delivery? {
+        switch consume self {
+        case .scheduling(let delivery):
+            self = .scheduling(delivery)
+            return delivery
+        case .cancelled:
+            self = .cancelled
+            return nil
+        case .waiting, .fired:
+            preconditionFailure("a delayed value was subscribed to after it was scheduled")
         }
     }
 

@@ -83,10 +83,10 @@ public final class TestScheduler: Scheduler {
             if let (work, due) = queue.takeFirst(
                 dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
             {
-                now = max(now, due)
+                now = now.atLeast(due)
                 return .work(work.action)
             }
-            if let limit { now = max(now, limit) }
+            if let limit { now = now.atLeast(limit) }
             return nil
         }
     }
@@ -178,7 +178,7 @@ public final class TestScheduler: Scheduler {
     /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(by duration: Duration = .zero) {
         precondition(
-            duration >= .zero,
+            !duration.isShorter(than: .none),
             "TestScheduler.advance(by:) cannot move time backwards (asked for \(duration))"
         )
         runSteps(until: .by(duration))
@@ -213,10 +213,10 @@ public final class TestScheduler: Scheduler {
         func instant(from now: Duration) -> Duration {
             switch self {
             case .by(let duration):
-                return now + duration
+                return now.adding(duration)
             case .to(let instant):
                 precondition(
-                    instant >= now,
+                    !instant.isShorter(than: now),
                     "TestScheduler.advance(to:) cannot move time backwards (from \(now) to \(instant))"
                 )
                 return instant
@@ -254,7 +254,7 @@ extension TestScheduler {
         // Moved into the queue, not copied: a copy costs a retain and a release of the action.
         var pending = Optional(work)
         return state.withLock { state in
-            state.queue.insert(pending.take()!, due: state.now + max(delay, .zero))
+            state.queue.insert(pending.take()!, due: state.now.adding(delay.atLeast(.none)))
         }
     }
 

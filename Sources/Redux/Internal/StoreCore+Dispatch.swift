@@ -57,7 +57,8 @@ extension StoreCore {
                 }
                 return .finished(idleWaiters)
             }
-            switch entry {
+            // Consumed, so that what a case holds is moved out, not copied and destroyed.
+            switch consume entry {
             case .reduced:
                 react(to: action, lent: lent, observers: observers)
                 drain()
@@ -205,8 +206,23 @@ extension StoreCore {
     }
 
     /// The drainer's loop, from a step decided already.
+    ///
+    /// The step that ends nearly every dispatch (stop, with no task waiting in `idle()`) is taken
+    /// here, inlined into the caller; the loop itself runs out of line.
     @inlinable
+    @inline(__always)
     func drain(from first: consuming Next) {
+        switch consume first {
+        case .finished(.none):
+            return
+        case let step:
+            drainLoop(from: step)
+        }
+    }
+
+    /// The loop of ``drain(from:)``.
+    @inlinable
+    func drainLoop(from first: consuming Next) {
         var step = first
         while true {
             // Consumed, so that the item is moved out of the step rather than copied.
@@ -329,7 +345,8 @@ extension StoreCore {
             box.remember?(state)
             // A tag check: the common answer costs no copy of the effect.
             if effect.isNone { return }
-            run(effect, membership: membership)
+            // Moved, not copied: a copy retains the effect's node and releases it again.
+            run(consume effect, membership: membership)
         }
         observers?.notify(state)
     }

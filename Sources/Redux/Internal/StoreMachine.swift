@@ -291,19 +291,32 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     }
 
     /// The drainer takes its next step.
+    ///
+    /// The answer at the end of nearly every dispatch (draining, nothing queued, nobody waiting:
+    /// stop) is decided here, inlined into the caller; every other step is decided by
+    /// ``nextQueued()``, called out of line.
     @inlinable
+    @inline(__always)
     mutating func next() -> Step {
+        if case .draining = phase, queue.isEmpty, successors.isEmpty, !isRoomWanted {
+            // The same answer as the last step of `nextQueued()`, without the checks that
+            // cannot apply.
+            phase = hasHome ? .away : .idle
+            return .finished
+        }
+        return nextQueued()
+    }
+
+    /// The drainer's next step when work is queued, someone waits, or the drainer is not
+    /// draining any more (the store shut down while it was processing).
+    @inlinable
+    @inline(never)
+    mutating func nextQueued() -> Step {
         guard case .draining(var turn) = phase else {
             guard case .shutDown = phase else {
                 preconditionFailure("a drainer asked for its next step while nobody was draining")
             }
             // Shut down while this thread was processing.
-            return .finished
-        }
-        if queue.isEmpty, successors.isEmpty, !isRoomWanted {
-            // Nothing queued and nobody waiting (the end of nearly every dispatch): the same
-            // answer as the last step below, without the checks that cannot apply.
-            phase = hasHome ? .away : .idle
             return .finished
         }
         if isRoomWanted, queue.count <= capacity / 2 {
