@@ -83,10 +83,10 @@ public final class TestScheduler: Scheduler {
             if let (work, due) = queue.takeFirst(
                 dueBy: limit, nextDue: { work, due in work.interval.map { due + $0 } })
             {
-                now = now.atLeast(due)
+                now = max(now, due)
                 return .work(work.action)
             }
-            if let limit { now = now.atLeast(limit) }
+            if let limit { now = max(now, limit) }
             return nil
         }
     }
@@ -178,7 +178,7 @@ public final class TestScheduler: Scheduler {
     /// - Complexity: O(log n) per piece of work run, n the pending work.
     public func advance(by duration: Duration = .zero) {
         precondition(
-            !duration.isShorter(than: .none),
+            duration >= .zero,
             "TestScheduler.advance(by:) cannot move time backwards (asked for \(duration))"
         )
         runSteps(until: .by(duration))
@@ -213,10 +213,10 @@ public final class TestScheduler: Scheduler {
         func instant(from now: Duration) -> Duration {
             switch self {
             case .by(let duration):
-                return now.adding(duration)
+                return now + duration
             case .to(let instant):
                 precondition(
-                    !instant.isShorter(than: now),
+                    instant >= now,
                     "TestScheduler.advance(to:) cannot move time backwards (from \(now) to \(instant))"
                 )
                 return instant
@@ -254,7 +254,7 @@ extension TestScheduler {
         // Moved into the queue, not copied: a copy costs a retain and a release of the action.
         var pending = Optional(work)
         return state.withLock { state in
-            state.queue.insert(pending.take()!, due: state.now.adding(delay.atLeast(.none)))
+            state.queue.insert(pending.take()!, due: state.now + max(delay, .zero))
         }
     }
 
