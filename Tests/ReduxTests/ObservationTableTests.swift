@@ -48,6 +48,28 @@ import Testing
         #expect(table.isEmpty)
     }
 
+    @Test("an entry dropped between others leaves the rest compared, each for itself")
+    func entryDroppedInTheMiddle() {
+        var table = ObservationTable<Board>()
+        let board = Board()
+        table.recordField(\Board.title, value: board.title)
+        table.recordField(\Board.subtitle, value: board.subtitle)
+        table.recordField(\Board.counter.count, value: board.counter.count)
+
+        var changed = board
+        changed.subtitle = "new"
+        #expect(table.changedKeys(in: changed) == [.field(\Board.subtitle)])
+        #expect(table.count == 2)
+
+        // The last entry took the dropped one's place and is still compared; the first too.
+        var later = changed
+        later.counter.count += 1
+        #expect(table.changedKeys(in: later) == [.field(\Board.counter.count)])
+        later.title = "renamed"
+        #expect(table.changedKeys(in: later) == [.field(\Board.title)])
+        #expect(table.isEmpty)
+    }
+
     @Test("elements by position: only the changed one is reported; a position gone is a change")
     func elements() {
         var table = ObservationTable<Board>()
