@@ -415,7 +415,8 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
     /// Constant, like everything the comparison reads: a stored `var` of a class is checked for
     /// exclusive access at run time on every read (about 80 instructions, a third of a field's
     /// comparison, measured). Two reads that saw different values do not change it: the table
-    /// puts an ``AlwaysChangedEntry`` of the same part in its place (``ObservationTable/recordField(_:value:)``).
+    /// puts an ``AlwaysChangedEntry`` of the same part in its place
+    /// (``ObservationTable/recordCompared(group:key:value:field:)``).
     @usableFromInline let value: Value
     @usableFromInline var readRound: UInt64
     @usableFromInline let part: ObservedPart
