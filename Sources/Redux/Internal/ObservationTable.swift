@@ -42,8 +42,8 @@ struct ObservationTable<State> {
     /// An object, so that the comparison pass walks the entries unretained
     /// (`forEachUnretained(in:_:)`, as the store walks its middlewares): read out of an array as
     /// values, each entry's closure was retained and released around its call, two atomic
-    /// operations per entry, about 40 % of what three field views added to an action that
-    /// changed nothing they read (measured).
+    /// operations per entry, most of what three field views added to an action that changed
+    /// nothing they read (measured: 178 → 128 ns, the action alone 114 ns).
     @usableFromInline
     final class Tracked {
         @usableFromInline let group: ObservedGroup
