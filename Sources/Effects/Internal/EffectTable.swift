@@ -128,12 +128,14 @@ enum EffectTable {
     ) -> Admission {
         withOpen { roots, ids in
             var replaced: Members? = nil
-            if let id {
+            // Tested, then unwrapped where used: a binding copied the id, a retain and a
+            // release around the insertion, which copies it again for the key.
+            if id != nil {
                 roots.marked += 1
                 if replacingInFlight {
-                    replaced = ids.updateValue(.one(root), forKey: id)
+                    replaced = ids.updateValue(.one(root), forKey: id!)
                 } else {
-                    ids.insert(root, under: id)
+                    ids.insert(root, under: id!)
                 }
             } else if scope == nil {
                 roots.insert(root)
@@ -171,7 +173,8 @@ enum EffectTable {
                     _ = ids.remove(key, from: outer)
                 }
             }
-            guard let id else {
+            // Tested, then unwrapped where used, as in `begin`: a binding copied the id.
+            guard id != nil else {
                 guard scope == nil else {
                     precondition(roots.marked > 0, "a scoped root ended more often than it began")
                     roots.marked -= 1
@@ -181,7 +184,7 @@ enum EffectTable {
             }
             precondition(roots.marked > 0, "a root with an id ended more often than it began")
             roots.marked -= 1
-            return (nil, ids.remove(key, from: id))
+            return (nil, ids.remove(key, from: id!))
         } ?? (nil, nil)
     }
 

@@ -197,12 +197,15 @@ final class DelayedValue: Subscription, RunningEffect {
         }
     }
 
+    ///
+    /// The delivery is taken, not copied: a copy would retain its context for the state, to
+    /// release the argument at once.
     @usableFromInline
     init(
         rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
-        delivery: @escaping Delivery
+        delivery: consuming @escaping Delivery
     ) {
-        state = Lock(.scheduling(delivery))
+        state = Lock(.scheduling(consume delivery))
         self.scope = context == nil ? nil : scope
         // The id as the context's books name it: in a scope, the pair (scope, id); otherwise
         // the id itself, moved rather than copied (`resolved` would return a copy of it).
@@ -217,9 +220,14 @@ final class DelayedValue: Subscription, RunningEffect {
     /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
     /// `scheduler`. A root first joins its context's books (replacing what ran under its id, with
     /// `replacingInFlight`), and starts nothing if the context is closed.
+    ///
+    /// Generic over the scheduler, so that the caller's scheduler is borrowed: as an
+    /// `any Scheduler` argument it was copied into an existential (a retain, and a release
+    /// through the runtime's value witnesses), whether the caller knew its type or held it as
+    /// an existential already (which is opened, in place).
     @usableFromInline
-    func start(
-        after interval: Duration, on scheduler: any Scheduler, replacingInFlight: Bool = false
+    func start<Context: Scheduler>(
+        after interval: Duration, on scheduler: Context, replacingInFlight: Bool = false
     ) {
         // Called through the optional, not bound to a local: a binding retained the context
         // around the call.
@@ -231,7 +239,7 @@ final class DelayedValue: Subscription, RunningEffect {
         guard let delivery else { return }
         delivery(.subscription(self))
         // Moved into the state, not copied (a copy costs a retain and a release).
-        var work = Optional(scheduler.schedule(after: interval) { self.fire() })
+        var work = Optional(scheduler.schedule(after: interval, firing))
         switch state.withLock({ $0.arrive(work.take()!) }) {
         case .kept:
             break
@@ -244,6 +252,12 @@ final class DelayedValue: Subscription, RunningEffect {
             // thread): the work is taken back.
             scheduled.cancel()
         }
+    }
+
+    /// The scheduled work: fires this delayed value. Made outside the generic `start`, so that
+    /// it captures this object alone, which is then its context: no allocation.
+    private var firing: @Sendable () -> Void {
+        { self.fire() }
     }
 
     /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
