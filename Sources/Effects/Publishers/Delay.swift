@@ -197,6 +197,8 @@ final class DelayedValue: Subscription, RunningEffect {
         }
     }
 
+    /// A delayed value delivering through `delivery`, a root of `context` (in `scope`, and
+    /// registered under `id`) if a context is given.
     ///
     /// The delivery is taken, not copied: a copy would retain its context for the state, to
     /// release the argument at once.
