@@ -274,13 +274,15 @@ public final class EffectContext: Sendable {
     ///   lock.
     package func close() {
         throttles.removeAll()
-        guard let (roots, members) = table.withLock({ $0.close() }) else { return }
-        roots.forEach { $0.stop() }
+        guard var (roots, members) = table.withLock({ $0.close() }) else { return }
+        // Each root is stopped, then released, before the next one is touched.
+        roots.removeAll { $0.stop() }
         // A root with an id is kept in its id's group (and its scopes' groups: stopped again, it
         // does nothing), not in the roots: it stops as the others did. A member
         // inside a root has stopped with it: cancelling it again does nothing. Anything else
         // registered (a part subscribed to outside a root, a store's task) is cancelled here.
-        for member in members {
+        // Taken out one by one too, in no particular order, as the groups hand them over.
+        while let member = members.popLast() {
             if let root = member as? any RunningEffect {
                 root.stop()
             } else {

@@ -188,6 +188,45 @@ import Testing
         #expect(table.idCount == 0)
     }
 
+    @Test(
+        "closing hands the roots over in the order they began, each let go before the next is handed over"
+    )
+    func closeHandsRootsOverOneByOne() {
+        var table = EffectTable()
+        weak var first: Part?
+        weak var second: Part?
+        var expected: [ObjectIdentifier] = []
+        do {
+            let parts = [Part(), Part(), Part()]
+            first = parts[0]
+            second = parts[1]
+            expected = parts.map(ObjectIdentifier.init)
+            for part in parts { _ = table.begin(part, id: nil, replacingInFlight: false) }
+            // A freed slot is reused: the second ends and begins again, in its old slot.
+            _ = table.end(parts[1], id: nil)
+            _ = table.begin(parts[1], id: nil, replacingInFlight: false)
+        }
+        // Taken out of what `close()` returns, so that no copy of the roots is left beside.
+        var closed = table.close()
+        guard var roots = closed.take()?.roots else {
+            Issue.record("an open table did not close")
+            return
+        }
+        var handed: [ObjectIdentifier] = []
+        var earlierGone: [Bool] = []
+        roots.removeAll { root in
+            handed.append(ObjectIdentifier(root))
+            if handed.count == 2 { earlierGone.append(first == nil) }
+            if handed.count == 3 { earlierGone.append(second == nil) }
+        }
+        #expect(handed == expected)
+        #expect(earlierGone == [true, true], "the table kept a root it had handed over")
+        #expect(roots.count == 0)
+        var again: [ObjectIdentifier] = []
+        roots.removeAll { again.append(ObjectIdentifier($0)) }
+        #expect(again.isEmpty)
+    }
+
     @Test("closing hands everything back once; a closed table admits and keeps nothing")
     func close() {
         var table = EffectTable()
@@ -199,7 +238,8 @@ import Testing
         _ = table.register(member, id: search)
         let closed = table.close()
         var stopped: [ObjectIdentifier] = []
-        closed?.roots.forEach { stopped.append(ObjectIdentifier($0)) }
+        var roots = closed?.roots
+        roots?.removeAll { stopped.append(ObjectIdentifier($0)) }
         #expect(stopped == [ObjectIdentifier(root)], "a root with an id is kept in its group only")
         #expect(
             Set((closed?.members ?? []).map(ObjectIdentifier.init)) == [

@@ -70,11 +70,19 @@ enum EffectTable {
             slotOf.count + marked
         }
 
-        /// Calls `body` with every running root, in slot order.
-        func forEach(_ body: (any RunningEffect) -> Void) {
-            for case let root? in slots {
+        /// Takes every running root out, in slot order, and hands each to `body`, leaving the
+        /// books empty.
+        ///
+        /// Each root is taken out of its slot before `body` sees it, so that the reference kept
+        /// here goes when `body` returns: a root nothing else holds is freed then, while it is
+        /// still in the cache, not by a second pass over all of them when the slots go (and
+        /// taking it costs no retain and release around `body`).
+        mutating func removeAll(_ body: (any RunningEffect) -> Void) {
+            for slot in slots.indices {
+                guard let root = slots[slot].take() else { continue }
                 body(root)
             }
+            self = Roots()
         }
 
         mutating func insert(_ root: any RunningEffect) {
