@@ -57,7 +57,6 @@ package struct FIFOQueue<Element> {
     }
 
     @inlinable
-    @inline(__always)
     package mutating func popFirst() -> Element? {
         guard storedCount > 0 else { return nil }
         let element = slots[head].take()
