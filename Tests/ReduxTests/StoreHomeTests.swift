@@ -104,6 +104,36 @@ import Testing
     }
 
     @Test(
+        "each action the home drains reaches the middlewares and observers with the state it made, in turn"
+    )
+    func drainedActionsAreSeenWithTheirOwnState() async {
+        let scheduler = TestScheduler()
+        let seenByMiddleware = EventLog<String>()
+        let store = Store(
+            initial: Counter(),
+            mutatingReducer: counterMutatingReducer,
+            middlewares: [
+                AnyMiddleware { state, action in
+                    seenByMiddleware.append("\(action) -> \(state.count)"); return .none
+                }
+            ],
+            on: .scheduler(scheduler)
+        )
+        let seenByObserver = EventLog<Int>()
+        let token = store.subscribe { seenByObserver.append($0.count) }
+
+        store.dispatch(.increment)
+        store.dispatch(.add(5))
+        store.dispatch(.add(10))
+        scheduler.advance()
+
+        #expect(seenByMiddleware.entries == ["increment -> 1", "add(5) -> 6", "add(10) -> 16"])
+        #expect(seenByObserver.entries == [0, 1, 6, 16])
+        #expect(scheduler.pendingWorkCount == 0)
+        token.cancel()
+    }
+
+    @Test(
         "an observer subscribed from another thread gets its first call on the home, before the next action"
     )
     func subscribeIsWelcomedOnTheHome() async {

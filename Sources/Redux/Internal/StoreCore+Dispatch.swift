@@ -17,9 +17,13 @@ extension StoreCore {
     /// What the drainer does next, decided under the lock (the machine's step, with what the
     /// lock's owner did under the lock for it).
     @usableFromInline
-    enum Next {
+    enum Next: Sendable {
         /// Process this item, then ask again.
         case process(Work)
+        /// The next item was this action, and it was reduced in the critical section that took
+        /// it; if it `reacts` (middlewares or observers listen), the state was lent: react, with
+        /// these observers. Then ask again.
+        case reduced(Action, ObserverList<State>.Snapshot?, reacts: Bool)
         /// Wake those who waited for room (the gate is open already), then ask again.
         case makeRoom(RoomMade)
         /// Stop: signal the successor, which drains now.
@@ -51,7 +55,7 @@ extension StoreCore {
                 let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
                 reduceAndLend(action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
                 if callsOut { return .reduced }
-                guard case .finished(let idleWaiters) = next(in: &shared) else {
+                guard case .finished(let idleWaiters) = next(in: &shared, lendingTo: lent) else {
                     // The store was at rest and the lock has been held since.
                     preconditionFailure("an action reduced on arrival found work queued behind it")
                 }
@@ -61,7 +65,8 @@ extension StoreCore {
             switch consume entry {
             case .reduced:
                 react(to: action, lent: lent, observers: observers)
-                drain()
+                // The loan has ended: the drain lends from the same storage.
+                drain(lendingTo: lent)
             case .finished(let idleWaiters):
                 resume(idleWaiters)
             case .arrived(let arrival):
@@ -155,11 +160,23 @@ extension StoreCore {
 
     /// Under the lock: the drainer's next step, with the gate opened for room made and the
     /// tasks in `idle()` taken if the store is idle now.
+    ///
+    /// The usual item, an action with no interceptor to go through, is reduced here, in the
+    /// critical section that took it from the queue, as `dispatch` reduces an action on
+    /// arrival: the drainer takes the lock once per action, not twice (a store drained by its
+    /// home, or by a thread for others, shares that lock with every thread that dispatches). Its
+    /// state is lent to `lent` if anything will read it.
     @inlinable
-    func next(in shared: inout Shared) -> Next {
+    func next(in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>) -> Next {
         switch shared.machine.next() {
         case .process(let work):
-            return .process(work)
+            guard case .action(let action) = work, interceptors.isEmpty else {
+                return .process(work)
+            }
+            let reacts = !middlewares.isEmpty || !shared.observers.isEmpty
+            var observers: ObserverList<State>.Snapshot?
+            reduceAndLend(action, in: &shared, to: reacts ? lent : nil, observers: &observers)
+            return .reduced(action, observers, reacts: reacts)
         case .makeRoom(let waiters, let opensGate):
             return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
         case .handOff(let successor):
@@ -202,7 +219,15 @@ extension StoreCore {
     /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
-        drain(from: shared.withLock { next(in: &$0) })
+        withLoanStorage(for: State.self) { lent in
+            drain(lendingTo: lent)
+        }
+    }
+
+    /// ``drain()``, lending the state of each action it reduces to `lent` (see `StateLoan`).
+    @inlinable
+    func drain(lendingTo lent: UnsafeMutablePointer<State>) {
+        drain(from: shared.withLock { next(in: &$0, lendingTo: lent) }, lendingTo: lent)
     }
 
     /// The drainer's loop, from a step decided already.
@@ -211,24 +236,28 @@ extension StoreCore {
     /// here, inlined into the caller; the loop itself runs out of line.
     @inlinable
     @inline(__always)
-    func drain(from first: consuming Next) {
+    func drain(from first: consuming Next, lendingTo lent: UnsafeMutablePointer<State>) {
         switch consume first {
         case .finished(.none):
             return
         case let step:
-            drainLoop(from: step)
+            drainLoop(from: step, lendingTo: lent)
         }
     }
 
-    /// The loop of ``drain(from:)``.
+    /// The loop of ``drain(from:lendingTo:)``.
     @inlinable
-    func drainLoop(from first: consuming Next) {
+    func drainLoop(from first: consuming Next, lendingTo lent: UnsafeMutablePointer<State>) {
         var step = first
         while true {
             // Consumed, so that the item is moved out of the step rather than copied.
             switch consume step {
             case .process(let work):
                 process(work)
+            case .reduced(let action, let observers, let reacts):
+                if reacts {
+                    react(to: action, lent: lent, observers: observers)
+                }
             case .makeRoom(let room):
                 room.wake()
             case .handOff(let successor):
@@ -241,7 +270,7 @@ extension StoreCore {
                 resume(idleWaiters)
                 return
             }
-            step = shared.withLock { next(in: &$0) }
+            step = shared.withLock { next(in: &$0, lendingTo: lent) }
         }
     }
 
