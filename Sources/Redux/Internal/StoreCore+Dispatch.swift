@@ -52,9 +52,9 @@ extension StoreCore {
                 guard case .process = arrival, interceptors.isEmpty else {
                     return .arrived(arrival)
                 }
-                let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
-                reduceAndLend(action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
-                if callsOut { return .reduced }
+                if reduceAndLend(action, in: &shared, to: lent, observers: &observers) {
+                    return .reduced
+                }
                 guard case .finished(let idleWaiters) = next(in: &shared, lendingTo: lent) else {
                     // The store was at rest and the lock has been held since.
                     preconditionFailure("an action reduced on arrival found work queued behind it")
@@ -173,9 +173,8 @@ extension StoreCore {
             guard case .action(let action) = work, interceptors.isEmpty else {
                 return .process(work)
             }
-            let reacts = !middlewares.isEmpty || !shared.observers.isEmpty
             var observers: ObserverList<State>.Snapshot?
-            reduceAndLend(action, in: &shared, to: reacts ? lent : nil, observers: &observers)
+            let reacts = reduceAndLend(action, in: &shared, to: lent, observers: &observers)
             return .reduced(action, observers, reacts: reacts)
         case .makeRoom(let waiters, let opensGate):
             return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
@@ -311,10 +310,7 @@ extension StoreCore {
         withLoanStorage(for: State.self) { lent in
             var observers: ObserverList<State>.Snapshot?
             let callsOut = shared.withLock { shared in
-                let callsOut = !middlewares.isEmpty || !shared.observers.isEmpty
-                reduceAndLend(
-                    action, in: &shared, to: callsOut ? lent : nil, observers: &observers)
-                return callsOut
+                reduceAndLend(action, in: &shared, to: lent, observers: &observers)
             }
             if callsOut {
                 react(to: action, lent: lent, observers: observers, membership: membership)
@@ -322,22 +318,25 @@ extension StoreCore {
         }
     }
 
-    /// The drainer's critical section for one action: the reducer runs in place, then the state
-    /// is lent to `lent` and the observers are taken, unless `lent` is nil (nobody will read
-    /// them).
+    /// The drainer's critical section for one action: the reducer runs in place, then, if
+    /// anything will read them (a middleware or an observer), the state is lent to `lent` and
+    /// the observers are taken.
+    ///
+    /// - Returns: Whether the action calls out: the drainer then reacts to it.
     @inlinable
     func reduceAndLend(
         _ action: Action,
         in shared: inout Shared,
-        to lent: UnsafeMutablePointer<State>?,
+        to lent: UnsafeMutablePointer<State>,
         observers: inout ObserverList<State>.Snapshot?
-    ) {
+    ) -> Bool {
         reduce(&shared.state, action)
-        guard let lent else { return }
+        guard !middlewares.isEmpty || !shared.observers.isEmpty else { return false }
         lend(&shared.state, to: lent)
         if !shared.observers.isEmpty {
             observers = shared.observers.snapshot
         }
+        return true
     }
 
     /// Starts the middlewares' effects for a reduced action, then notifies the observers, with
