@@ -59,6 +59,21 @@ package struct Lock<Value>: ~Copyable {
     package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
+        #if DEBUG
+        // A systematic test may let another of its threads run before this one takes the lock.
+        let tester = ScheduleTesting.tester
+        tester?.willTakeLock()
+        defer { tester?.didReleaseLock() }
+        #endif
+        return try withLockUnscheduled(body)
+    }
+
+    /// ``withLock(_:)`` without the scheduling point a systematic test adds in debug builds: for
+    /// the tester's own bookkeeping, which must not schedule itself.
+    @inlinable
+    package borrowing func withLockUnscheduled<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
         #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
         try cell.withLock(body)
         #else
@@ -147,7 +162,11 @@ package struct OneWayFlag: ~Copyable {
         #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
         isOnLock.withLock { $0 }
         #else
-        isOnAtomic.load(ordering: .acquiring)
+        #if DEBUG
+        // A systematic test may let another of its threads run first.
+        ScheduleTesting.tester?.willSynchronize()
+        #endif
+        return isOnAtomic.load(ordering: .acquiring)
         #endif
     }
 
@@ -157,6 +176,9 @@ package struct OneWayFlag: ~Copyable {
         #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
         isOnLock.withLock { $0 = false }
         #else
+        #if DEBUG
+        ScheduleTesting.tester?.willSynchronize()
+        #endif
         isOnAtomic.store(false, ordering: .releasing)
         #endif
     }
@@ -164,3 +186,46 @@ package struct OneWayFlag: ~Copyable {
 
 // Safe to share between threads: its one field is an atomic, or a `Lock`.
 extension OneWayFlag: @unchecked Sendable {}   // an atomic, or a Lock
+
+#if DEBUG
+/// The systematic tester of this process, if one runs: debug builds only.
+///
+/// A systematic test (`Tests/ReduxTests/Systematic`) installs a ``ScheduleTester`` for the time
+/// it explores schedules; every ``Lock``, ``OneWayFlag`` and blocking wait of the package then
+/// tells it where a thread synchronizes, so that it can choose which of its threads runs next.
+/// While none is installed, a lock pays one relaxed atomic load (a lock read where `Atomic` is
+/// missing) in debug builds, and nothing in release builds, where this does not exist.
+@usableFromInline
+package enum ScheduleTesting {
+    #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
+    private static let slot = Lock<(any ScheduleTester)?>(nil)
+
+    /// The installed tester, if any.
+    @usableFromInline
+    package static var tester: (any ScheduleTester)? {
+        slot.withLockUnscheduled { $0 }
+    }
+
+    /// Installs `tester` (or removes the installed one, with nil).
+    package static func install(_ tester: (any ScheduleTester)?) {
+        slot.withLockUnscheduled { $0 = tester }
+    }
+    #else
+    private static let isInstalled = Atomic(false)
+    private static let slot = Mutex<(any ScheduleTester)?>(nil)
+
+    /// The installed tester, if any.
+    @usableFromInline
+    package static var tester: (any ScheduleTester)? {
+        guard isInstalled.load(ordering: .relaxed) else { return nil }
+        return slot.withLock { $0 }
+    }
+
+    /// Installs `tester` (or removes the installed one, with nil).
+    package static func install(_ tester: (any ScheduleTester)?) {
+        slot.withLock { $0 = tester }
+        isInstalled.store(tester != nil, ordering: .relaxed)
+    }
+    #endif
+}
+#endif

@@ -304,13 +304,15 @@ extension StoreCore {
     }
 
     /// Reduces one action, starts its middlewares' effects (as the task's, if it belongs to
-    /// one), then notifies the observers.
+    /// one), then notifies the observers; unless the store shut down since the drainer took the
+    /// action (then it is released, as the queue was).
     @inlinable
     func apply(_ action: Action, in membership: TaskMembership? = nil) {
         withLoanStorage(for: State.self) { lent in
             var observers: ObserverList<State>.Snapshot?
             let callsOut = shared.withLock { shared in
-                reduceAndLend(action, in: &shared, to: lent, observers: &observers)
+                !shared.machine.isShutDown
+                    && reduceAndLend(action, in: &shared, to: lent, observers: &observers)
             }
             if callsOut {
                 react(to: action, lent: lent, observers: observers, membership: membership)

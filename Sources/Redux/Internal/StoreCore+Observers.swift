@@ -22,9 +22,10 @@ extension StoreCore: ObserverHost {
     @usableFromInline
     func welcome(_ observer: Observer<State>) {
         // Checked under the lock: `detach` turns the flag off, then removes under the lock, so an
-        // observer unsubscribed while it waited in the queue is never added (and never kept).
+        // observer unsubscribed while it waited in the queue is never added (and never kept);
+        // nor is one the drainer took just before the store shut down.
         let state = shared.withLock { shared -> State? in
-            guard observer.isSubscribed else { return nil }
+            guard observer.isSubscribed, !shared.machine.isShutDown else { return nil }
             shared.observers.append(observer)
             return shared.state
         }

@@ -113,11 +113,22 @@ final class Waiter: StoreWaiter, Sendable {
 
     @usableFromInline
     func wait() {
+        #if DEBUG
+        // Under a systematic test, the tester parks the thread and runs others meanwhile.
+        if let tester = ScheduleTesting.tester,
+            tester.block(until: { [semaphore] in semaphore.wait(timeout: .now()) == .success })
+        {
+            return
+        }
+        #endif
         semaphore.wait()
     }
 
     @usableFromInline
     func signal() {
+        #if DEBUG
+        ScheduleTesting.tester?.willSynchronize()
+        #endif
         semaphore.signal()
     }
 }

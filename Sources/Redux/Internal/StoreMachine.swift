@@ -172,6 +172,13 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         }
     }
 
+    /// Whether the store was released: nothing is reduced or welcomed any more.
+    @inlinable
+    var isShutDown: Bool {
+        if case .shutDown = phase { return true }
+        return false
+    }
+
     /// Whether a thread or an async sender waits for the queue to drain to half.
     @inlinable
     var isRoomWanted: Bool {
