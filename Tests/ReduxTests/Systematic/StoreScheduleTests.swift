@@ -39,11 +39,23 @@ import Testing
 
     static let capacity = 2
 
+    /// Subscriptions kept until the scenario is checked.
+    final class Tokens: Sendable {
+        private let tokens = Lock<[AnyCancellable]>([])
+
+        func keep(_ token: AnyCancellable) {
+            tokens.withLock { $0.append(token) }
+        }
+    }
+
     /// The scenario of the issue: three threads, a queue of two (a turn of two), a middleware
     /// that dispatches, and an effect that sends. Two threads dispatch two actions each; the
     /// third sends two values into the running effect, then ends it, or (`shutsDown`) sends one
-    /// and shuts the store down.
-    static func scenario(shutsDown: Bool = false) -> ScheduleExplorer.Scenario {
+    /// and shuts the store down. With `subscribes`, the second thread subscribes an observer
+    /// between its two actions.
+    static func scenario(shutsDown: Bool = false, subscribes: Bool = false)
+        -> ScheduleExplorer.Scenario
+    {
         let pings = PassthroughSubject<Action>()
         let isShutDown = TestAtomic(false)
         let store = Store<Log, Action>(
@@ -65,10 +77,17 @@ import Testing
             queueCapacity: capacity
         )
         store.dispatch(.start)
+        // Kept to the end of the run, so that the observer stays subscribed.
+        let tokens = Tokens()
         let senders = (0..<2).map { sender in
             { @Sendable in
                 for index in 0..<2 {
                     store.dispatch(.send(Origin(sender: sender, index: index)))
+                    if subscribes, sender == 1, index == 0 {
+                        // An observer's welcome is work in the queue too.
+                        let token = store.subscribe { _ in }
+                        tokens.keep(token)
+                    }
                 }
             }
         }
@@ -83,6 +102,7 @@ import Testing
             }
         }
         return ScheduleExplorer.Scenario(threads: senders + [pinger]) {
+            _ = tokens
             let log = store.state
             return problem(in: log.reduced, isComplete: !shutsDown)
                 ?? (log.reducedAfterShutDown.isEmpty
@@ -94,6 +114,9 @@ import Testing
                     ? nil : "the queue held \(store.longestQueue) items (bound \(capacity + 1))")
                 ?? (shutsDown || store.isIdle
                     ? nil : "not at rest: \(store.runningEffectCount) effects running")
+                // A store that shut down keeps no observer, however late one arrived.
+                ?? (!shutsDown || store.core.shared.withLock { $0.observers.isEmpty }
+                    ? nil : "an observer was kept after shutting down")
         }
     }
 
@@ -140,7 +163,7 @@ import Testing
     @Test("every schedule with up to two preemptions keeps the contract when the store shuts down")
     func everyScheduleWithShutDown() async {
         let report = await ScheduleExplorer(preemptionBound: 2).explore {
-            Self.scenario(shutsDown: true)
+            Self.scenario(shutsDown: true, subscribes: true)
         }
         print(
             "StoreScheduleTests: 3 threads, queue of 2, shut down, up to 2 preemptions: \(report)")
@@ -155,6 +178,17 @@ import Testing
     func itemTakenBeforeShutDown() async {
         let problem = await ScheduleExplorer.replay(
             [0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2], of: Self.scenario(shutsDown: true))
+        #expect(problem == nil)
+    }
+
+    /// Found by `everyScheduleWithShutDown`: the drainer took an observer's welcome off the
+    /// queue, the store shut down, then the welcome added the observer to the store's list,
+    /// which kept it for good.
+    @Test("an observer taken off the queue just before the store shuts down is not kept")
+    func observerTakenBeforeShutDown() async {
+        let problem = await ScheduleExplorer.replay(
+            [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2],
+            of: Self.scenario(shutsDown: true, subscribes: true))
         #expect(problem == nil)
     }
 }
