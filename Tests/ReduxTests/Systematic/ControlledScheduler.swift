@@ -136,6 +136,8 @@ final class ControlledScheduler: ScheduleTester {
     private let ended = DispatchSemaphore(value: 0)
     private let outcome = Lock<Outcome?>(nil)
 
+    private static let oneRunAtATime = DispatchSemaphore(value: 1)
+
     private init(count: Int, prefix: [Int]) {
         bookkeeping = Lock(Bookkeeping(count: count, prefix: prefix))
         batons = (0..<count).map { _ in DispatchSemaphore(value: 0) }
@@ -147,6 +149,9 @@ final class ControlledScheduler: ScheduleTester {
     ///
     /// A run that deadlocks leaves its blocked threads parked for good (a failing test's price).
     static func run(_ threads: [@Sendable () -> Void], replaying prefix: [Int] = []) -> Run {
+        // The tester is the process's: one run at a time, whichever suite explores.
+        oneRunAtATime.wait()
+        defer { oneRunAtATime.signal() }
         let scheduler = ControlledScheduler(count: threads.count, prefix: prefix)
         ScheduleTesting.install(scheduler)
         defer { ScheduleTesting.install(nil) }
