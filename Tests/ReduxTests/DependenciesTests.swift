@@ -27,9 +27,10 @@ extension Dependencies {
 }
 
 /// What the middlewares under test read, in the order they read it.
-private struct Readings: Equatable, Sendable {
+private struct Readings: Identifiable, Equatable, Sendable {
     var seeds: [UInt64] = []
     var greetings: [String] = []
+    var id = 0
 }
 
 private enum ReadingAction: Equatable, Sendable {
@@ -43,6 +44,8 @@ private enum ReadingAction: Equatable, Sendable {
     case readSeedDebounced
     case seedRead(UInt64)
     case greet(String)
+    /// Greet in the body of an `Effect.run`.
+    case greetInTask(String)
     case greeted(String)
 }
 
@@ -79,6 +82,10 @@ private let reading: Middleware<Readings, ReadingAction> = { state, action in
     case .greet(let name):
         @Dependency(\.greeter) var greet
         return .just(.greeted(greet(name)))
+    case .greetInTask(let name):
+        return .run { send in
+            await send(.greeted(Dependencies.current.greeter(name)))
+        }
     default:
         return .none
     }
@@ -111,6 +118,34 @@ private let ownActions = ActionPath<TwiceAction, ReadingAction>(
 private let featureActions = ActionPath<TwiceAction, ReadingAction>(
     embed: TwiceAction.feature,
     extract: { if case .feature(let action) = $0 { action } else { nil } })
+
+/// A list of readers and an optional one.
+private struct Shelf: Equatable, Sendable {
+    var rows: IdentifiedArray<Readings> = [Readings(id: 1)]
+    var detail: Readings? = Readings(id: 2)
+}
+
+private enum ShelfAction: Equatable, Sendable {
+    case row(Int, ReadingAction)
+    case detail(ReadingAction)
+}
+
+private let shelfReducer: MutatingReducer<Shelf, ShelfAction> = { state, action in
+    switch action {
+    case .row(let id, let action):
+        if let row = state.rows[id: id] { state.rows[id: id] = readingsReducer(row, action) }
+    case .detail(let action):
+        state.detail = state.detail.map { readingsReducer($0, action) }
+    }
+}
+
+private let rowActions = ActionPath<ShelfAction, (Int, ReadingAction)>(
+    embed: ShelfAction.row,
+    extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } })
+
+private let detailActions = ActionPath<ShelfAction, ReadingAction>(
+    embed: ShelfAction.detail,
+    extract: { if case .detail(let action) = $0 { action } else { nil } })
 
 @Suite struct DependenciesTests {
     // MARK: Live values
@@ -227,6 +262,24 @@ private let featureActions = ActionPath<TwiceAction, ReadingAction>(
         #expect(store.state.feature.seeds == [103])
     }
 
+    @Test("middlewares lifted with forEach and ifLet read the store's dependencies, in tasks too")
+    func forEachAndIfLet() async {
+        let store = TestStore(
+            initial: Shelf(), mutatingReducer: shelfReducer,
+            middlewares: [
+                forEach(reading, state: \Shelf.rows, action: rowActions),
+                ifLet(reading, state: \Shelf.detail, action: detailActions),
+            ],
+            dependencies: { $0.seed = 6 })
+        await store.send(.row(1, .readSeed))
+        await store.receive(.row(1, .seedRead(6))) { $0.rows[id: 1]?.seeds = [6] }
+        await store.send(.row(1, .readSeedInTask))
+        await store.receive(.row(1, .seedRead(6))) { $0.rows[id: 1]?.seeds = [6, 6] }
+        await store.send(.detail(.readSeedInTask))
+        await store.receive(.detail(.seedRead(6))) { $0.detail?.seeds = [6] }
+        await store.finish()
+    }
+
     @Test("a feature's own overrides reach the tasks its effects start")
     func featureOverridesReachTasks() async {
         let store = TestStore(
@@ -320,6 +373,19 @@ private let featureActions = ActionPath<TwiceAction, ReadingAction>(
                 $0.rawValue.contains("The dependency GreeterKey was read in a TestStore")
                     && $0.rawValue.contains("has no testValue")
             }
+        }
+    }
+
+    @Test("a client read in an Effect.run body of a test store without an override fails too")
+    func forgottenDependencyInTask() async {
+        await withKnownIssue {
+            let store = TestStore(
+                initial: Readings(), reducer: readingsReducer, middlewares: [reading])
+            await store.send(.greetInTask("Ada"))
+            await store.receive(.greeted("Hello, Ada")) { $0.greetings = ["Hello, Ada"] }
+            await store.finish()
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("The dependency GreeterKey") }
         }
     }
 }
