@@ -1,7 +1,7 @@
 import Effects
 
 extension Dependencies {
-    /// The scheduler middlewares delay, debounce and throttle on: a ``DispatchQueueScheduler``
+    /// The scheduler middlewares delay, debounce and throttle on: a `DispatchQueueScheduler`
     /// unless overridden; in a `TestStore`, the test store's scheduler.
     ///
     /// Setting it sets ``clock`` to the scheduler's clock too, so that one line moves all of a

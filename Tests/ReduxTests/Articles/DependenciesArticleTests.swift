@@ -7,7 +7,7 @@ import ReduxTesting
 import Synchronization
 import Testing
 
-// The examples of the Dependencies article (Sources/Redux/Redux.docc/Dependencies.md) and of
+// The examples of the Using dependencies article (Sources/Redux/Redux.docc/UsingDependencies.md) and of
 // the doc comments of `Dependencies`, `DependencyKey`, `Dependency`, `Dependencies.scheduler`
 // and `AnyMiddleware.dependencies(_:)`, compiled and run.
 
