@@ -9,8 +9,9 @@ import Effects
 /// around `dispatch`, which sees each action first and calls `next`) is an ``Interceptor`` here.
 ///
 /// Middlewares run after the reducer, in the order the store was given them. Return
-/// ``/Effects/Effect/none`` when there is nothing to do (it costs nothing). Middlewares with
-/// dependencies are made by a function that captures them:
+/// ``/Effects/Effect/none`` when there is nothing to do (it costs nothing). A middleware reads
+/// its clients and clocks from the store that runs it with ``Dependency`` (see
+/// <doc:UsingDependencies>), or is made by a function that captures them:
 ///
 /// ```swift
 /// func unFlipAfterAMismatch(scheduler: some Scheduler) -> Middleware<Game, GameAction> {

@@ -89,17 +89,21 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     @_disfavoredOverload
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
-        on home: StoreHome? = nil
+        on home: StoreHome? = nil,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home)
+            middlewares: middlewares, on: home, dependencies: dependencies)
     }
 
     /// Makes a store with a pure reducer, whose async effects prefer a task executor.
@@ -113,6 +117,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @_disfavoredOverload
     public convenience init(
@@ -121,11 +128,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?
+        taskExecutor: (any TaskExecutor)?,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home, taskExecutor: taskExecutor)
+            middlewares: middlewares, on: home, taskExecutor: taskExecutor,
+            dependencies: dependencies)
     }
 
     /// Makes a store with a pure reducer and middlewares of either form.
@@ -136,16 +145,20 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
-        on home: StoreHome? = nil
+        on home: StoreHome? = nil,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home)
+            middlewares: middlewares, on: home, dependencies: dependencies)
     }
 
     /// Makes a store with a pure reducer and middlewares of either form, whose async effects prefer a task executor.
@@ -159,6 +172,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public convenience init(
         initial: State,
@@ -166,11 +182,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?
+        taskExecutor: (any TaskExecutor)?,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home, taskExecutor: taskExecutor)
+            middlewares: middlewares, on: home, taskExecutor: taskExecutor,
+            dependencies: dependencies)
     }
 
     /// Makes a store with a reducer that changes the state in place (the faster form for large
@@ -182,13 +200,17 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     @_disfavoredOverload
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
-        on home: StoreHome? = nil
+        on home: StoreHome? = nil,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial,
@@ -197,7 +219,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares.map(AnyMiddleware.init),
             home: home,
             queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: nil
+            erasedTaskExecutor: nil,
+            dependencies: Dependencies.forStore(dependencies)
         )
     }
 
@@ -214,6 +237,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @_disfavoredOverload
     public convenience init(
@@ -222,7 +248,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?
+        taskExecutor: (any TaskExecutor)?,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial,
@@ -231,7 +258,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares.map(AnyMiddleware.init),
             home: home,
             queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: taskExecutor
+            erasedTaskExecutor: taskExecutor,
+            dependencies: Dependencies.forStore(dependencies)
         )
     }
 
@@ -244,12 +272,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
-        on home: StoreHome? = nil
+        on home: StoreHome? = nil,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial,
@@ -258,7 +290,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares,
             home: home,
             queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: nil
+            erasedTaskExecutor: nil,
+            dependencies: Dependencies.forStore(dependencies)
         )
     }
 
@@ -275,6 +308,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
     ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
     ///     the test moves its clock.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
+    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
+    ///     the live ones unless made inside `Dependencies.withValues`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public convenience init(
         initial: State,
@@ -282,7 +318,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?
+        taskExecutor: (any TaskExecutor)?,
+        dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
             initial: initial,
@@ -291,7 +328,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares,
             home: home,
             queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: taskExecutor
+            erasedTaskExecutor: taskExecutor,
+            dependencies: Dependencies.forStore(dependencies)
         )
     }
 
@@ -325,7 +363,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// The one initializer every other calls: `erasedTaskExecutor` is a `TaskExecutor` or nil,
-    /// erased so that the stores of systems before macOS 15 / iOS 18 are made the same way.
+    /// erased so that the stores of systems before macOS 15 / iOS 18 are made the same way;
+    /// `dependencies` are what its middlewares and effects read, nil to bind none.
     package init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -333,7 +372,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         middlewares: [AnyMiddleware<State, Action>],
         home: StoreHome?,
         queueCapacity: Int,
-        erasedTaskExecutor: (any Sendable)?
+        erasedTaskExecutor: (any Sendable)?,
+        dependencies: Dependencies? = nil
     ) {
         core = StoreCore(
             initial: initial,
@@ -342,7 +382,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares,
             home: home,
             capacity: queueCapacity,
-            taskExecutor: erasedTaskExecutor
+            taskExecutor: erasedTaskExecutor,
+            dependencies: dependencies
         )
     }
 

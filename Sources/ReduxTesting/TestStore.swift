@@ -110,6 +110,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read. A test
+    ///     store starts from test values: its ``scheduler`` as the scheduler and the clock, and
+    ///     each other key's `testValue`; a key read with neither an override nor a test value
+    ///     fails the test, naming it.
     ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
     ///     ``finish(sourceLocation:)``); the caller's line by default.
     @_disfavoredOverload
@@ -119,6 +123,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        dependencies: (inout Dependencies) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.init(
@@ -127,6 +132,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             scheduler: scheduler,
             interceptors: interceptors,
             middlewares: middlewares.map(AnyMiddleware.init),
+            dependencies: dependencies,
             sourceLocation: sourceLocation
         )
     }
@@ -139,6 +145,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///   - scheduler: The virtual clock; pass the one the middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read. A test
+    ///     store starts from test values: its ``scheduler`` as the scheduler and the clock, and
+    ///     each other key's `testValue`; a key read with neither an override nor a test value
+    ///     fails the test, naming it.
     ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
     ///     ``finish(sourceLocation:)``); the caller's line by default.
     public convenience init(
@@ -147,6 +157,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
+        dependencies: (inout Dependencies) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.init(
@@ -155,6 +166,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             scheduler: scheduler,
             interceptors: interceptors,
             middlewares: middlewares,
+            dependencies: dependencies,
             sourceLocation: sourceLocation
         )
     }
@@ -168,6 +180,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///     middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read. A test
+    ///     store starts from test values: its ``scheduler`` as the scheduler and the clock, and
+    ///     each other key's `testValue`; a key read with neither an override nor a test value
+    ///     fails the test, naming it.
     ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
     ///     ``finish(sourceLocation:)``); the caller's line by default.
     @_disfavoredOverload
@@ -177,6 +193,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [Middleware<State, Action>] = [],
+        dependencies: (inout Dependencies) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.init(
@@ -185,6 +202,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             scheduler: scheduler,
             interceptors: interceptors,
             middlewares: middlewares.map(AnyMiddleware.init),
+            dependencies: dependencies,
             sourceLocation: sourceLocation
         )
     }
@@ -199,6 +217,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     ///     middlewares were made with.
     ///   - interceptors: Interceptors under test, run before the reducer.
     ///   - middlewares: Middlewares under test.
+    ///   - dependencies: Overrides the dependencies its middlewares and effects read. A test
+    ///     store starts from test values: its ``scheduler`` as the scheduler and the clock, and
+    ///     each other key's `testValue`; a key read with neither an override nor a test value
+    ///     fails the test, naming it.
     ///   - sourceLocation: Where the failures of a store released unfinished are reported (see
     ///     ``finish(sourceLocation:)``); the caller's line by default.
     public init(
@@ -207,6 +229,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         scheduler: TestScheduler = TestScheduler(),
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>],
+        dependencies: (inout Dependencies) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let activity = Activity()
@@ -227,6 +250,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         current = initial
         latest = initial
         createdAt = sourceLocation
+        var testDependencies = Dependencies(reportingUnimplemented: { message in
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        })
+        testDependencies.scheduler = AnyScheduler(scheduler)
+        dependencies(&testDependencies)
         store = Store(
             initial: initial,
             mutatingReducer: mutatingReducer,
@@ -236,7 +264,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             middlewares: middlewares,
             home: nil,
             queueCapacity: Store<State, Action>.queueCapacity,
-            erasedTaskExecutor: Self.taskExecutor(scheduler)
+            erasedTaskExecutor: Self.taskExecutor(scheduler),
+            dependencies: testDependencies
         )
         watch = WorkWatch(store: store, scheduler: scheduler, activity: activity)
         taskArrivals = scheduler.observeTaskArrivals { activity.signal() }

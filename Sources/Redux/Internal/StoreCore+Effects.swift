@@ -10,10 +10,29 @@ extension StoreCore {
     /// the effect is the tracker's task's: counted, cancelled and followed with it.
     @inlinable
     func start(_ effect: consuming Effect<Action>, for tracker: TaskTracker? = nil) {
-        if let tracker {
+        if let dependencies {
+            startBinding(dependencies, effect, for: tracker)
+        } else if let tracker {
             start(effect, tracker)
         } else {
             effects.start(effect, sendingTo: StoreSink(core: self))
+        }
+    }
+
+    /// ``start(_:for:)`` with the store's dependencies bound, so that the tasks the effect
+    /// creates as it starts inherit them. Out of line: a store without dependencies never
+    /// comes here.
+    @inlinable
+    @inline(never)
+    func startBinding(
+        _ dependencies: Dependencies, _ effect: Effect<Action>, for tracker: TaskTracker?
+    ) {
+        Dependencies.binding(dependencies) {
+            if let tracker {
+                start(effect, tracker)
+            } else {
+                effects.start(effect, sendingTo: StoreSink(core: self))
+            }
         }
     }
 

@@ -57,6 +57,9 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let effects: EffectContext
     /// Where the work runs; nil when the callers drain.
     @usableFromInline let home: StoreHome?
+    /// The dependencies its middlewares and effects read, bound while they run and start; nil
+    /// for a store that was given none and made where none were bound: it binds nothing.
+    @usableFromInline let dependencies: Dependencies?
 
     /// A core; `taskExecutor`, erased so that it can be stored before macOS 15 / iOS 18, is the
     /// `TaskExecutor` async effects prefer, if any (the effect runtime ignores it on systems
@@ -68,7 +71,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         middlewares: [AnyMiddleware<State, Action>],
         home: StoreHome?,
         capacity: Int,
-        taskExecutor: (any Sendable)?
+        taskExecutor: (any Sendable)?,
+        dependencies: Dependencies? = nil
     ) {
         shared = Lock(
             Shared(
@@ -82,10 +86,18 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
             let running = middleware.instantiate()
             // What a remembering middleware will see as the state before the first action.
             running.remember?(initial)
-            boxes.append(MiddlewareBox(running.react, remember: running.remember))
+            var react = running.react
+            if let dependencies {
+                // Bound per middleware, here, so that the dispatch path stays as it is.
+                react = { [react] state, action in
+                    Dependencies.binding(dependencies) { react(state, action) }
+                }
+            }
+            boxes.append(MiddlewareBox(react, remember: running.remember))
         }
         self.middlewares = boxes
         self.home = home
+        self.dependencies = dependencies
     }
 
     @inlinable

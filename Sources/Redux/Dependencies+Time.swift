@@ -1,0 +1,41 @@
+import Effects
+
+extension Dependencies {
+    /// The scheduler middlewares delay, debounce and throttle on: a `DispatchQueueScheduler`
+    /// unless overridden; in a `TestStore`, the test store's scheduler.
+    ///
+    /// Setting it sets ``clock`` to the scheduler's clock too, so that one line moves all of a
+    /// store's time onto a test scheduler (set ``clock`` afterwards to keep them apart):
+    ///
+    /// ```swift
+    /// let store = Store(
+    ///     initial: SearchState(), mutatingReducer: searchReducer, middlewares: [searching],
+    ///     dependencies: { $0.scheduler = AnyScheduler(scheduler) })
+    /// ```
+    public var scheduler: AnyScheduler {
+        get { self[SchedulerKey.self] }
+        set {
+            self[SchedulerKey.self] = newValue
+            self[ClockKey.self] = newValue.clock
+        }
+    }
+
+    /// The clock async effects (`Effect.run`) sleep on: a `ContinuousClock` unless overridden
+    /// (or ``scheduler`` was set); in a `TestStore`, the test store's scheduler's clock.
+    public var clock: any Clock<Duration> {
+        get { self[ClockKey.self] }
+        set { self[ClockKey.self] = newValue }
+    }
+}
+
+/// The key of ``Dependencies/scheduler``.
+///
+/// The live scheduler is made once: one queue serves every store that reads it.
+private enum SchedulerKey: DependencyKey {
+    static let liveValue = AnyScheduler(DispatchQueueScheduler())
+}
+
+/// The key of ``Dependencies/clock``.
+private enum ClockKey: DependencyKey {
+    static let liveValue: any Clock<Duration> = ContinuousClock()
+}
