@@ -24,7 +24,8 @@ public typealias pthread_t = UnsafeMutablePointer<_opaque_pthread_t>
 /// int pthread_mutex_init(pthread_mutex_t *, const pthread_mutexattr_t *)
 @discardableResult
 public func pthread_mutex_init(
-    _ mutex: UnsafeMutablePointer<pthread_mutex_t>!, _ attributes: UnsafePointer<pthread_mutexattr_t>!
+    _ mutex: UnsafeMutablePointer<pthread_mutex_t>!,
+    _ attributes: UnsafePointer<pthread_mutexattr_t>!
 ) -> Int32 { 0 }
 
 /// int pthread_mutex_destroy(pthread_mutex_t *)

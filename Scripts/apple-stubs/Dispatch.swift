@@ -44,7 +44,8 @@ public class DispatchQueue: DispatchObject, @unchecked Sendable {
     /// Runs `work` later on this queue.
     public func async(
         group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified,
-        flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable @convention(block) () -> Void
+        flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable @convention(block) () -> Void
     ) {}
 
     /// The value for `key` on the current queue.
@@ -67,7 +68,11 @@ public struct DispatchTime: Comparable, Sendable {
 
 /// A time interval in whole units.
 public enum DispatchTimeInterval: Equatable, Sendable {
-    case seconds(Int), milliseconds(Int), microseconds(Int), nanoseconds(Int), never
+    case seconds(Int)
+    case milliseconds(Int)
+    case microseconds(Int)
+    case nanoseconds(Int)
+    case never
 }
 
 /// The point `interval` after `time`.
@@ -96,7 +101,8 @@ public typealias DispatchSourceHandler = @convention(block) () -> Void
 /// What every dispatch source does.
 public protocol DispatchSourceProtocol {
     /// Sets the handler run on each event.
-    func setEventHandler(qos: DispatchQoS, flags: DispatchWorkItemFlags, handler: DispatchSourceHandler?)
+    func setEventHandler(
+        qos: DispatchQoS, flags: DispatchWorkItemFlags, handler: DispatchSourceHandler?)
     /// Cancels the source.
     func cancel()
     /// Resumes the source.
@@ -106,14 +112,17 @@ public protocol DispatchSourceProtocol {
 extension DispatchSourceProtocol {
     /// Sets the handler run on each event.
     public func setEventHandler(
-        qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], handler: DispatchSourceHandler?
+        qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+        handler: DispatchSourceHandler?
     ) {}
 }
 
 /// A timer source.
 public protocol DispatchSourceTimer: DispatchSourceProtocol {
     /// Arms the timer.
-    func schedule(deadline: DispatchTime, repeating interval: DispatchTimeInterval, leeway: DispatchTimeInterval)
+    func schedule(
+        deadline: DispatchTime, repeating interval: DispatchTimeInterval,
+        leeway: DispatchTimeInterval)
 }
 
 extension DispatchSourceTimer {
@@ -135,14 +144,18 @@ public class DispatchSource: DispatchObject, @unchecked Sendable {
     }
 
     /// Makes a suspended timer source that runs its handler on `queue`.
-    public class func makeTimerSource(flags: TimerFlags = [], queue: DispatchQueue? = nil) -> any DispatchSourceTimer {
+    public class func makeTimerSource(flags: TimerFlags = [], queue: DispatchQueue? = nil)
+        -> any DispatchSourceTimer
+    {
         fatalError("a stand-in for type-checking; never run")
     }
 }
 
 /// What `dispatchPrecondition` checks.
 public enum DispatchPredicate: Sendable {
-    case onQueue(DispatchQueue), onQueueAsBarrier(DispatchQueue), notOnQueue(DispatchQueue)
+    case onQueue(DispatchQueue)
+    case onQueueAsBarrier(DispatchQueue)
+    case notOnQueue(DispatchQueue)
 }
 
 /// Stops the program unless `condition` holds (in debug builds).
