@@ -1,6 +1,7 @@
 // The package's one lock: every piece of shared mutable state in every module sits behind a
 // `Lock`, so this is the one file to audit for how the package synchronizes, and the only one
-// allowed to name `Synchronization` (`.ci/check-platforms` enforces it).
+// allowed to name `Synchronization` (on Apple platforms `Mutex` and `Atomic` begin with macOS 15 /
+// iOS 18; `Scripts/apple-typecheck` fails on any use of them that an Apple build would reject).
 //
 // Two backends, one interface:
 // - `Synchronization.Mutex`, stored inline (no allocation), where it exists on every supported
