@@ -47,12 +47,16 @@ extension StoreMachineMutation {
         case .successorNotWoken: .liveness
         case .roomOnlyWhenEmpty: .room
         case .gateLeftClosed: .room
-        case .roomWaitersForgotten: .liveness
+        // Caught as the queue drains below half with the thread still waiting, before the
+        // deadlock it leads to.
+        case .roomWaitersForgotten: .room
         case .lastInFirstOut: .order
         case .idleResumedEarly: .idle
-        case .workDroppedAtTakeOver: .lost
+        // Caught as the thread's next action is reduced without the lost one, before the end.
+        case .workDroppedAtTakeOver: .order
         case .workAcceptedAfterShutDown: .shutDown
         case .boundIgnored: .bound
+        case .roomMadeForever: .liveness
         }
     }
 
@@ -65,7 +69,7 @@ extension StoreMachineMutation {
             return standard[0]
         case .workAcceptedAfterShutDown:
             return standard[1]
-        case .roomOnlyWhenEmpty, .gateLeftClosed, .roomWaitersForgotten:
+        case .roomOnlyWhenEmpty, .gateLeftClosed, .roomWaitersForgotten, .roomMadeForever:
             return standard[2]
         }
     }

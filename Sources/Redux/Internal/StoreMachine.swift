@@ -348,6 +348,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         let isHalfEmpty = queue.count <= capacity / 2
         #endif
         if isRoomWanted, isHalfEmpty {
+            #if DEBUG
+            if mutation == .roomMadeForever { return .makeRoom([], opensGate: false) }
+            #endif
             let waiters = roomWaiters
             roomWaiters = []
             defer { isGateClosed = false }
@@ -506,6 +509,9 @@ enum StoreMachineMutation: CaseIterable, Sendable {
     case workAcceptedAfterShutDown
     /// Other threads' work is queued past the bound instead of waiting.
     case boundIgnored
+    /// Room is made but the machine still wants room, so the drainer makes room forever and
+    /// never gets past it: a livelock, with no thread blocked.
+    case roomMadeForever
 }
 
 extension StoreMachine {

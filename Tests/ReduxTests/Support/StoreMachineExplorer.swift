@@ -32,7 +32,8 @@ struct StoreMachineExplorer {
         var parents: [Int32] = [-1]
         var events: [ExplorerEvent] = [.shutDown]
         var indices = [initial.fingerprint: 0]
-        var predecessors: [[Int32]] = [[]]
+        // Every transition, as (from, to), for the liveness check.
+        var edges: [(from: Int32, to: Int32)] = []
         var finals: [Int] = []
         var transitions = 0
         var index = 0
@@ -64,36 +65,56 @@ struct StoreMachineExplorer {
                 }
                 let fingerprint = step.state.fingerprint
                 if let known = indices[fingerprint] {
-                    predecessors[known].append(Int32(index))
+                    edges.append((Int32(index), Int32(known)))
                 } else {
+                    edges.append((Int32(index), Int32(states.count)))
                     indices[fingerprint] = states.count
                     states.append(step.state)
                     parents.append(Int32(index))
                     events.append(event)
-                    predecessors.append([Int32(index)])
                 }
             }
             index += 1
         }
-        // Liveness: every state must be able to reach a final state.
-        var reachesEnd = [Bool](repeating: false, count: states.count)
-        var pending = finals
-        for final in finals { reachesEnd[final] = true }
-        while let next = pending.popLast() {
-            for predecessor in predecessors[next] where !reachesEnd[Int(predecessor)] {
-                reachesEnd[Int(predecessor)] = true
-                pending.append(Int(predecessor))
-            }
-        }
-        if let stuck = reachesEnd.firstIndex(of: false) {
+        if let stuck = firstStateNotReaching(finals, count: states.count, edges: edges) {
             let problem = ExplorerProblem(
                 .liveness,
-                "no final state is reachable from here: \(states[stuck].describeWaits())")
+                "no final state is reachable from here (every run from it ends stuck or goes round "
+                    + "in a cycle): \(states[stuck].describeWaits())")
             return report(
                 states.count, transitions,
                 violation(problem, at: stuck, states: states, parents, events))
         }
         return report(states.count, transitions, nil)
+    }
+
+    /// Liveness: the first state (in breadth-first order, so the nearest) from which no final
+    /// state can be reached, walking the transitions backwards from the final states.
+    private func firstStateNotReaching(
+        _ finals: [Int], count: Int, edges: [(from: Int32, to: Int32)]
+    ) -> Int? {
+        // The transitions grouped by target: those into state i are in
+        // sources[starts[i]..<starts[i + 1]].
+        var starts = [Int](repeating: 0, count: count + 1)
+        for edge in edges { starts[Int(edge.to) + 1] += 1 }
+        for index in 0..<count { starts[index + 1] += starts[index] }
+        var sources = [Int32](repeating: 0, count: edges.count)
+        var filled = starts
+        for edge in edges {
+            sources[filled[Int(edge.to)]] = edge.from
+            filled[Int(edge.to)] += 1
+        }
+        var reachesEnd = [Bool](repeating: false, count: count)
+        var pending = finals
+        for final in finals { reachesEnd[final] = true }
+        while let next = pending.popLast() {
+            for source in sources[starts[next]..<starts[next + 1]]
+            where !reachesEnd[Int(source)] {
+                reachesEnd[Int(source)] = true
+                pending.append(Int(source))
+            }
+        }
+        return reachesEnd.firstIndex(of: false)
     }
 
     private func report(
@@ -181,10 +202,10 @@ struct ExplorerConfiguration: Sendable, CustomStringConvertible {
         ExplorerConfiguration(name: "3 threads x 2, home", hasHome: true),
         ExplorerConfiguration(name: "3 threads x 2, home, shutdown", hasHome: true, shutDown: true),
         ExplorerConfiguration(
-            name: "2 threads + 1 async sender x 2, no home, shutdown", dispatchers: 2, senders: 1,
+            name: "1 thread + 1 async sender x 2, no home, shutdown", dispatchers: 1, senders: 1,
             shutDown: true, cancellingIdleWaiters: 1),
         ExplorerConfiguration(
-            name: "2 threads + 1 async sender x 2, home, shutdown", dispatchers: 2, senders: 1,
+            name: "1 thread + 1 async sender x 2, home, shutdown", dispatchers: 1, senders: 1,
             hasHome: true, shutDown: true, cancellingIdleWaiters: 1),
     ]
 }
@@ -394,30 +415,64 @@ struct ExplorerState {
         released = reduced
     }
 
-    /// What identifies the state for the search. The machine's record of the longest queue is
-    /// left out: no decision reads it.
+    /// What identifies the state for the search, packed into a few words (hashing and comparing
+    /// them is most of the search's work). The machine's record of the longest queue is left out:
+    /// no decision reads it.
     var fingerprint: ExplorerFingerprint {
-        let phase: Int
-        var drainer = -1
-        var processed = 0
+        var print = ExplorerFingerprint()
         switch machine.phase {
-        case .idle: phase = 0
-        case .away: phase = 1
-        case .scheduled: phase = 2
+        case .idle: print.put(0, bits: 3)
+        case .away: print.put(1, bits: 3)
+        case .scheduled: print.put(2, bits: 3)
         case .draining(let turn):
-            phase = 3
-            drainer = Int(turn.drainer.rawValue)
-            processed = turn.processed
-        case .shutDown: phase = 4
+            print.put(3, bits: 3)
+            print.put(Int(turn.drainer.rawValue), bits: 4)
+            print.put(turn.processed, bits: 5)
+        case .shutDown: print.put(4, bits: 3)
         }
-        return ExplorerFingerprint(
-            phase: phase, drainer: drainer, processed: processed, queue: Array(machine.queue),
-            successors: machine.successors.map(\.index),
-            roomWaiters: machine.roomWaiters.map(\.index), isGateClosed: machine.isGateClosed,
-            idleWaiters: machine.idleWaiters.keys.sorted(),
-            nextIdleWaiterID: machine.nextIdleWaiterID, threads: threads, isGateOpen: isGateOpen,
-            pieces: pieces, reduced: reduced, released: released, turnTaken: turnTaken,
-            hasShutDown: hasShutDown)
+        print.put(machine.queue.count, bits: 4)
+        for item in machine.queue { print.put(item) }
+        print.put(machine.successors.count, bits: 3)
+        for waiter in machine.successors { print.put(waiter.index, bits: 3) }
+        print.put(machine.roomWaiters.count, bits: 3)
+        for waiter in machine.roomWaiters { print.put(waiter.index, bits: 3) }
+        print.put(machine.isGateClosed ? 1 : 0, bits: 1)
+        print.put(machine.idleWaiters.count, bits: 2)
+        for id in machine.idleWaiters.keys.sorted() { print.put(id, bits: 2) }
+        print.put(machine.nextIdleWaiterID, bits: 2)
+        for thread in threads {
+            print.put(thread.sent, bits: 2)
+            print.put(thread.nestedSent, bits: 1)
+            switch thread.place {
+            case .outside: print.put(0, bits: 4)
+            case .atGate: print.put(1, bits: 4)
+            case .delivering: print.put(2, bits: 4)
+            case .draining(let processing, let holding):
+                print.put(3, bits: 4)
+                print.put(processing)
+                print.put(holding)
+            case .successor(let item, let signalled):
+                print.put(signalled ? 5 : 4, bits: 4)
+                print.put(item)
+            case .roomWaiter(let item, let signalled):
+                print.put(signalled ? 7 : 6, bits: 4)
+                print.put(item)
+            case .scheduling: print.put(8, bits: 4)
+            case .inIdle(let id):
+                print.put(9, bits: 4)
+                print.put(id, bits: 2)
+            case .done: print.put(10, bits: 4)
+            }
+        }
+        for stream in reduced.indices {
+            print.put(reduced[stream], bits: 3)
+            print.put(released[stream], bits: 3)
+        }
+        print.put(isGateOpen ? 1 : 0, bits: 1)
+        print.put(pieces, bits: 3)
+        print.put(turnTaken, bits: 5)
+        print.put(hasShutDown ? 1 : 0, bits: 1)
+        return print
     }
 
     /// Whether an async sender's effect is still running.
@@ -496,24 +551,47 @@ struct ExplorerState {
     }
 }
 
-/// The hashable identity of an ``ExplorerState``.
+/// The hashable identity of an ``ExplorerState``: its fields packed into words, a few bits
+/// each (each field's width holds the most the explored configurations need; a larger value
+/// stops the search rather than be cut).
 struct ExplorerFingerprint: Hashable {
-    let phase: Int
-    let drainer: Int
-    let processed: Int
-    let queue: [ModelItem]
-    let successors: [Int]
-    let roomWaiters: [Int]
-    let isGateClosed: Bool
-    let idleWaiters: [Int]
-    let nextIdleWaiterID: Int
-    let threads: [ModelThread]
-    let isGateOpen: Bool
-    let pieces: Int
-    let reduced: [Int]
-    let released: [Int]
-    let turnTaken: Int
-    let hasShutDown: Bool
+    private var w0: UInt64 = 0
+    private var w1: UInt64 = 0
+    private var w2: UInt64 = 0
+    private var w3: UInt64 = 0
+    private var w4: UInt64 = 0
+    private var w5: UInt64 = 0
+    private var w6: UInt64 = 0
+    private var w7: UInt64 = 0
+    private var used = 0
+
+    /// Appends `value`, which must fit in `bits` bits; a field never straddles two words.
+    mutating func put(_ value: Int, bits: Int) {
+        precondition(value >= 0 && value < 1 << bits, "\(value) does not fit in \(bits) bits")
+        if used % 64 + bits > 64 { used += 64 - used % 64 }
+        let word = UInt64(value) << UInt64(used % 64)
+        switch used / 64 {
+        case 0: w0 |= word
+        case 1: w1 |= word
+        case 2: w2 |= word
+        case 3: w3 |= word
+        case 4: w4 |= word
+        case 5: w5 |= word
+        case 6: w6 |= word
+        case 7: w7 |= word
+        default: preconditionFailure("a state too large for its fingerprint")
+        }
+        used += bits
+    }
+
+    /// Appends an item, or its absence.
+    mutating func put(_ item: ModelItem?) {
+        guard let item else {
+            put(0, bits: 7)
+            return
+        }
+        put(1 + item.thread << 3 | (item.isNested ? 1 : 0) << 2 | item.sequence, bits: 7)
+    }
 }
 
 /// One event applied to a state: the machine's answers carried out as `StoreCore` carries them
