@@ -292,7 +292,7 @@ struct ModelItem: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A waiting thread, as the machine keeps it.
-struct ModelWaiter: StoreWaiter, Hashable, Sendable {
+struct ModelWaiter: StoreWaiter, Hashable, Sendable, CustomStringConvertible {
     let index: Int
 
     init(thread: ThreadID) {
@@ -300,6 +300,8 @@ struct ModelWaiter: StoreWaiter, Hashable, Sendable {
     }
 
     var thread: ThreadID { .model(index) }
+
+    var description: String { "T\(index)" }
 }
 
 extension ThreadID {
@@ -405,7 +407,8 @@ struct ExplorerState {
                     nestedBudget: configuration.nestedPerThread))
         }
         for _ in 0..<configuration.idleWaiters {
-            threads.append(ModelThread(role: .idleTask(cancels: false), actions: 0, nestedBudget: 0))
+            threads.append(
+                ModelThread(role: .idleTask(cancels: false), actions: 0, nestedBudget: 0))
         }
         for _ in 0..<configuration.cancellingIdleWaiters {
             threads.append(ModelThread(role: .idleTask(cancels: true), actions: 0, nestedBudget: 0))
@@ -535,8 +538,21 @@ struct ExplorerState {
         let thread = threads[index]
         switch thread.role {
         case .home: return thread.place == .outside && thread.sent == thread.actions
-        case .dispatcher: return thread.place == .done || thread.place == .outside && thread.sent == thread.actions
+        case .dispatcher:
+            return thread.place == .done
+                || thread.place == .outside && thread.sent == thread.actions
         case .sender, .idleTask: return thread.place == .done
+        }
+    }
+
+    /// The machine's phase, in short.
+    var phaseName: String {
+        switch machine.phase {
+        case .idle: "idle"
+        case .away: "away"
+        case .scheduled: "scheduled"
+        case .draining(let turn): "drained by T\(ModelWaiter(thread: turn.drainer).index)"
+        case .shutDown: "shut down"
         }
     }
 
@@ -546,7 +562,7 @@ struct ExplorerState {
             "T\($0) \(threads[$0].place)"
         }
         if pieces > 0 { parts.append("\(pieces) pieces on the home") }
-        parts.append("machine \(machine.phase), queue \(Array(machine.queue))")
+        parts.append("the store \(phaseName), queue \(Array(machine.queue))")
         return parts.joined(separator: ", ")
     }
 }
@@ -634,7 +650,9 @@ struct ExplorerTransition {
         case .runPiece(let index):
             state.pieces -= 1
             let isDrainer = state.machine.homeRuns(on: .model(index))
-            note("the home T\(index) runs a piece of work: \(isDrainer ? "drains" : "nothing to do")")
+            note(
+                "the home T\(index) runs a piece of work: \(isDrainer ? "drains" : "nothing to do")"
+            )
             if isDrainer {
                 state.turnTaken = 0
                 state.threads[index].place = .draining(processing: nil, holding: nil)
@@ -822,7 +840,8 @@ struct ExplorerTransition {
             state.machine.phase == .shutDown
             || state.machine.isAtRest && !state.areEffectsRunning
         if !isIdle {
-            fail(.idle, "idle() resumed with the store \(state.machine.phase), effects running: \(state.areEffectsRunning)")
+            let effects = state.areEffectsRunning ? "an effect running" : "no effect running"
+            fail(.idle, "idle() resumed with the store \(state.phaseName), \(effects)")
         }
         for id in ids {
             guard let index = state.threads.firstIndex(where: { $0.place == .inIdle(id: id) })
