@@ -172,7 +172,7 @@ struct ExplorerConfiguration: Sendable, CustomStringConvertible {
     var dispatchers = 3
     /// Actions each dispatcher and each async sender sends.
     var actions = 2
-    /// How many nested dispatches each thread may make while it drains (at most one each).
+    /// How many nested dispatches each thread may make while it drains: 0 or 1.
     var nestedPerThread = 1
     /// Async senders (`Effect.run`'s `send`): they pass the effect runtime's gate first.
     var senders = 0
@@ -228,7 +228,11 @@ enum ExplorerInvariant: String, Sendable {
     /// An item dispatched from outside (not by the drainer, not on the home) is never queued
     /// behind `capacity` others.
     case bound
-    /// Each thread's actions are reduced in the order it sent them.
+    /// Each thread's actions are reduced in the order it sent them: its dispatches from outside
+    /// in order; an action it dispatched as the drainer (nested) after each of its own dispatches
+    /// that had returned when it was sent, and before each it started later. (The dispatch the
+    /// thread was inside when it sent the nested one is not ordered with it: a successor holding
+    /// its own action while it processes others' may queue a nested action ahead of it.)
     case order
     /// Each action is reduced at most once, and released only if never reduced.
     case exactlyOnce
@@ -284,6 +288,9 @@ struct ModelItem: Hashable, Sendable, CustomStringConvertible {
     let thread: Int
     let isNested: Bool
     let sequence: Int
+    /// For a nested action, how many of its thread's own dispatches had started when it was sent
+    /// (the last of them is the one the thread is inside, if any).
+    var startedBefore = 0
 
     /// Its line of actions: each thread's outside actions, and its nested ones, are kept apart.
     var stream: Int { thread * 2 + (isNested ? 1 : 0) }
@@ -361,6 +368,8 @@ struct ModelThread: Hashable {
     let nestedBudget: Int
     var sent = 0
     var nestedSent = 0
+    /// How many of its own dispatches had started when it sent its nested action.
+    var nestedStartedBefore = 0
     var place = Place.outside
 }
 
@@ -381,6 +390,7 @@ struct ExplorerState {
     var hasShutDown = false
 
     init(_ configuration: ExplorerConfiguration) {
+        precondition(configuration.nestedPerThread <= 1, "at most one nested action per thread")
         machine = .init(
             capacity: configuration.capacity, turnLength: configuration.turnLength,
             hasHome: configuration.hasHome)
@@ -446,6 +456,7 @@ struct ExplorerState {
         for thread in threads {
             print.put(thread.sent, bits: 2)
             print.put(thread.nestedSent, bits: 1)
+            print.put(thread.nestedStartedBefore, bits: 3)
             switch thread.place {
             case .outside: print.put(0, bits: 4)
             case .atGate: print.put(1, bits: 4)
@@ -603,10 +614,11 @@ struct ExplorerFingerprint: Hashable {
     /// Appends an item, or its absence.
     mutating func put(_ item: ModelItem?) {
         guard let item else {
-            put(0, bits: 7)
+            put(0, bits: 8)
             return
         }
-        put(1 + item.thread << 3 | (item.isNested ? 1 : 0) << 2 | item.sequence, bits: 7)
+        let place = item.isNested ? item.startedBefore : item.sequence
+        put(1 + (item.thread << 4 | (item.isNested ? 1 : 0) << 3 | place), bits: 8)
     }
 }
 
@@ -634,8 +646,10 @@ struct ExplorerTransition {
                 preconditionFailure("a nested dispatch from a thread not processing an item")
             }
             let item = ModelItem(
-                thread: index, isNested: true, sequence: state.threads[index].nestedSent)
+                thread: index, isNested: true, sequence: state.threads[index].nestedSent,
+                startedBefore: state.threads[index].sent)
             state.threads[index].nestedSent += 1
+            state.threads[index].nestedStartedBefore = item.startedBefore
             let isHome: Bool? = configuration.hasHome ? state.threads[index].role == .home : nil
             let arrival = state.machine.arrive(item, thread: .model(index)) { isHome }
             note("T\(index), processing \(processing), dispatches \(item): \(arrival)")
@@ -879,8 +893,31 @@ struct ExplorerTransition {
             fail(.exactlyOnce, "\(item) was reduced again")
         } else if state.reduced[item.stream] != bit - 1 {
             fail(.order, "\(item) was reduced before an earlier action of T\(item.thread)")
+        } else if !isInOrderWithOtherStream(item) {
+            fail(
+                .order,
+                "\(item) was reduced out of order with T\(item.thread)'s "
+                    + (item.isNested ? "dispatches" : "nested action"))
         }
         state.reduced[item.stream] |= bit
+    }
+
+    /// Whether `item` keeps its place among its thread's actions of the other kind (see
+    /// ``ExplorerInvariant/order``).
+    private func isInOrderWithOtherStream(_ item: ModelItem) -> Bool {
+        let thread = state.threads[item.thread]
+        let outside = item.thread * 2
+        let nested = outside + 1
+        if item.isNested {
+            // Every dispatch that had returned when it was sent is done.
+            let returned = (1 << max(item.startedBefore - 1, 0)) - 1
+            return (state.reduced[outside] | state.released[outside]) & returned == returned
+        }
+        // A nested action sent before this dispatch started is done.
+        guard thread.nestedSent > 0, thread.nestedStartedBefore <= item.sequence else {
+            return true
+        }
+        return (state.reduced[nested] | state.released[nested]) & 1 == 1
     }
 
     private mutating func release(_ item: ModelItem) {
