@@ -7,7 +7,9 @@ import Effects
 /// It takes events with their inputs (which thread asks, whether the caller runs on the home)
 /// and returns what to do; it calls nothing, locks nothing and starts nothing. `StoreCore` keeps
 /// it behind the store's lock, asks it once per critical section, and does what it says once the
-/// lock is let go. `StoreMachineTests` drives it transition by transition, with fake threads.
+/// lock is let go. `StoreMachineTests` drives it transition by transition, with fake threads;
+/// `StoreMachineExplorationTests` drives it through every interleaving of a few model threads
+/// and checks the rules below in every state reached.
 ///
 /// The rules (the store's contract states them for users):
 ///
