@@ -176,7 +176,9 @@ struct ExplorerConfiguration: Sendable, CustomStringConvertible {
     var nestedPerThread = 1
     /// Async senders (`Effect.run`'s `send`): they pass the effect runtime's gate first.
     var senders = 0
+    /// The machine's queue capacity.
     var capacity = 2
+    /// The machine's turn length.
     var turnLength = 2
     /// Whether a home drains; the home itself then dispatches `homeActions` of its own.
     var hasHome = false
@@ -188,6 +190,7 @@ struct ExplorerConfiguration: Sendable, CustomStringConvertible {
     /// Tasks that call `idle()` once and may be cancelled while they wait.
     var cancellingIdleWaiters = 0
     #if DEBUG
+    /// The bug seeded into the machine, if any.
     var mutation: StoreMachineMutation?
     #endif
 
@@ -272,6 +275,7 @@ struct ExplorerViolation: CustomStringConvertible {
     }
 }
 
+/// A rule found broken, before its trace is known.
 struct ExplorerProblem {
     let invariant: ExplorerInvariant
     let message: String
@@ -334,13 +338,21 @@ enum ExplorerEvent: Hashable {
 
 /// A model thread.
 struct ModelThread: Hashable {
+    /// What the thread is.
     enum Role: Hashable {
+        /// A thread that dispatches its actions from outside the store, one after the other.
         case dispatcher
+        /// The home: it runs the pieces of work scheduled on it, and dispatches its own actions
+        /// (answering "yes" when the machine asks whether the caller runs on the home).
         case home
+        /// An async effect's `send`: each action passes the gate, then is dispatched; the
+        /// effect counts as running until its last action is sent.
         case sender
+        /// A task that calls `idle()` once, and may be cancelled while it waits.
         case idleTask(cancels: Bool)
     }
 
+    /// Where the thread is in its program.
     enum Place: Hashable {
         /// Between dispatches (the home: free to run a piece or dispatch).
         case outside
@@ -359,14 +371,18 @@ struct ModelThread: Hashable {
         case scheduling
         /// A task waiting in `idle()` under this id.
         case inIdle(id: Int)
+        /// Finished: every action sent and returned, the effect ended, or `idle()` returned.
         case done
     }
 
     let role: Role
+    /// How many actions it dispatches from outside.
     let actions: Int
     /// How many nested dispatches it may make while it drains.
     let nestedBudget: Int
+    /// How many of its actions it has started to dispatch (or to send, past the gate).
     var sent = 0
+    /// How many nested dispatches it has made.
     var nestedSent = 0
     /// How many of its own dispatches had started when it sent its nested action.
     var nestedStartedBefore = 0
