@@ -35,6 +35,31 @@ import Testing
         let violation = try #require(report.violation, "the mutant \(mutation) went unnoticed")
         #expect(violation.invariant == mutation.brokenRule, "\(violation)")
     }
+
+    @Test("a violation comes with the shortest sequence of events that leads to it")
+    func shortestTrace() throws {
+        var configuration = ExplorerConfiguration.standard[0]
+        configuration.mutation = .lastInFirstOut
+        let violation = try #require(StoreMachineExplorer(configuration).explore().violation)
+        // Four events at least: a drainer, two actions of one thread queued, the next step.
+        #expect(
+            violation.trace == [
+                "T0 dispatches T0a0: process",
+                "T1 dispatches T1a0: queued(closesGate: false)",
+                "T1 dispatches T1a1: queued(closesGate: true)",
+                "T0 is done with T0a0; T0 asks for its next step: process(T1a1)",
+            ])
+    }
+
+    @Test("a livelock is reported with the run that goes round")
+    func livelockTrace() throws {
+        var configuration = ExplorerConfiguration.standard[2]
+        configuration.mutation = .roomMadeForever
+        let violation = try #require(StoreMachineExplorer(configuration).explore().violation)
+        #expect(violation.invariant == .liveness)
+        #expect(violation.message.contains("goes round in a cycle"), "\(violation)")
+        #expect(violation.trace.last?.contains("makeRoom") == true, "\(violation)")
+    }
     #endif
 }
 

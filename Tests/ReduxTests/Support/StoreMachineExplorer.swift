@@ -56,7 +56,7 @@ struct StoreMachineExplorer {
                     step.checkState()
                 }
                 if let problem = step.problem {
-                    let trace = path(to: index, states: states, parents, events) + [event]
+                    let trace = path(to: index, parents, events) + [event]
                     return report(
                         states.count, transitions,
                         ExplorerViolation(
@@ -77,15 +77,56 @@ struct StoreMachineExplorer {
             index += 1
         }
         if let stuck = firstStateNotReaching(finals, count: states.count, edges: edges) {
+            let (onward, ending) = walk(from: stuck, states: states, indices: indices)
             let problem = ExplorerProblem(
                 .liveness,
-                "no final state is reachable from here (every run from it ends stuck or goes round "
-                    + "in a cycle): \(states[stuck].describeWaits())")
+                "no final state is reachable after event "
+                    + "\(path(to: stuck, parents, events).count): \(ending)")
+            let trace = path(to: stuck, parents, events) + onward
             return report(
                 states.count, transitions,
-                violation(problem, at: stuck, states: states, parents, events))
+                ExplorerViolation(
+                    invariant: problem.invariant, message: problem.message,
+                    trace: describe(trace)))
         }
         return report(states.count, transitions, nil)
+    }
+
+    /// A run onward from a state that cannot reach a final state, to show why: it moves to a
+    /// state not seen on the way while it can, and ends where nothing more can happen or where
+    /// it would go round.
+    private func walk(
+        from start: Int, states: [ExplorerState], indices: [ExplorerFingerprint: Int]
+    ) -> (events: [ExplorerEvent], ending: String) {
+        var onward: [ExplorerEvent] = []
+        var seen: Set = [start]
+        var current = start
+        while onward.count < 50 {
+            var unseen: (ExplorerEvent, Int)?
+            var round: (ExplorerEvent, Int)?
+            for event in states[current].enabledEvents(configuration) {
+                var step = ExplorerTransition(state: states[current], configuration: configuration)
+                step.apply(event)
+                guard let next = indices[step.state.fingerprint] else { continue }
+                if seen.contains(next) {
+                    round = round ?? (event, next)
+                } else {
+                    unseen = (event, next)
+                    break
+                }
+            }
+            if case (let event, let next)? = unseen {
+                onward.append(event)
+                seen.insert(next)
+                current = next
+            } else if case (let event, _)? = round {
+                onward.append(event)
+                return (onward, "it goes round in a cycle: \(states[current].describeWaits())")
+            } else {
+                return (onward, "nothing more can happen: \(states[current].describeWaits())")
+            }
+        }
+        return (onward, "still going after 50 more events")
     }
 
     /// Liveness: the first state (in breadth-first order, so the nearest) from which no final
@@ -131,13 +172,13 @@ struct StoreMachineExplorer {
     ) -> ExplorerViolation {
         ExplorerViolation(
             invariant: problem.invariant, message: problem.message,
-            trace: describe(path(to: index, states: states, parents, events)))
+            trace: describe(path(to: index, parents, events)))
     }
 
     /// The events from the initial state to state `index`, along the parents of the search
     /// (breadth-first, so the shortest).
     private func path(
-        to index: Int, states: [ExplorerState], _ parents: [Int32], _ events: [ExplorerEvent]
+        to index: Int, _ parents: [Int32], _ events: [ExplorerEvent]
     ) -> [ExplorerEvent] {
         var trace: [ExplorerEvent] = []
         var current = index
