@@ -7,7 +7,9 @@ import Effects
 /// It takes events with their inputs (which thread asks, whether the caller runs on the home)
 /// and returns what to do; it calls nothing, locks nothing and starts nothing. `StoreCore` keeps
 /// it behind the store's lock, asks it once per critical section, and does what it says once the
-/// lock is let go. `StoreMachineTests` drives it transition by transition, with fake threads.
+/// lock is let go. `StoreMachineTests` drives it transition by transition, with fake threads;
+/// `StoreMachineExplorationTests` drives it through every interleaving of a few model threads
+/// and checks the rules below in every state reached.
 ///
 /// The rules (the store's contract states them for users):
 ///
@@ -143,6 +145,12 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// The tasks in `idle()`, by id (so that a cancelled one can leave).
     @usableFromInline private(set) var idleWaiters: [Int: IdleWaiter] = [:]
     @usableFromInline private(set) var nextIdleWaiterID = 0
+    #if DEBUG
+    /// A bug seeded on purpose, for the tests that check the exhaustive explorer
+    /// (`StoreMachineExplorationTests`) catches it; nil, the machine as written. Debug builds
+    /// only: in a release build the switch does not exist.
+    @usableFromInline var mutation: StoreMachineMutation?
+    #endif
 
     /// The most items the queue holds before other threads wait.
     @usableFromInline let capacity: Int
@@ -203,6 +211,12 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     ) -> Arrival {
         switch phase {
         case .shutDown:
+            #if DEBUG
+            if mutation == .workAcceptedAfterShutDown {
+                phase = .draining(Turn(drainer: thread))
+                return .process
+            }
+            #endif
             return .dropped
         case .idle:
             phase = .draining(Turn(drainer: thread))
@@ -229,8 +243,15 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     mutating func admit(
         _ work: Work, turn: Turn?, thread: ThreadID, isHomeCurrent: () -> Bool?
     ) -> Arrival {
+        #if DEBUG
+        let isTurnOver =
+            mutation != .turnNeverEnds && !hasHome && (turn?.processed ?? 0) >= turnLength
+        let hasRoom = mutation == .boundIgnored || queue.count < capacity
+        #else
         let isTurnOver = !hasHome && (turn?.processed ?? 0) >= turnLength
-        if queue.count < capacity, !isTurnOver {
+        let hasRoom = queue.count < capacity
+        #endif
+        if hasRoom, !isTurnOver {
             return .queued(closesGate: append(work))
         }
         if turn?.drainer == thread {
@@ -276,6 +297,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             return .dropped
         }
         if queue.count < capacity {
+            #if DEBUG
+            if mutation == .workDroppedAtTakeOver { return .queued(closesGate: false) }
+            #endif
             return .queued(closesGate: append(work))
         }
         guard let first = queue.popFirst() else {
@@ -326,24 +350,51 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             // Shut down while this thread was processing.
             return .finished
         }
-        if isRoomWanted, queue.count <= capacity / 2 {
+        #if DEBUG
+        let isHalfEmpty =
+            mutation == .roomOnlyWhenEmpty ? queue.isEmpty : queue.count <= capacity / 2
+        #else
+        let isHalfEmpty = queue.count <= capacity / 2
+        #endif
+        if isRoomWanted, isHalfEmpty {
+            #if DEBUG
+            if mutation == .roomMadeForever { return .makeRoom([], opensGate: false) }
+            #endif
             let waiters = roomWaiters
             roomWaiters = []
             defer { isGateClosed = false }
+            #if DEBUG
+            if mutation == .roomWaitersForgotten { return .makeRoom([], opensGate: isGateClosed) }
+            if mutation == .gateLeftClosed { return .makeRoom(waiters, opensGate: false) }
+            #endif
             return .makeRoom(waiters, opensGate: isGateClosed)
         }
+        #if DEBUG
+        let isTurnOver = mutation != .turnNeverEnds && turn.processed >= turnLength
+        #else
         let isTurnOver = turn.processed >= turnLength
+        #endif
         if !successors.isEmpty, isTurnOver || queue.isEmpty {
             guard let successor = successors.popFirst() else {
                 preconditionFailure("successors are not empty")
             }
             phase = .draining(Turn(drainer: successor.thread))
+            #if DEBUG
+            if mutation == .successorNotWoken { return .finished }
+            #endif
             return .handOff(successor)
         }
         if hasHome, isTurnOver, !queue.isEmpty {
             phase = .scheduled
             return .reschedule
         }
+        #if DEBUG
+        if mutation == .lastInFirstOut, let last = popLast() {
+            turn.processed &+= 1
+            phase = .draining(turn)
+            return .process(last)
+        }
+        #endif
         guard let work = queue.popFirst() else {
             phase = hasHome ? .away : .idle
             return .finished
@@ -412,6 +463,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     mutating func workEnded(effectsRunning: Bool) -> [IdleWaiter] {
         switch phase {
         case .draining, .scheduled:
+            #if DEBUG
+            if mutation == .idleResumedEarly { break }
+            #endif
             return []
         case .idle, .away:
             guard !effectsRunning else { return [] }
@@ -437,3 +491,49 @@ protocol StoreWaiter {
 extension StoreMachine: Sendable where Work: Sendable, Waiter: Sendable, IdleWaiter: Sendable {}
 extension StoreMachine.Phase: Sendable {}
 extension StoreMachine.Turn: Sendable {}
+
+#if DEBUG
+/// A bug seeded into ``StoreMachine`` on purpose (its `mutation`), one per rule of the contract,
+/// so that a test can check that the exhaustive explorer in `StoreMachineExplorationTests`
+/// notices when that rule breaks. Debug builds only.
+@usableFromInline
+enum StoreMachineMutation: CaseIterable, Sendable {
+    /// A drainer's turn is never over: it keeps the role however long others wait.
+    case turnNeverEnds
+    /// The role passes to a successor, but the successor is never told.
+    case successorNotWoken
+    /// Room is made only once the queue is empty, not when it has drained to half.
+    case roomOnlyWhenEmpty
+    /// Room is made, but the effect runtime's gate is never told to open.
+    case gateLeftClosed
+    /// Threads waiting for room are dropped from the list without being woken.
+    case roomWaitersForgotten
+    /// The drainer takes the newest item, not the oldest.
+    case lastInFirstOut
+    /// Tasks in `idle()` are resumed while the queue is still being drained.
+    case idleResumedEarly
+    /// A successor's own work is lost as it takes over.
+    case workDroppedAtTakeOver
+    /// A store that shut down still processes what arrives.
+    case workAcceptedAfterShutDown
+    /// Other threads' work is queued past the bound instead of waiting.
+    case boundIgnored
+    /// Room is made but the machine still wants room, so the drainer makes room forever and
+    /// never gets past it: a livelock, with no thread blocked.
+    case roomMadeForever
+}
+
+extension StoreMachine {
+    /// Takes the newest item, for ``StoreMachineMutation/lastInFirstOut``.
+    @usableFromInline
+    mutating func popLast() -> Work? {
+        var items = Array(queue)
+        guard let last = items.popLast() else { return nil }
+        queue = FIFOQueue()
+        for item in items {
+            queue.append(item)
+        }
+        return last
+    }
+}
+#endif
