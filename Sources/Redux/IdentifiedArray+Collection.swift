@@ -35,14 +35,14 @@ extension IdentifiedArray: RandomAccessCollection {
                 newValue.id == id,
                 "IdentifiedArray[\(position)]: an element's id cannot change (\(id) became \(newValue.id))"
             )
-            noteWrite()
+            noteWrite(id)
             slots[position] = newValue
         }
         _modify {
-            noteWrite()
             // Moved out of its slot for the access, so that a change does not copy it.
             var element = slots[position].take()!
             let id = element.id
+            noteWrite(id)
             defer {
                 precondition(
                     element.id == id,

@@ -4,13 +4,27 @@ extension IdentifiedArray {
     ///
     /// ```swift
     /// if todos.ids.contains(id) { … }
+    /// todos.ids == [2, 3]  // true when those are the ids, in that order
     /// ```
-    public struct IDs: RandomAccessCollection, Equatable, CustomStringConvertible {
+    public struct IDs: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral,
+        CustomStringConvertible
+    {
         @usableFromInline let storage: IdentifiedArrayIDStorage<Element.ID>
 
         @inlinable
         init(storage: IdentifiedArrayIDStorage<Element.ID>) {
             self.storage = storage
+        }
+
+        /// The listed ids, which must all differ (a precondition traps otherwise): to compare
+        /// with an array's.
+        ///
+        /// - Parameter ids: The ids, each at most once.
+        @inlinable
+        public init(arrayLiteral ids: Element.ID...) {
+            storage = IdentifiedArrayIDStorage(ids: ids)
+            precondition(
+                storage.positions.count == ids.count, "IdentifiedArray.IDs: an id appears twice")
         }
 
         /// The position of the first id: always 0.
@@ -141,37 +155,84 @@ final class IdentifiedArrayIDStorage<ID: Hashable>: @unchecked Sendable {
     }
 }
 
-/// Tells a reader whether an ``IdentifiedArray`` was written since it last looked, in O(1): an
-/// element changed, added, removed or moved.
+/// Tells a reader what was written in an ``IdentifiedArray`` since it last looked: nothing, in
+/// O(1); or the ids of the elements written, added or removed, when they are few; or that it
+/// cannot say.
 ///
-/// The rule: every write of an array replaces its token with a new one unless the token is
-/// uniquely referenced (``IdentifiedArray/noteWrite()``). A reader keeps the revision it saw,
-/// and so the token, which is then never uniquely referenced: the first write after that, in the
-/// value or any copy of it, replaces it. The same token, by identity, therefore means a value
-/// not written since (an unwritten copy of what the reader saw). A reader that keeps nothing
-/// costs nothing: the token, unique, is kept through every write.
+/// The rule: every write of an array gives it a new token unless its token is uniquely
+/// referenced (``IdentifiedArray/noteWrite(_:)``). A reader keeps the revision it saw, and so
+/// the token, which is then never uniquely referenced: the first write after that, in the value
+/// or any copy of it, gives that value a new token, which names the one it replaced. So:
+/// - the same token, by identity, means a value not written since (an unwritten copy of what
+///   the reader saw: all the values holding one token hold the same elements, as none of them
+///   can be written while they share it);
+/// - a token that names the reader's as the one it replaced means a value whose every write
+///   since was taken while the token was unique, and noted in it: `written` holds their ids
+///   (moving elements writes no id: no element changed), or nil when there were more than
+///   ``kept`` or a change did not name them;
+/// - any other token: the reader cannot say, and compares what it tracks.
+///
+/// A reader that keeps nothing costs nothing but the notes: the token, unique, is kept through
+/// every write, and stops noting after ``kept`` ids.
 @usableFromInline
-struct IdentifiedArrayRevision: Equatable, Sendable {
-    /// The identity of a revision; it has no state.
+struct IdentifiedArrayRevision<ID: Hashable>: Equatable {
+    /// The identity of a revision, and the ids written while it was unique.
+    // Unchecked: `written` is changed only through a uniquely referenced reference (copy on
+    // write), by the one array value that holds it; a token two values share is never changed.
     @usableFromInline
-    final class Token: Sendable {
+    final class Token: @unchecked Sendable {
+        /// The token that the array had before this one, while a reader kept it.
+        @usableFromInline let previous: ObjectIdentifier?
+        /// The ids written while this token was the array's, in order (an id may appear more
+        /// than once); nil once more than ``kept``, or after a change that did not name them.
+        @usableFromInline var written: [ID]?
+
         @inlinable
-        init() {}
+        init(previous: ObjectIdentifier?) {
+            self.previous = previous
+            written = []
+        }
+
+        /// Notes that the element of `id` was written, added or removed.
+        @inlinable
+        func note(_ id: ID) {
+            guard written != nil else { return }
+            if written!.count == IdentifiedArrayRevision.kept {
+                written = nil
+            } else {
+                written!.append(id)
+            }
+        }
     }
 
-    /// The token of every new array until it is written: new arrays are all empty, so the same.
-    @usableFromInline
-    static let unwritten = Token()
+    /// How many written ids a token notes at most.
+    @inlinable
+    static var kept: Int { 64 }
 
     @usableFromInline var token: Token
 
+    /// The revision of a new array.
     @inlinable
     init() {
-        token = Self.unwritten
+        token = Token(previous: nil)
     }
 
+    /// The ids written since `earlier`, a revision of this array that the reader kept since:
+    /// empty when nothing was written, nil when the token cannot say.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func written(since earlier: Self) -> [ID]? {
+        if token === earlier.token { return [] }
+        guard token.previous == ObjectIdentifier(earlier.token) else { return nil }
+        return token.written
+    }
+
+    /// Two revisions are equal when they have the same token: the array was not written.
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.token === rhs.token
     }
 }
+
+extension IdentifiedArrayRevision: Sendable where ID: Sendable {}

@@ -56,7 +56,7 @@ extension IdentifiedArray {
         precondition(
             position >= 0 && position <= count,
             "IdentifiedArray.insert(_:at:): position \(position) is out of range 0...\(count)")
-        changeIDs { storage in
+        changeIDs(writing: element.id) { storage in
             storage.ids.insert(element.id, at: position)
             storage.reindex(from: position)
         }
@@ -90,7 +90,7 @@ extension IdentifiedArray {
         precondition(
             position >= 0 && position < count,
             "IdentifiedArray.remove(at:): position \(position) is out of range 0..<\(count)")
-        changeIDs { storage in
+        changeIDs(writing: slots[position]!.id) { storage in
             storage.positions[storage.ids.remove(at: position)] = nil
             storage.reindex(from: position)
         }
@@ -119,7 +119,7 @@ extension IdentifiedArray {
         for position in slots.indices where !removing.contains(position) {
             kept.append(slots[position].take())
         }
-        replaceSlots(with: kept)
+        replaceSlots(with: kept, moved: false)
     }
 
     /// Removes every element that `shouldBeRemoved` returns true for, keeping the others in
@@ -139,7 +139,7 @@ extension IdentifiedArray {
             if kept.count != next {
                 // After a throw, the elements not asked about yet are kept.
                 kept.append(contentsOf: slots[next...])
-                replaceSlots(with: kept)
+                replaceSlots(with: kept, moved: false)
             }
         }
         while next < slots.count {
@@ -154,7 +154,8 @@ extension IdentifiedArray {
     /// - Complexity: O(n).
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        changeIDs { storage in
+        noteUnnamedWrite()
+        changeIDs(writing: nil) { storage in
             storage.ids.removeAll(keepingCapacity: keepCapacity)
             storage.positions.removeAll(keepingCapacity: keepCapacity)
         }
@@ -196,7 +197,7 @@ extension IdentifiedArray {
             kept.append(element)
         }
         var result = Self()
-        result.replaceSlots(with: kept)
+        result.replaceSlots(with: kept, moved: false)
         return result
     }
 
@@ -239,7 +240,7 @@ extension IdentifiedArray {
             }
         }
         kept.insert(contentsOf: moved, at: destination - movedBeforeDestination)
-        replaceSlots(with: kept)
+        replaceSlots(with: kept, moved: true)
     }
 
     /// Sorts the elements in place, by the given order; equal elements may not keep theirs.
@@ -255,7 +256,7 @@ extension IdentifiedArray {
     {
         var sorted = slots
         try sorted.sort { try areInIncreasingOrder($0!, $1!) }
-        replaceSlots(with: sorted)
+        replaceSlots(with: sorted, moved: true)
     }
 
     /// Reverses the order of the elements.
@@ -263,7 +264,7 @@ extension IdentifiedArray {
     /// - Complexity: O(n).
     @inlinable
     public mutating func reverse() {
-        changeIDs { storage in
+        changeIDs(writing: nil) { storage in
             storage.ids.reverse()
             storage.reindex(from: 0)
         }
@@ -282,7 +283,7 @@ extension IdentifiedArray {
             indices.contains(i) && indices.contains(j),
             "IdentifiedArray.swapAt(_:_:): position \(i) or \(j) is out of range 0..<\(count)")
         guard i != j else { return }
-        changeIDs { storage in
+        changeIDs(writing: nil) { storage in
             storage.ids.swapAt(i, j)
             storage.positions[storage.ids[i]] = i
             storage.positions[storage.ids[j]] = j
@@ -309,7 +310,7 @@ extension IdentifiedArray {
     @inlinable
     mutating func modify(id: Element.ID, _ body: (inout Element) -> Void) -> Bool {
         guard let position = idStorage.positions[id] else { return false }
-        noteWrite()
+        noteWrite(id)
         body(&slots[position]!)
         return true
     }

@@ -67,7 +67,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Which writes the array has taken, as far as a reader that kept it earlier can tell: see
     /// ``IdentifiedArrayRevision``.
     @usableFromInline
-    var revision: IdentifiedArrayRevision
+    var revision: IdentifiedArrayRevision<Element.ID>
 
     /// Makes an empty array.
     ///
@@ -155,7 +155,6 @@ public struct IdentifiedArray<Element: Identifiable> {
             // Moved out of its slot for the access, so that a change does not copy it.
             var element: Element? = nil
             if let position {
-                noteWrite()
                 element = slots[position].take()
             }
             defer { settle(element, for: id, at: position) }
@@ -209,7 +208,7 @@ extension IdentifiedArray {
                 element.id == id,
                 "IdentifiedArray[id: \(id)]: an element's id cannot change (it became \(element.id))"
             )
-            noteWrite()
+            noteWrite(id)
             slots[position] = element
         case (let position?, nil):
             remove(at: position)
@@ -226,25 +225,36 @@ extension IdentifiedArray {
     /// Appends an element whose id is not there.
     @inlinable
     mutating func appendNew(_ element: Element) {
-        changeIDs { $0.append(element.id) }
+        changeIDs(writing: element.id) { $0.append(element.id) }
         slots.append(element)
     }
 
-    /// Notes that the array is being written, before any write: see ``IdentifiedArrayRevision``.
+    /// Notes that the array is being written, before any write: the element of `id` when there
+    /// is one, or only elements moved when `id` is nil (see ``IdentifiedArrayRevision``).
     @inlinable
-    mutating func noteWrite() {
+    mutating func noteWrite(_ id: Element.ID?) {
         if !isKnownUniquelyReferenced(&revision.token) {
-            revision.token = IdentifiedArrayRevision.Token()
+            revision.token = IdentifiedArrayRevision.Token(
+                previous: ObjectIdentifier(revision.token))
         }
+        if let id { revision.token.note(id) }
+    }
+
+    /// Notes that the array is being written, in ways it does not name one by one.
+    @inlinable
+    mutating func noteUnnamedWrite() {
+        noteWrite(nil)
+        revision.token.written = nil
     }
 
     /// Changes the ids in place when no copy shares them, or in a copy of them otherwise, and
-    /// notes the write.
+    /// notes the write of `id` (nil: elements moved, none written).
     @inlinable
     mutating func changeIDs<Result>(
+        writing id: Element.ID?,
         _ change: (IdentifiedArrayIDStorage<Element.ID>) throws -> Result
     ) rethrows -> Result {
-        noteWrite()
+        noteWrite(id)
         if !isKnownUniquelyReferenced(&idStorage) {
             idStorage = idStorage.copy()
         }
@@ -252,10 +262,10 @@ extension IdentifiedArray {
     }
 
     /// Replaces the elements with `elements`, whose ids must all differ, and the ids with theirs,
-    /// in a new storage.
+    /// in a new storage; `moved` when they are the same elements in another order.
     @inlinable
-    mutating func replaceSlots(with elements: ContiguousArray<Element?>) {
-        noteWrite()
+    mutating func replaceSlots(with elements: ContiguousArray<Element?>, moved: Bool) {
+        if moved { noteWrite(nil) } else { noteUnnamedWrite() }
         slots = elements
         idStorage = IdentifiedArrayIDStorage(ids: elements.lazy.map { $0!.id })
     }
@@ -263,5 +273,5 @@ extension IdentifiedArray {
     /// The key path of ``revision``, which an observer appends to the path of a collection it
     /// watches, to read the revision alone (one reference) after each action.
     @usableFromInline
-    static var revisionPath: KeyPath<Self, IdentifiedArrayRevision> { \.revision }
+    static var revisionPath: KeyPath<Self, IdentifiedArrayRevision<Element.ID>> { \.revision }
 }

@@ -35,7 +35,7 @@ private struct Todo: Identifiable, Equatable {
     ) {
         #expect(Array(array) == expected, sourceLocation: sourceLocation)
         #expect(array.elements == expected, sourceLocation: sourceLocation)
-        #expect(array.ids == expected.map(\.id), sourceLocation: sourceLocation)
+        #expect(Array(array.ids) == expected.map(\.id), sourceLocation: sourceLocation)
         #expect(array.count == expected.count, sourceLocation: sourceLocation)
         #expect(array.indices == expected.indices, sourceLocation: sourceLocation)
         for (position, row) in expected.enumerated() {
@@ -118,6 +118,84 @@ private struct Todo: Identifiable, Equatable {
         expect(array, toBe: [1, 3, 4, 5].map { Row($0) })
     }
 
+    // MARK: - What SwiftUI and swift-identified-collections users reach for
+
+    @Test("remove(atOffsets:) removes the elements at those positions, as onDelete gives them")
+    func removeAtOffsets() {
+        var array = rows([1, 2, 3, 4, 5])
+        array.remove(atOffsets: [0, 2, 2])
+        expect(array, toBe: [2, 4, 5].map { Row($0) })
+        array.remove(atOffsets: [])
+        expect(array, toBe: [2, 4, 5].map { Row($0) })
+        array.remove(atOffsets: [2, 1, 0])
+        expect(array, toBe: [])
+    }
+
+    @Test("sort(by:), sort() and reverse() reorder the elements, each still found by id")
+    func sortAndReverse() {
+        var array = rows([3, 1, 4, 5, 2])
+        array[id: 4]?.title = "four"
+        array.sort { $0.id < $1.id }
+        expect(array, toBe: [Row(1), Row(2), Row(3), Row(4, "four"), Row(5)])
+        array.reverse()
+        expect(array, toBe: [Row(5), Row(4, "four"), Row(3), Row(2), Row(1)])
+
+        struct Score: Identifiable, Comparable {
+            let id: Int
+            static func < (lhs: Score, rhs: Score) -> Bool { lhs.id < rhs.id }
+        }
+        var scores = IdentifiedArray(uniqueElements: [Score(id: 2), Score(id: 0), Score(id: 1)])
+        scores.sort()
+        #expect(scores.ids == [0, 1, 2])
+        #expect(scores.index(id: 2) == 2)
+    }
+
+    @Test("swapAt exchanges two elements and their positions by id")
+    func swapAt() {
+        var array = rows([1, 2, 3, 4])
+        array.swapAt(0, 3)
+        expect(array, toBe: [4, 2, 3, 1].map { Row($0) })
+        array.swapAt(1, 1)
+        expect(array, toBe: [4, 2, 3, 1].map { Row($0) })
+    }
+
+    @Test("removeFirst and removeLast return the element removed and keep the rest found by id")
+    func removeFirstAndLast() {
+        var array = rows([1, 2, 3, 4])
+        #expect(array.removeFirst() == Row(1))
+        #expect(array.removeLast() == Row(4))
+        expect(array, toBe: [Row(2), Row(3)])
+        array.append(Row(1))
+        expect(array, toBe: [Row(2), Row(3), Row(1)])
+    }
+
+    @Test("filter keeps the type: the result is an identified array, looked up by id")
+    func filterKeepsTheType() {
+        let array = rows([1, 2, 3, 4, 5])
+        let odd: IdentifiedArrayOf<Row> = array.filter { !$0.id.isMultiple(of: 2) }
+        expect(odd, toBe: [1, 3, 5].map { Row($0) })
+        let inferred = array.filter { $0.id > 3 }
+        #expect(inferred[id: 4] == Row(4))
+        expect(array, toBe: [1, 2, 3, 4, 5].map { Row($0) })
+    }
+
+    @Test("ids answer contains and firstIndex by their table, and compare with an array literal")
+    func ids() {
+        var array = rows([5, 7, 9])
+        let ids = array.ids
+        #expect(ids.contains(7))
+        #expect(!ids.contains(8))
+        #expect(ids.firstIndex(of: 9) == 2)
+        #expect(ids.firstIndex(of: 8) == nil)
+        #expect(ids == [5, 7, 9])
+        #expect(ids.description == "[5, 7, 9]")
+        array.remove(id: 7)
+        #expect(ids == [5, 7, 9], "the ids read before keep their value")
+        #expect(array.ids == [5, 9])
+        #expect(!array.ids.contains(7))
+        #expect(array.ids != ids)
+    }
+
     // MARK: - Lookup by id
 
     @Test("subscript(id:) reads, updates in place, appends a new id, and removes on nil")
@@ -148,10 +226,9 @@ private struct Todo: Identifiable, Equatable {
         expect(array, toBe: [Row(1), Row(3, "three"), Row(4, "four")])
     }
 
-    @Test("lookups by id and by position stay right through removals, moves and compactions")
+    @Test("lookups by id and by position stay right through removals, appends and moves")
     func lookupAfterManyChanges() {
-        // Each step changes both, then every lookup is checked against the plain array; the
-        // removals by id leave holes and compact the storage many times along the way.
+        // Each step changes both, then every lookup is checked against the plain array.
         var array = rows(Array(0..<64))
         var expected = (0..<64).map { Row($0) }
         var nextID = 64
@@ -202,7 +279,7 @@ private struct Todo: Identifiable, Equatable {
         var array = rows([1, 2, 3, 4, 5])
         array.remove(id: 2)
         let copy = array
-        #expect(copy[1] == Row(3))   // the copies share a table of positions here
+        #expect(copy[1] == Row(3))   // the copies share their ids here
         array.remove(id: 3)
         array[id: 4]?.title = "four"
         array.append(Row(6))
@@ -214,7 +291,7 @@ private struct Todo: Identifiable, Equatable {
     func concurrentReadsByPosition() async {
         var array = rows(Array(0..<1_000))
         for id in stride(from: 0, to: 1_000, by: 3) { array.remove(id: id) }
-        let shared = array   // has holes and no table yet: the first readers race to build it
+        let shared = array
         let expected = (0..<1_000).filter { !$0.isMultiple(of: 3) }
         await withTaskGroup(of: [Int].self) { group in
             for _ in 0..<4 {
@@ -230,7 +307,7 @@ private struct Todo: Identifiable, Equatable {
     func copiesChangedDifferently() {
         var first = rows([1, 2, 3, 4, 5, 6])
         first.remove(id: 2)
-        #expect(first[1] == Row(3))   // builds the table both copies start with
+        #expect(first[1] == Row(3))
         var second = first
         first.remove(id: 4)
         second.remove(id: 5)

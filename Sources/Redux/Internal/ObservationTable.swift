@@ -242,7 +242,7 @@ struct ObservationTable<State> {
     @discardableResult
     mutating func recordCollection<Element: Identifiable>(
         _ path: KeyPath<State, IdentifiedArray<Element>>,
-        revision: IdentifiedArrayRevision
+        revision: IdentifiedArrayRevision<Element.ID>
     ) -> ObservedPart.Path {
         // A field of the collection's revision, under a group and a key of the collection's own.
         recordCompared(group: .collection(path), key: .field(path), value: revision) {
@@ -253,13 +253,13 @@ struct ObservationTable<State> {
     /// Records that the element of id `id` in the identified collection at `path` was read and
     /// was `value` (nil when no element had that id).
     ///
-    /// Unlike elements read by position, these are compared only after an action that wrote the
-    /// collection (see ``IdentifiedElementsEntry``).
+    /// Unlike elements read by position, these are compared only when the collection says an
+    /// action wrote their id (see ``IdentifiedElementsEntry``).
     @inlinable
     @discardableResult
     mutating func recordIdentified<Element: Identifiable & Equatable>(
         of path: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID, value: Element?,
-        revision: IdentifiedArrayRevision
+        revision: IdentifiedArrayRevision<Element.ID>
     ) -> ObservedPart.Path where Element.ID: Sendable {
         let group = ObservedGroup.identified(path)
         let entry: IdentifiedElementsEntry<State, Element>
@@ -592,11 +592,13 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
 /// The elements of one identified collection that were read by id, each with the value its
 /// observers saw, and the collection's revision when they were last compared.
 ///
-/// After an action that did not write the collection (its revision is the one kept, see
-/// ``IdentifiedArrayRevision``) nothing is compared: O(1), however many elements are read. The
-/// revision is read first, through a key path to it alone, so that such an action costs no copy
-/// of the collection. After an action that wrote it, every tracked element is compared, as for
-/// elements read by position: O(slots).
+/// After an action it asks the collection which ids were written since that revision
+/// (``IdentifiedArrayRevision``) and compares only those it tracks: O(1) when the collection
+/// was not written, O(k) for the k ids the action wrote, however many elements are read. The
+/// revision is read first, through a key path to it alone, so that an action that wrote nothing
+/// costs no copy of the collection. When the revision cannot say (the collection replaced, or
+/// more writes than it notes), every tracked element is compared, as for elements read by
+/// position.
 @usableFromInline
 final class IdentifiedElementsEntry<State, Element: Identifiable & Equatable>: TrackedEntry
 where Element.ID: Sendable {
@@ -616,16 +618,21 @@ where Element.ID: Sendable {
     }
 
     @usableFromInline let collection: FieldReader<State, IdentifiedArray<Element>>
-    @usableFromInline let collectionRevision: FieldReader<State, IdentifiedArrayRevision>
+    @usableFromInline let collectionRevision: FieldReader<
+        State, IdentifiedArrayRevision<Element.ID>
+    >
     /// The collection's revision when the slots were last compared (or the entry made).
-    @usableFromInline var revision: IdentifiedArrayRevision
+    @usableFromInline var revision: IdentifiedArrayRevision<Element.ID>
     @usableFromInline var slots: [Element.ID: Slot] = [:]
     /// Ids read twice with different values: the next action tells their observers, whatever
     /// it touches.
     @usableFromInline var conflicted: [Element.ID] = []
 
     @inlinable
-    init(path: KeyPath<State, IdentifiedArray<Element>>, revision: IdentifiedArrayRevision) {
+    init(
+        path: KeyPath<State, IdentifiedArray<Element>>,
+        revision: IdentifiedArrayRevision<Element.ID>
+    ) {
         collection = FieldReader(path)
         collectionRevision = FieldReader(
             path.appending(path: IdentifiedArray<Element>.revisionPath))
@@ -652,13 +659,18 @@ where Element.ID: Sendable {
 
     /// Drops the elements that changed in `state`, appending them; true when none is left.
     ///
-    /// - Complexity: O(1) when the collection was not written; O(slots) when it was.
+    /// - Complexity: O(1) when the collection was not written; O(k) for the k ids written;
+    ///   O(slots) when its revision cannot say.
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
         let now = collectionRevision.read(state)
         if now == revision && conflicted.isEmpty { return false }
-        if now != revision {
-            let elements = collection.read(state)
+        let elements = collection.read(state)
+        if let written = now.written(since: revision) {
+            for id in written {
+                removeIfChanged(id, in: elements, into: &parts)
+            }
+        } else {
             for id in Array(slots.keys) {
                 removeIfChanged(id, in: elements, into: &parts)
             }
