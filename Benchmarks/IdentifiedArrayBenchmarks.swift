@@ -21,7 +21,7 @@ func identifiedArrayBenchmarks() -> [Benchmark] {
             removingOneRow(of: 10_000, keepingIDs: false, n)
         },
         .timed(
-            name: "IdentifiedArray: remove one row of 10,000 while a copy keeps the ids (as forEach)",
+            name: "IdentifiedArray: remove one row of 10,000, its ids kept (as by forEach)",
             baseline: nil, operations: 2_000
         ) { n in
             removingOneRow(of: 10_000, keepingIDs: true, n)

@@ -252,8 +252,7 @@ extension IdentifiedArray {
     /// - Parameter areInIncreasingOrder: Whether its first argument goes before its second.
     /// - Complexity: O(n log n).
     @inlinable
-    public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows
-    {
+    public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
         var sorted = slots
         try sorted.sort { try areInIncreasingOrder($0!, $1!) }
         replaceSlots(with: sorted, moved: true)

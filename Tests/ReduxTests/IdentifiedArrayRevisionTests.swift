@@ -29,7 +29,7 @@ import Testing
         #expect(kept.idsMissing(from: list.idStorage) == [])
     }
 
-    @Test("every change of ids while a reader keeps the storage makes a new one, the kept one intact")
+    @Test("a change of ids while a reader keeps the storage makes a new one; the kept one stays")
     func idChangesMakeANewStorage() {
         let changes: [(inout IdentifiedArray<Row>) -> Void] = [
             { $0.append(Row(id: 9)) },

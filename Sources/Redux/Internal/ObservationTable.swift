@@ -618,11 +618,11 @@ where Element.ID: Sendable {
     }
 
     @usableFromInline let collection: FieldReader<State, IdentifiedArray<Element>>
-    @usableFromInline let collectionRevision: FieldReader<
-        State, IdentifiedArrayRevision<Element.ID>
-    >
+    @usableFromInline typealias Revision = IdentifiedArrayRevision<Element.ID>
+
+    @usableFromInline let collectionRevision: FieldReader<State, Revision>
     /// The collection's revision when the slots were last compared (or the entry made).
-    @usableFromInline var revision: IdentifiedArrayRevision<Element.ID>
+    @usableFromInline var revision: Revision
     @usableFromInline var slots: [Element.ID: Slot] = [:]
     /// Ids read twice with different values: the next action tells their observers, whatever
     /// it touches.
