@@ -56,9 +56,9 @@ extension IdentifiedArray {
         precondition(
             position >= 0 && position <= count,
             "IdentifiedArray.insert(_:at:): position \(position) is out of range 0...\(count)")
-        changeIDs(writing: element.id) { storage in
-            storage.ids.insert(element.id, at: position)
-            storage.reindex(from: position)
+        changeIDs(writing: element.id) { ids in
+            ids.ids.insert(element.id, at: position)
+            ids.reindex(from: position)
         }
         slots.insert(element, at: position)
         return (true, position)
@@ -90,9 +90,9 @@ extension IdentifiedArray {
         precondition(
             position >= 0 && position < count,
             "IdentifiedArray.remove(at:): position \(position) is out of range 0..<\(count)")
-        changeIDs(writing: slots[position]!.id) { storage in
-            storage.positions[storage.ids.remove(at: position)] = nil
-            storage.reindex(from: position)
+        changeIDs(writing: slots[position]!.id) { ids in
+            ids.positions[ids.ids.remove(at: position)] = nil
+            ids.reindex(from: position)
         }
         return slots.remove(at: position)!
     }
@@ -155,9 +155,9 @@ extension IdentifiedArray {
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         noteUnnamedWrite()
-        changeIDs(writing: nil) { storage in
-            storage.ids.removeAll(keepingCapacity: keepCapacity)
-            storage.positions.removeAll(keepingCapacity: keepCapacity)
+        changeIDs(writing: nil) { ids in
+            ids.ids.removeAll(keepingCapacity: keepCapacity)
+            ids.positions.removeAll(keepingCapacity: keepCapacity)
         }
         slots.removeAll(keepingCapacity: keepCapacity)
     }
@@ -263,9 +263,9 @@ extension IdentifiedArray {
     /// - Complexity: O(n).
     @inlinable
     public mutating func reverse() {
-        changeIDs(writing: nil) { storage in
-            storage.ids.reverse()
-            storage.reindex(from: 0)
+        changeIDs(writing: nil) { ids in
+            ids.ids.reverse()
+            ids.reindex(from: 0)
         }
         slots.reverse()
     }
@@ -282,10 +282,10 @@ extension IdentifiedArray {
             indices.contains(i) && indices.contains(j),
             "IdentifiedArray.swapAt(_:_:): position \(i) or \(j) is out of range 0..<\(count)")
         guard i != j else { return }
-        changeIDs(writing: nil) { storage in
-            storage.ids.swapAt(i, j)
-            storage.positions[storage.ids[i]] = i
-            storage.positions[storage.ids[j]] = j
+        changeIDs(writing: nil) { ids in
+            ids.ids.swapAt(i, j)
+            ids.positions[ids.ids[i]] = i
+            ids.positions[ids.ids[j]] = j
         }
         slots.swapAt(i, j)
     }

@@ -40,10 +40,11 @@
 /// | ``sort(by:)`` | O(n log n) |
 /// | iterating, ``elements``, `==`, encoding | O(n) |
 ///
-/// The ids and their table live in a storage of their own, shared by copies until one of them
-/// adds, removes or reorders elements: changing an element's other fields never touches it. So
-/// a reader that kept the ids of an earlier value (`forEach`, to know which rows an action
-/// removed) tells in O(1) that no id changed, and costs the array nothing while it does not.
+/// The ids and their table are kept apart from the elements (``ids``), with a token that is
+/// replaced when they change while someone keeps it: changing an element's other fields never
+/// touches them. So a reader that kept the ids of an earlier value (`forEach`, to know which
+/// rows an action removed) tells in O(1) that no id changed, and costs the array nothing while
+/// no id does.
 ///
 /// ## Conformances
 ///
@@ -60,10 +61,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// code.
     @usableFromInline
     var slots: ContiguousArray<Element?>
-    /// The ids, in the elements' order, and the position of each. Shared by copies; replaced or
-    /// changed only when the ids change (see ``IdentifiedArrayIDStorage``).
+    /// The ids, in the elements' order, and the position of each; changed only when the ids
+    /// change (see ``IDs/idsMissing(from:)``).
     @usableFromInline
-    var idStorage: IdentifiedArrayIDStorage<Element.ID>
+    var idStorage: IDs
     /// Which writes the array has taken, as far as a reader that kept it earlier can tell: see
     /// ``IdentifiedArrayRevision``.
     @usableFromInline
@@ -75,7 +76,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     public init() {
         slots = []
-        idStorage = IdentifiedArrayIDStorage()
+        idStorage = IDs()
         revision = IdentifiedArrayRevision()
     }
 
@@ -119,7 +120,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Complexity: O(1): it shares the array's ids (a later change of the array's ids copies
     ///   them then, not now).
     @inlinable
-    public var ids: IDs { IDs(storage: idStorage) }
+    public var ids: IDs { idStorage }
 
     /// The elements, in order, as an `Array`.
     ///
@@ -234,40 +235,39 @@ extension IdentifiedArray {
     @inlinable
     mutating func noteWrite(_ id: Element.ID?) {
         if !isKnownUniquelyReferenced(&revision.token) {
-            revision.token = IdentifiedArrayRevision.Token(
-                previous: ObjectIdentifier(revision.token))
+            revision.advance()
         }
-        if let id { revision.token.note(id) }
+        if let id { revision.note(id) }
     }
 
     /// Notes that the array is being written, in ways it does not name one by one.
     @inlinable
     mutating func noteUnnamedWrite() {
         noteWrite(nil)
-        revision.token.written = nil
+        revision.written = nil
     }
 
-    /// Changes the ids in place when no copy shares them, or in a copy of them otherwise, and
-    /// notes the write of `id` (nil: elements moved, none written).
+    /// Changes the ids, with a new token when a reader keeps the current one (see
+    /// ``IDs/idsMissing(from:)``), and notes the write of `id` (nil: elements moved, none
+    /// written).
     @inlinable
     mutating func changeIDs<Result>(
-        writing id: Element.ID?,
-        _ change: (IdentifiedArrayIDStorage<Element.ID>) throws -> Result
+        writing id: Element.ID?, _ change: (inout IDs) throws -> Result
     ) rethrows -> Result {
         noteWrite(id)
-        if !isKnownUniquelyReferenced(&idStorage) {
-            idStorage = idStorage.copy()
+        if !isKnownUniquelyReferenced(&idStorage.token) {
+            idStorage.token = IdentifiedArrayToken()
         }
-        return try change(idStorage)
+        return try change(&idStorage)
     }
 
-    /// Replaces the elements with `elements`, whose ids must all differ, and the ids with theirs,
-    /// in a new storage; `moved` when they are the same elements in another order.
+    /// Replaces the elements with `elements`, whose ids must all differ, and the ids with theirs;
+    /// `moved` when they are the same elements in another order.
     @inlinable
     mutating func replaceSlots(with elements: ContiguousArray<Element?>, moved: Bool) {
         if moved { noteWrite(nil) } else { noteUnnamedWrite() }
         slots = elements
-        idStorage = IdentifiedArrayIDStorage(ids: elements.lazy.map { $0!.id })
+        idStorage = IDs(elements.lazy.map { $0!.id })
     }
 
     /// The key path of ``revision``, which an observer appends to the path of a collection it

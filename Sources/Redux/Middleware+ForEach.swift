@@ -34,9 +34,10 @@ import Effects
 /// - Returns: A middleware of the parent's state and actions, remembering the ids of the
 ///   elements that were there before each action.
 /// - Complexity: O(1) per action that changes no id (it may change any element's other
-///   fields): the middleware keeps the collection's ids from the previous action, and the
-///   same ids' storage means the same ids (``IdentifiedArray`` keeps its ids apart from its
-///   elements, so keeping them costs the reducer's changes nothing). An action that adds,
+///   fields): the middleware keeps the collection's ids from the previous action, whose token
+///   is then replaced by any change of ids (``IdentifiedArray`` keeps its ids apart from its
+///   elements, so keeping them costs the reducer's changes of elements nothing). An action that
+///   adds,
 ///   removes or moves elements costs O(n) for the n elements there before, plus the
 ///   cancellation of each removed element's effects.
 @inlinable
@@ -49,25 +50,25 @@ public func forEach<
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
     AnyMiddleware(instantiate: {
-        // The collection's ids as the previous action left them. Kept, so that no change of
-        // ids can happen in this storage (see `IdentifiedArrayIDStorage`).
-        let memory = Memory<IdentifiedArrayIDStorage<ElementState.ID>>()
+        // The collection's ids as the previous action left them, and so their token (see
+        // `IdentifiedArray.IDs.idsMissing(from:)`).
+        let memory = Memory<IdentifiedArray<ElementState>.IDs>()
         // Each element's scope, made once while it is there: its id is then one object, which
         // the effect table recognizes by identity, without hashing or comparing the key path
         // again on every effect. One entry per element that started an effect, removed with it.
         let scopes = ElementScopes<ElementState.ID>()
         return AnyMiddleware.Running(
-            remember: { state in memory.value = state[keyPath: path].idStorage },
+            remember: { state in memory.value = state[keyPath: path].ids },
             react: { state, parentAction in
                 let elements = state[keyPath: path]
                 let before = memory.previous
                 let ended: Effect<Action> = effectsEnded(
-                    removed: before.idsMissing(from: elements.idStorage), path: path,
+                    removed: before.idsMissing(from: elements.ids), path: path,
                     scopes: scopes)
                 guard let (id, elementAction) = action.extract(parentAction) else { return ended }
                 guard let element = elements[id: id] else {
                     // Removed by this very action (a row's own delete button): nothing to do.
-                    if before.positions[id] == nil {
+                    if !before.contains(id) {
                         reportMissingElement(id, elementAction, of: path, in: "middleware")
                     }
                     return ended

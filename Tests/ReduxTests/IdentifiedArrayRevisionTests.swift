@@ -4,7 +4,7 @@ import Testing
 /// What an identified array tells a reader that kept something of it earlier: `forEach` keeps
 /// its ids, to end the effects of the elements that left; an observable store keeps its
 /// revision, to compare only the elements written. The rules under test are stated on
-/// `IdentifiedArrayIDStorage` and `IdentifiedArrayRevision`.
+/// `IdentifiedArray.IDs.idsMissing(from:)` and `IdentifiedArrayRevision`.
 @Suite struct IdentifiedArrayRevisionTests {
     struct Row: Identifiable, Equatable, Sendable {
         let id: Int
@@ -15,18 +15,18 @@ import Testing
         IdentifiedArray(uniqueElements: ids.map { Row(id: $0) })
     }
 
-    // MARK: - The ids' storage
+    // MARK: - The ids
 
-    @Test("writing elements in place, by id or by position, keeps the ids' storage, even shared")
+    @Test("writing elements in place, by id or by position, keeps the ids' token, even kept")
     func elementWritesKeepTheIDs() {
         var list = rows(1...4)
-        let kept = list.idStorage   // a reader's: the storage is shared from here on
+        let kept = list.ids   // a reader's: the token is shared from here on
         list[id: 2]?.title = "by id"
         list[0].title = "by position"
         list[3] = Row(id: 4, title: "replaced")
         list[id: 3] = Row(id: 3, title: "replaced by id")
-        #expect(list.idStorage === kept)
-        #expect(kept.idsMissing(from: list.idStorage) == [])
+        #expect(list.ids.token === kept.token)
+        #expect(kept.idsMissing(from: list.ids) == [])
     }
 
     @Test("a change of ids while a reader keeps the storage makes a new one; the kept one stays")
@@ -50,40 +50,40 @@ import Testing
         ]
         for (number, change) in changes.enumerated() {
             var list = rows(1...4)
-            let kept = list.idStorage
+            let kept = list.ids
             change(&list)
-            #expect(list.idStorage !== kept, "change \(number)")
-            #expect(Array(kept.ids) == [1, 2, 3, 4], "change \(number)")
+            #expect(list.ids.token !== kept.token, "change \(number)")
+            #expect(Array(kept) == [1, 2, 3, 4], "change \(number)")
             #expect(kept.positions == [1: 0, 2: 1, 3: 2, 4: 3], "change \(number)")
         }
     }
 
-    @Test("with no reader, the ids change in place; a reader that keeps them then sees a new one")
-    func inPlaceWhenUnique() {
+    @Test("with no reader, the ids keep their token; a reader that keeps it then sees a new one")
+    func tokenKeptWhenUnique() {
         var list = rows(1...4)
-        let identity = ObjectIdentifier(list.idStorage)
+        let identity = ObjectIdentifier(list.ids.token)
         list.append(Row(id: 5))
         list.remove(id: 1)
-        #expect(ObjectIdentifier(list.idStorage) == identity, "changed in place")
-        let kept = list.idStorage
+        #expect(ObjectIdentifier(list.ids.token) == identity, "no reader: the same token")
+        let kept = list.ids
         list.append(Row(id: 6))
-        #expect(list.idStorage !== kept)
-        #expect(kept.idsMissing(from: list.idStorage) == [])
-        #expect(list.idStorage.idsMissing(from: kept) == [6])
+        #expect(list.ids.token !== kept.token)
+        #expect(kept.idsMissing(from: list.ids) == [])
+        #expect(list.ids.idsMissing(from: kept) == [6])
     }
 
     @Test("the ids missing after a change: the removed ones in order, not the moved or re-added")
     func idsMissing() {
         var list = rows(1...8)
-        let kept = list.idStorage
+        let kept = list.ids
         list.remove(id: 3)
         list.move(fromOffsets: [0], toOffset: 5)   // 1 moves
         let six = list.remove(id: 6)!
         list.append(six)   // removed and added back
         list.removeAll { $0.id == 8 }
         list.append(Row(id: 9))
-        #expect(kept.idsMissing(from: list.idStorage) == [3, 8])
-        #expect(list.idStorage.idsMissing(from: kept) == [9])
+        #expect(kept.idsMissing(from: list.ids) == [3, 8])
+        #expect(list.ids.idsMissing(from: kept) == [9])
     }
 
     // MARK: - The revision
@@ -186,7 +186,20 @@ import Testing
         #expect(written(list, since: kept) == [])
     }
 
-    @Test("the revision and the ids' storage take no part in equality")
+    @Test("a revision that names a token no longer kept is not mistaken for a later one's")
+    func serialsNotAddresses() {
+        var list = rows(1...4)
+        var kept = list.revision
+        list[id: 1]?.title = "one"   // names the kept token as the one it replaced
+        kept = rows(1...4).revision   // the old token is freed; its address may be reused
+        for _ in 0..<100 {
+            let other = rows(1...2).revision   // new tokens, perhaps at the freed address
+            #expect(written(list, since: other) == nil)
+        }
+        #expect(written(list, since: kept) == nil)
+    }
+
+    @Test("the revision and the ids' token take no part in equality")
     func equality() {
         var list = rows(1...3)
         let before = list
@@ -196,6 +209,6 @@ import Testing
         list.remove(id: 4)
         #expect(list == before)
         #expect(list.revision != before.revision)
-        #expect(list.idStorage !== before.idStorage)
+        #expect(list.ids.token !== before.ids.token)
     }
 }
