@@ -90,11 +90,18 @@ extension IdentifiedArray {
         precondition(
             position >= 0 && position < count,
             "IdentifiedArray.remove(at:): position \(position) is out of range 0..<\(count)")
-        changeIDs(writing: slots[position]!.id) { ids in
+        return removeSlot(at: position)!
+    }
+
+    /// Removes the slot at `position` and its id; returns what the slot held (nil while an
+    /// access by id has moved its element out).
+    @inlinable
+    mutating func removeSlot(at position: Int) -> Element? {
+        changeIDs(writing: idStorage.ids[position]) { ids in
             ids.positions[ids.ids.remove(at: position)] = nil
             ids.reindex(from: position)
         }
-        return slots.remove(at: position)!
+        return slots.remove(at: position)
     }
 
     /// Removes the elements at the given positions (as SwiftUI's `onDelete` gives them).

@@ -212,7 +212,7 @@ extension IdentifiedArray {
             noteWrite(id)
             slots[position] = element
         case (let position?, nil):
-            remove(at: position)
+            _ = removeSlot(at: position)
         case (nil, let element?):
             precondition(
                 element.id == id,

@@ -198,6 +198,19 @@ private struct Todo: Identifiable, Equatable {
 
     // MARK: - Lookup by id
 
+    @Test("an element changed through an inout access by id is updated, or removed when set to nil")
+    func inoutAccessByID() {
+        func retitle(_ row: inout Row?) { row?.title = "changed" }
+        func clear(_ row: inout Row?) { row = nil }
+        func fill(_ row: inout Row?) { row = Row(9) }
+        var array = rows([1, 2, 3])
+        retitle(&array[id: 2])
+        clear(&array[id: 1])
+        fill(&array[id: 9])
+        clear(&array[id: 7])
+        expect(array, toBe: [Row(2, "changed"), Row(3), Row(9)])
+    }
+
     @Test("subscript(id:) reads, updates in place, appends a new id, and removes on nil")
     func subscriptByID() {
         var array = rows([1, 2, 3])
