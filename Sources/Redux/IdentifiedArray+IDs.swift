@@ -8,8 +8,8 @@ extension IdentifiedArray {
     /// there, and where, in O(1).
     ///
     /// ```swift
-    /// if todos.ids.contains(id) { … }
-    /// todos.ids == [2, 3]  // true when those are the ids, in that order
+    /// let isThere = todos.ids.contains(3)  // in O(1)
+    /// let same = todos.ids == [2, 3]  // true when those are the ids, in that order
     /// ```
     ///
     /// It is where the array keeps its ids: the ids in order, each one's position, and a token

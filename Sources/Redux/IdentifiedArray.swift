@@ -113,8 +113,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// `firstIndex(of:)` in O(1).
     ///
     /// ```swift
-    /// todos.ids.contains(3)  // true, found in the table of ids
-    /// Array(todos.ids)  // [2, 3]
+    /// let hasThree = todos.ids.contains(3)  // true, found in the table of ids
+    /// let ids = Array(todos.ids)  // [2, 3]
     /// ```
     ///
     /// - Complexity: O(1): it shares the array's ids (a later change of the array's ids copies

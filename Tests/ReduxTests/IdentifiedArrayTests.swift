@@ -394,6 +394,29 @@ private struct Todo: Identifiable, Equatable {
             letters.move(fromOffsets: [3], toOffset: 0)   // [c, b, d, a]
             #expect(letters.ids == ["c", "b", "d", "a"])
         }
+        do {
+            struct Letter: Identifiable { let id: Character }
+            var letters = IdentifiedArray(uniqueElements: "abcd".map(Letter.init))
+            // [a, b, c, d]
+            letters.remove(atOffsets: [0, 2])   // [b, d]
+            #expect(letters.ids == ["b", "d"])
+        }
+        do {
+            var todos: IdentifiedArrayOf<Todo> = [
+                Todo(id: 1, title: "Milk", done: true), Todo(id: 2, title: "Eggs"),
+                Todo(id: 3, title: "Tea"),
+            ]
+            todos.sort { !$0.done && $1.done }   // the ones to do first
+            #expect(todos.last?.id == 1)
+            todos.remove(id: 1)
+            let hasThree = todos.ids.contains(3)   // true, found in the table of ids
+            let ids = Array(todos.ids)   // [2, 3]
+            #expect(hasThree && ids.sorted() == [2, 3])
+            todos.sort { $0.id < $1.id }
+            let isThere = todos.ids.contains(3)   // in O(1)
+            let same = todos.ids == [2, 3]   // true when those are the ids, in that order
+            #expect(isThere && same)
+        }
     }
 
     // MARK: - Conformances
