@@ -81,11 +81,14 @@ func savingList(rows count: Int, saving: Bool, _ scheduler: TestScheduler) -> St
 }
 
 /// An action to one row, with 10 rows and with 10,000, against the same action sent to the
-/// row feature's own store; and removing one row, each row with a save in flight.
+/// row feature's own store (twice: the "changing no id" pair is the guard's name for the
+/// promise that such an action costs the same for any number of rows); and removing one row,
+/// each row with a save in flight.
 func forEachBenchmarks() -> [Benchmark] {
     let element = "forEach: a toggle (replacing its pending save) sent to the row's own store"
     let tenRows = "forEach: a toggle (replacing its pending save) to one row of 10 (× row's store)"
     let removeOfTen = "forEach: removing one row of 10, each saving (delete + add back untimed)"
+    let noIDChangeOfTen = "forEach: an action changing no id (a row's toggle), 10 rows"
     return [
         Benchmark(
             name: element, baseline: "baseline: counter reducer, raw loop", operations: 200_000
@@ -119,6 +122,23 @@ func forEachBenchmarks() -> [Benchmark] {
         Benchmark(
             name: "forEach: a toggle (replacing its pending save) to one row of 10,000 (× 10 rows)",
             baseline: tenRows, operations: 200_000
+        ) { n in
+            let scheduler = TestScheduler()
+            let store = savingList(rows: 10_000, saving: false, scheduler)
+            for _ in 0..<n { store.dispatch(.row(7, .toggle)) }
+            blackHole(store.state.rows[id: 7]?.isDone)
+        },
+        Benchmark(
+            name: noIDChangeOfTen, baseline: nil, operations: 200_000
+        ) { n in
+            let scheduler = TestScheduler()
+            let store = savingList(rows: 10, saving: false, scheduler)
+            for _ in 0..<n { store.dispatch(.row(7, .toggle)) }
+            blackHole(store.state.rows[id: 7]?.isDone)
+        },
+        Benchmark(
+            name: "forEach: an action changing no id, 10,000 rows (× 10 rows)",
+            baseline: noIDChangeOfTen, operations: 200_000
         ) { n in
             let scheduler = TestScheduler()
             let store = savingList(rows: 10_000, saving: false, scheduler)

@@ -6,100 +6,74 @@ struct BenchmarkRow: Identifiable {
     var value: Int
 }
 
-/// Removal by id from an identified array of 10 and of 10,000 elements: the same cost, as
-/// removal leaves a hole instead of shifting the elements after it (the compactions, once holes
-/// are half the storage, are counted in). Each operation removes one element by id and appends
-/// it back, so the size stays the same; the ids removed stride across the whole array. The last
-/// case does the same with a plain `Array` (find the id, remove at its index), for comparison,
-/// and the last two with a `Dictionary`, to show how much of the 10,000-element ratio comes from
-/// the memory, which no longer fits in the fastest caches, rather than from the algorithm. One
-/// case shows the price of the design: a read by position after each removal rebuilds the
-/// table of positions, O(n).
+/// What the simple identified array costs where its design has a price or a promise: removing
+/// one row of 10,000 moves the rows after it and writes their positions again, O(n), which must
+/// stay under a millisecond (the second case also pays for copying the ids, as it does in a
+/// store whose `forEach` keeps the previous action's); reading by position, what SwiftUI's
+/// `ForEach` does, against a plain `Array`'s.
 func identifiedArrayBenchmarks() -> [Benchmark] {
-    let small = "IdentifiedArray: remove by id and append it back, 10 elements"
-    let dictionary =
-        "IdentifiedArray's reference: [Int: Row] removeValue(forKey:) and insert back, 10 elements"
+    let arrayReads = "IdentifiedArray's reference: Array, read by position, 10,000 rows, per row"
     return [
-        Benchmark(name: small, baseline: nil, operations: 2_000_000) { n in
-            blackHole(removeAndAppendBack(size: 10, operations: n))
+        .timed(
+            name: "IdentifiedArray: remove one row of 10,000 (append back untimed)",
+            baseline: nil, operations: 2_000
+        ) { n in
+            removingOneRow(of: 10_000, keepingIDs: false, n)
+        },
+        .timed(
+            name: "IdentifiedArray: remove one row of 10,000, its ids kept (as by forEach)",
+            baseline: nil, operations: 2_000
+        ) { n in
+            removingOneRow(of: 10_000, keepingIDs: true, n)
+        },
+        Benchmark(name: arrayReads, baseline: nil, operations: 20_000_000) { n in
+            let rows = (0..<10_000).map { BenchmarkRow(id: $0, value: $0) }
+            blackHole(sumByPosition(rows, n))
         },
         Benchmark(
-            name:
-                "IdentifiedArray: remove by id and append it back, 10,000 elements (× 10 elements)",
-            baseline: small, operations: 2_000_000
+            name: "IdentifiedArray: read by position, 10,000 rows, per row (× Array)",
+            baseline: arrayReads, operations: 20_000_000
         ) { n in
-            blackHole(removeAndAppendBack(size: 10_000, operations: n))
-        },
-        Benchmark(
-            name:
-                "IdentifiedArray's alternative: [Row] firstIndex(where:) + remove(at:) and append "
-                + "back, 10,000 elements (× IdentifiedArray, 10 elements)",
-            baseline: small, operations: 20_000
-        ) { n in
-            var rows = (0..<10_000).map { BenchmarkRow(id: $0, value: $0) }
-            for operation in 0..<n {
-                let id = (operation &* 7_919) % rows.count
-                let row = rows.remove(at: rows.firstIndex { $0.id == id }!)
-                rows.append(row)
-            }
-            blackHole(rows.count)
-        },
-        Benchmark(
-            name: "IdentifiedArray: remove by id, append back, then read one element by position "
-                + "(the table of positions is rebuilt), 10,000 elements (× 10 elements, no read)",
-            baseline: small, operations: 50_000
-        ) { n in
-            var rows = IdentifiedArray(
+            let rows = IdentifiedArray(
                 uniqueElements: (0..<10_000).map { BenchmarkRow(id: $0, value: $0) })
-            var checksum = 0
-            for operation in 0..<n {
-                let row = rows.remove(id: (operation &* 7_919) % 10_000)!
-                rows.append(row)
-                checksum &+= rows[operation % 10_000].value
-            }
-            blackHole(checksum)
-        },
-        Benchmark(name: dictionary, baseline: nil, operations: 2_000_000) { n in
-            blackHole(removeAndInsertBack(size: 10, operations: n))
-        },
-        Benchmark(
-            name: "IdentifiedArray's reference: [Int: Row] removeValue(forKey:) and insert back, "
-                + "10,000 elements (× 10 elements)",
-            baseline: dictionary, operations: 2_000_000
-        ) { n in
-            blackHole(removeAndInsertBack(size: 10_000, operations: n))
+            blackHole(sumByPosition(rows, n))
         },
     ]
 }
 
-/// The same as `removeAndAppendBack` with a plain dictionary, whose cost grows from 10 to
-/// 10,000 elements only as its memory no longer fits in the fastest caches: the part of the
-/// identified array's ratio that is not its own.
+/// Sums the values of `n` rows read by position, going round the collection.
 @inline(never)
-private func removeAndInsertBack(size: Int, operations: Int) -> Int {
-    var rows = [Int: BenchmarkRow](minimumCapacity: size)
-    for id in 0..<size { rows[id] = BenchmarkRow(id: id, value: id) }
-    var checksum = 0
-    for operation in 0..<operations {
-        let id = (operation &* 7_919) % size
-        let row = rows.removeValue(forKey: id)!
-        checksum &+= row.value
-        rows[id] = row
+private func sumByPosition<Rows: RandomAccessCollection<BenchmarkRow>>(_ rows: Rows, _ n: Int)
+    -> Int where Rows.Index == Int
+{
+    var sum = 0
+    var position = 0
+    for _ in 0..<n {
+        sum &+= rows[position].value
+        position += 1
+        if position == rows.count { position = 0 }
     }
-    return checksum
+    return sum
 }
 
-/// Removes `operations` elements by id from an identified array of `size` elements, appending
-/// each back; returns a checksum of what was removed.
-@inline(never)
-private func removeAndAppendBack(size: Int, operations: Int) -> Int {
-    var rows = IdentifiedArray(uniqueElements: (0..<size).map { BenchmarkRow(id: $0, value: $0) })
+/// Times `n` removals by id of one row of an identified array of `count` rows, the ids removed
+/// striding across it, each row appended back untimed; with `keepingIDs`, the array's ids are
+/// kept across each removal, as a store's `forEach` keeps the previous action's.
+private func removingOneRow(of count: Int, keepingIDs: Bool, _ n: Int) -> Duration {
+    var rows = IdentifiedArray(
+        uniqueElements: (0..<count).map { BenchmarkRow(id: $0, value: $0) })
+    let clock = ContinuousClock()
+    var total = Duration.zero
     var checksum = 0
-    for operation in 0..<operations {
-        let id = (operation &* 7_919) % size
+    for operation in 0..<n {
+        let id = (operation &* 7_919) % count
+        let kept = keepingIDs ? rows.ids : IdentifiedArray<BenchmarkRow>().ids
+        let start = clock.now
         let row = rows.remove(id: id)!
-        checksum &+= row.value
+        total += start.duration(to: clock.now)
+        checksum &+= row.value &+ kept.count
         rows.append(row)
     }
-    return checksum
+    blackHole(checksum)
+    return total
 }

@@ -23,7 +23,10 @@ extension IdentifiedArray: Decodable where Element: Decodable {
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         self.init()
-        if let count = container.count { slots.reserveCapacity(count) }
+        if let count = container.count {
+            slots.reserveCapacity(count)
+            idStorage.reserveCapacity(count)
+        }
         while !container.isAtEnd {
             let position = container.currentIndex
             let element = try container.decode(Element.self)

@@ -9,7 +9,7 @@ extension IdentifiedArray: RandomAccessCollection {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var endIndex: Int { count }
+    public var endIndex: Int { slots.count }
 
     /// The element at a position, which must be in `0..<count`; set it or change it in place to
     /// update that element, keeping its id (a precondition traps when the id would change).
@@ -19,40 +19,36 @@ extension IdentifiedArray: RandomAccessCollection {
     /// ```
     ///
     /// Unlike a `MutableCollection`, an identified array cannot take any value at a position, so
-    /// it does not offer `swapAt` or `sort()` from that protocol: reorder it with
-    /// ``move(fromOffsets:toOffset:)``.
+    /// it does not conform to that protocol; it has its own ``swapAt(_:_:)``, ``sort(by:)``,
+    /// ``reverse()`` and ``move(fromOffsets:toOffset:)``.
     ///
     /// - Parameter position: The element's position, from 0.
-    /// - Complexity: O(1) when the array has no holes (nothing was removed by id since the last
-    ///   compaction); otherwise O(1) once the table of positions is built, which takes O(n) on the
-    ///   first access by position after a change (see ``IdentifiedArray``).
+    /// - Complexity: O(1).
     @inlinable
     public subscript(position: Int) -> Element {
         get {
-            slots[slot(at: position)]!
+            slots[position]!
         }
         set {
-            let slot = slot(at: position)
-            let id = slots[slot]!.id
+            let id = slots[position]!.id
             precondition(
                 newValue.id == id,
                 "IdentifiedArray[\(position)]: an element's id cannot change (\(id) became \(newValue.id))"
             )
-            slots[slot] = newValue
-            history.noteChange(of: id)
+            noteWrite(id)
+            slots[position] = newValue
         }
         _modify {
             // Moved out of its slot for the access, so that a change does not copy it.
-            let slot = slot(at: position)
-            var element = slots[slot].take()!
+            var element = slots[position].take()!
             let id = element.id
+            noteWrite(id)
             defer {
                 precondition(
                     element.id == id,
                     "IdentifiedArray[\(position)]: an element's id cannot change (\(id) became \(element.id))"
                 )
-                slots[slot] = element
-                history.noteChange(of: id)
+                slots[position] = element
             }
             yield &element
         }
@@ -60,14 +56,13 @@ extension IdentifiedArray: RandomAccessCollection {
 
     /// Makes an iterator over the elements, in order.
     ///
-    /// - Complexity: O(1); a whole iteration is O(n), with or without holes.
+    /// - Complexity: O(1); a whole iteration is O(n).
     @inlinable
     public func makeIterator() -> Iterator {
         Iterator(slots: slots.makeIterator())
     }
 
-    /// Iterates over an identified array's elements, in order, skipping the holes its storage
-    /// may have, so that iterating never needs the table of positions.
+    /// Iterates over an identified array's elements, in order.
     public struct Iterator: IteratorProtocol {
         @usableFromInline var slots: ContiguousArray<Element?>.Iterator
 
@@ -78,13 +73,10 @@ extension IdentifiedArray: RandomAccessCollection {
 
         /// The next element, or nil after the last.
         ///
-        /// - Complexity: Amortized O(1).
+        /// - Complexity: O(1).
         @inlinable
         public mutating func next() -> Element? {
-            while let slot = slots.next() {
-                if let element = slot { return element }
-            }
-            return nil
+            slots.next().map { $0! }
         }
     }
 }

@@ -13,7 +13,7 @@ extension IdentifiedArray: CustomStringConvertible {
 }
 
 extension IdentifiedArray: CustomReflectable {
-    /// A mirror of the elements as a collection, without the storage's holes, so that `dump`,
+    /// A mirror of the elements as a collection, so that `dump`,
     /// a `TestStore`'s failures and the logging interceptor's changes show an identified array
     /// as they show an array.
     ///

@@ -1,8 +1,6 @@
 extension IdentifiedArray: Equatable where Element: Equatable {
-    /// Whether two arrays hold equal elements in the same order.
-    ///
-    /// How each stores its elements (holes left by removals) does not matter: an array that
-    /// had an element removed equals one built without it.
+    /// Whether two arrays hold equal elements in the same order: an array that had an element
+    /// removed equals one built without it.
     ///
     /// - Complexity: O(n).
     @inlinable

@@ -1,5 +1,5 @@
-/// An ordered collection of identifiable elements, each id at most once, with lookup, update and
-/// removal by id in constant time.
+/// An ordered collection of identifiable elements, each id at most once, with lookup and update
+/// by id in constant time.
 ///
 /// Use it where a feature's state holds a list whose rows are found by id: an action names a
 /// row by its id, never by a position that an earlier action may have moved.
@@ -25,32 +25,26 @@
 ///
 /// ## Complexity
 ///
-/// Every figure is for `n` elements and assumes that `Element.ID` hashes well (as
-/// `Dictionary`'s do).
+/// The elements sit in order in one contiguous buffer, as an `Array`'s do, beside their ids and
+/// a table from each id to its position. Every figure is for `n` elements and assumes that
+/// `Element.ID` hashes well (as `Dictionary`'s do).
 ///
 /// | Operation | Cost |
 /// |---|---|
-/// | ``subscript(id:)`` read, update in place | O(1) |
-/// | ``subscript(id:)`` set to nil, ``remove(id:)`` | O(1) amortized |
-/// | ``subscript(id:)`` set with a new id, ``append(_:)`` | O(1) amortized |
-/// | ``append(contentsOf:)`` of `m` elements | O(`m`) amortized |
-/// | ``insert(_:at:)``, ``move(fromOffsets:toOffset:)``, ``removeAll(where:)`` | O(n) |
-/// | reading or updating by position | O(1), see below |
-/// | ``index(id:)`` | O(1), or O(log n) while there are holes, see below |
-/// | ``remove(at:)`` | O(1) amortized, see below |
-/// | iterating, ``ids``, ``elements``, `==`, encoding | O(n) |
+/// | reading or updating by position, ``subscript(id:)`` read or update in place | O(1) |
+/// | ``index(id:)``, `ids.contains(_:)` | O(1) |
+/// | ``append(_:)``, ``subscript(id:)`` set with a new id | O(1) amortized (O(n) when a copy shares the ids) |
+/// | ``removeLast()`` | O(1) (O(n) when a copy shares the ids) |
+/// | ``remove(id:)``, ``remove(at:)``, ``insert(_:at:)``, ``removeFirst()`` | O(n) |
+/// | ``remove(atOffsets:)``, ``removeAll(where:)``, ``filter(_:)``, ``move(fromOffsets:toOffset:)``, ``reverse()``, ``swapAt(_:_:)`` | O(n) |
+/// | ``sort(by:)`` | O(n log n) |
+/// | iterating, ``elements``, `==`, encoding | O(n) |
 ///
-/// Removal by id does not shift the elements after it: it leaves a hole in the storage, and
-/// the storage is compacted (in O(n)) once holes are more than half of it, so removal is O(1)
-/// amortized. The price is paid by access *by position*: while there are holes, a position is
-/// not a storage slot, so the first access by position (or ``index(id:)``) after a change
-/// builds a table of positions, in O(n), which serves every later access in O(1) until the next
-/// insertion (an append too) or removal; each such access takes a lock, as copies of the array
-/// read on several threads may share the table. An array with no holes (never removed from by
-/// id, or compacted since) needs no table and no lock. Iterating (`for`, `map`, `==`, encoding)
-/// never needs it: it walks the storage and skips the holes. (An ordered list cannot make both
-/// removal and access by position O(1): Fredman and Saks proved that one of them needs
-/// Ω(log n / log log n). Here access by position pays: a reducer rarely needs it.)
+/// The ids and their table are kept apart from the elements (``ids``), with a token that is
+/// replaced when they change while someone keeps it: changing an element's other fields never
+/// touches them. So a reader that kept the ids of an earlier value (`forEach`, to know which
+/// rows an action removed) tells in O(1) that no id changed, and costs the array nothing while
+/// no id does.
 ///
 /// ## Conformances
 ///
@@ -61,34 +55,20 @@
 /// collection, so a `TestStore`'s failures and the logging interceptor's changes name the
 /// elements that changed, as for an array).
 public struct IdentifiedArray<Element: Identifiable> {
-    // At most `count` live slots plus fewer holes than live slots (compaction keeps it so), so
-    // the storage is under 2 × count + 1 slots; `slotByID` has one entry per element.
-
-    /// The elements in order, with `nil` holes where elements were removed by id. Never ends
-    /// with a hole.
+    /// The elements in order. Every slot holds an element, except the one whose element an
+    /// access by id has moved out for the length of the access (so that changing it in place
+    /// does not copy it): the optional is what lets an element leave its slot without unsafe
+    /// code.
     @usableFromInline
     var slots: ContiguousArray<Element?>
-    /// The slot of each element.
+    /// The ids, in the elements' order, and the position of each; changed only when the ids
+    /// change (see ``IDs/idsMissing(from:)``).
     @usableFromInline
-    var slotByID: [Element.ID: Int]
-    /// How many of `slots` are holes.
+    var idStorage: IDs
+    /// Which writes the array has taken, as far as a reader that kept it earlier can tell: see
+    /// ``IdentifiedArrayRevision``.
     @usableFromInline
-    var holeCount: Int
-    /// Which slot holds each position, for reads by position while there are holes; nil when
-    /// there are none. A box shared by copies of this value only while they share its layout:
-    /// a change of layout gives a value a box of its own unless no copy shares it (see
-    /// `layoutChanged()`).
-    @usableFromInline
-    var positions: IdentifiedArrayPositions?
-    /// Counts the changes of layout (insertions and removals) while there are holes, so that a
-    /// table of positions built for an earlier layout is not used.
-    @usableFromInline
-    var layout: Int
-    /// The ids touched lately (changed, added, removed), for a reader that must know what
-    /// happened since it last looked: `forEach`, to end the effects of the elements that left,
-    /// and ``ObservableStore``, to compare only the elements read by id that changed.
-    @usableFromInline
-    var history: IdentifiedArrayHistory<Element.ID>
+    var revision: IdentifiedArrayRevision<Element.ID>
 
     /// Makes an empty array.
     ///
@@ -96,11 +76,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     public init() {
         slots = []
-        slotByID = [:]
-        holeCount = 0
-        positions = nil
-        layout = 0
-        history = IdentifiedArrayHistory()
+        idStorage = IDs()
+        revision = IdentifiedArrayRevision()
     }
 
     /// Makes an array of the given elements, in their order; their ids must all differ.
@@ -118,7 +95,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     public init(uniqueElements elements: some Sequence<Element>) {
         self.init()
         slots.reserveCapacity(elements.underestimatedCount)
-        slotByID.reserveCapacity(elements.underestimatedCount)
+        idStorage.reserveCapacity(elements.underestimatedCount)
         for element in elements {
             let inserted = append(element).inserted
             precondition(
@@ -130,32 +107,26 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var count: Int { slots.count - holeCount }
+    public var count: Int { slots.count }
 
-    /// The elements' ids, in order.
+    /// The elements' ids, in order, as a collection that answers `contains(_:)` and
+    /// `firstIndex(of:)` in O(1).
     ///
-    /// To ask whether an id is there, use ``index(id:)`` or ``subscript(id:)``, which take O(1),
-    /// rather than `ids.contains`, which takes O(n).
+    /// ```swift
+    /// let hasThree = todos.ids.contains(3)  // true, found in the table of ids
+    /// let ids = Array(todos.ids)  // [2, 3]
+    /// ```
     ///
-    /// - Complexity: O(n).
+    /// - Complexity: O(1): it shares the array's ids (a later change of the array's ids copies
+    ///   them then, not now).
     @inlinable
-    public var ids: [Element.ID] {
-        var ids: [Element.ID] = []
-        ids.reserveCapacity(count)
-        for case let element? in slots { ids.append(element.id) }
-        return ids
-    }
+    public var ids: IDs { idStorage }
 
     /// The elements, in order, as an `Array`.
     ///
     /// - Complexity: O(n).
     @inlinable
-    public var elements: [Element] {
-        var elements: [Element] = []
-        elements.reserveCapacity(count)
-        for case let element? in slots { elements.append(element) }
-        return elements
-    }
+    public var elements: [Element] { slots.map { $0! } }
 
     /// The element with the given id, or nil; set it to update the element in place, to append
     /// an element with a new id, or to nil to remove it.
@@ -170,21 +141,24 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// precondition traps otherwise.
     ///
     /// - Parameter id: The id of the element.
-    /// - Complexity: Reading and updating in place are O(1); appending and removing are O(1)
-    ///   amortized.
+    /// - Complexity: Reading and updating in place are O(1); appending is O(1) amortized;
+    ///   removing is O(n).
     @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
-            slotByID[id].map { slots[$0]! }
+            idStorage.positions[id].map { slots[$0]! }
         }
         set {
-            settle(newValue, for: id, at: slotByID[id])
+            settle(newValue, for: id, at: idStorage.positions[id])
         }
         _modify {
+            let position = idStorage.positions[id]
             // Moved out of its slot for the access, so that a change does not copy it.
-            let slot = slotByID[id]
-            var element = slot.flatMap { slots[$0].take() }
-            defer { settle(element, for: id, at: slot) }
+            var element: Element? = nil
+            if let position {
+                element = slots[position].take()
+            }
+            defer { settle(element, for: id, at: position) }
             yield &element
         }
     }
@@ -197,11 +171,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// - Parameter id: The id to look for.
     /// - Returns: The element's position, from 0.
-    /// - Complexity: O(1) when the array has no holes; otherwise O(log n) once the table of
-    ///   positions is built (O(n), on the first access by position after a change).
+    /// - Complexity: O(1).
     @inlinable
     public func index(id: Element.ID) -> Int? {
-        slotByID[id].map(position(ofSlot:))
+        idStorage.positions[id]
     }
 }
 
@@ -226,23 +199,20 @@ extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendabl
 // MARK: - Storage
 
 extension IdentifiedArray {
-    /// Puts back the element of `id` after an access by id: `element` in `slot` (where it was,
-    /// or nil when the id was not there), appended, or removed.
+    /// Puts back the element of `id` after an access by id: `element` at `position` (where it
+    /// was, or nil when the id was not there), appended, or removed.
     @inlinable
-    mutating func settle(_ element: Element?, for id: Element.ID, at slot: Int?) {
-        switch (slot, element) {
-        case (let slot?, let element?):
+    mutating func settle(_ element: Element?, for id: Element.ID, at position: Int?) {
+        switch (position, element) {
+        case (let position?, let element?):
             precondition(
                 element.id == id,
                 "IdentifiedArray[id: \(id)]: an element's id cannot change (it became \(element.id))"
             )
-            slots[slot] = element
-            history.noteChange(of: id)
-        case (let slot?, nil):
-            slots[slot] = nil
-            slotByID[id] = nil
-            history.noteRemoval(of: id)
-            vacated(slot)
+            noteWrite(id)
+            slots[position] = element
+        case (let position?, nil):
+            _ = removeSlot(at: position)
         case (nil, let element?):
             precondition(
                 element.id == id,
@@ -256,92 +226,52 @@ extension IdentifiedArray {
     /// Appends an element whose id is not there.
     @inlinable
     mutating func appendNew(_ element: Element) {
-        slotByID[element.id] = slots.count
-        history.noteChange(of: element.id)
+        changeIDs(writing: element.id) { $0.append(element.id) }
         slots.append(element)
-        if holeCount > 0 { layoutChanged() }
     }
 
-    /// Counts the hole just made at `slot` (already nil, its id already forgotten), drops
-    /// trailing holes, and compacts the storage once holes are more than half of it.
+    /// Notes that the array is being written, before any write: the element of `id` when there
+    /// is one, or only elements moved when `id` is nil (see ``IdentifiedArrayRevision``).
     @inlinable
-    mutating func vacated(_ slot: Int) {
-        holeCount += 1
-        while case .some(.none) = slots.last {
-            slots.removeLast()
-            holeCount -= 1
+    mutating func noteWrite(_ id: Element.ID?) {
+        if !isKnownUniquelyReferenced(&revision.token) {
+            revision.advance()
         }
-        if holeCount * 2 > slots.count {
-            compact()
-        } else {
-            layoutChanged()
-        }
+        if let id { revision.note(id) }
     }
 
-    /// Moves every element to the front of the storage, in order, and forgets the holes.
-    ///
-    /// - Complexity: O(n): each element moves at most once, and each moved element's slot is
-    ///   written in `slotByID`.
+    /// Notes that the array is being written, in ways it does not name one by one.
     @inlinable
-    mutating func compact() {
-        guard holeCount > 0 else { return }
-        var write = 0
-        for read in slots.indices {
-            guard let element = slots[read] else { continue }
-            if read != write {
-                slots.swapAt(read, write)
-                slotByID[element.id] = write
-            }
-            write += 1
-        }
-        slots.removeLast(slots.count - write)
-        holeCount = 0
-        positions = nil
+    mutating func noteUnnamedWrite() {
+        noteWrite(nil)
+        revision.written = nil
     }
 
-    /// After a change of the storage's layout, makes sure the next access by position builds a
-    /// table for the new layout, in a box of this value's own; or drops the box when there are
-    /// no holes.
-    ///
-    /// A box no copy shares is kept, and its table is known to be stale by `layout`: no lock is
-    /// taken, so removing by id and appending do not pay for the table unless it is read.
+    /// Changes the ids, with a new token when a reader keeps the current one (see
+    /// ``IDs/idsMissing(from:)``), and notes the write of `id` (nil: elements moved, none
+    /// written).
     @inlinable
-    mutating func layoutChanged() {
-        guard holeCount > 0 else {
-            positions = nil
-            return
+    mutating func changeIDs<Result>(
+        writing id: Element.ID?, _ change: (inout IDs) throws -> Result
+    ) rethrows -> Result {
+        noteWrite(id)
+        if !isKnownUniquelyReferenced(&idStorage.token) {
+            idStorage.token = IdentifiedArrayToken()
         }
-        if positions == nil || !isKnownUniquelyReferenced(&positions!) {
-            positions = IdentifiedArrayPositions()
-        }
-        layout &+= 1
+        return try change(&idStorage)
     }
 
-    /// The storage slot of the element at `position`, which must be in `0..<count`.
+    /// Replaces the elements with `elements`, whose ids must all differ, and the ids with theirs;
+    /// `moved` when they are the same elements in another order.
     @inlinable
-    func slot(at position: Int) -> Int {
-        precondition(
-            position >= 0 && position < count,
-            "IdentifiedArray: position \(position) is out of range 0..<\(count)")
-        guard holeCount > 0 else { return position }
-        return positions!.slot(at: position, layout: layout, building: liveSlots)
+    mutating func replaceSlots(with elements: ContiguousArray<Element?>, moved: Bool) {
+        if moved { noteWrite(nil) } else { noteUnnamedWrite() }
+        slots = elements
+        idStorage = IDs(elements.lazy.map { $0!.id })
     }
 
-    /// The position of the element in `slot`.
-    @inlinable
-    func position(ofSlot slot: Int) -> Int {
-        guard holeCount > 0 else { return slot }
-        return positions!.position(ofSlot: slot, layout: layout, building: liveSlots)
-    }
-
-    /// The slots that hold an element, in order: the table of positions.
-    @inlinable
-    func liveSlots() -> [Int] {
-        var table: [Int] = []
-        table.reserveCapacity(count)
-        for slot in slots.indices where slots[slot] != nil {
-            table.append(slot)
-        }
-        return table
-    }
+    /// The key path of ``revision``, which an observer appends to the path of a collection it
+    /// watches, to read the revision alone (one reference) after each action.
+    @usableFromInline
+    static var revisionPath: KeyPath<Self, IdentifiedArrayRevision<Element.ID>> { \.revision }
 }

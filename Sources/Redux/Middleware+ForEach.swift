@@ -7,10 +7,16 @@ import Effects
 /// For an element action, the middleware sees that element (after the reducer), and its effect
 /// runs scoped to the element (``EffectScope/element(_:of:)``): an id it uses means "this id of
 /// this element", so two rows using the same `CancelID.save` never touch each other, and its
-/// actions come back embedded with the element's id. When an action removes elements (a
-/// deletion, a filter, a new array), every effect of each removed element is cancelled at once,
-/// delayed, async and debounced alike, and delivers nothing more. An action for an id that is
-/// not in the collection (and was not before it) is ignored, and reported in debug builds.
+/// actions come back embedded with the element's id.
+///
+/// After each action it compares the ids before and after, as TCA's `forEach` does: every
+/// effect of each id that left (a deletion, a filter, `removeAll()`, a new array) is cancelled
+/// at once, delayed, async and debounced alike, however it was started (by this middleware,
+/// through the element's scoped store, ``Store/scope(element:of:action:)``, or by an
+/// interceptor lifted with ``Interceptor/forEach(state:action:)``), and delivers nothing more.
+/// An id there before and after is the same element, however the action moved, rewrote, or
+/// removed and added it back: its effects go on. An action for an id that is not in the
+/// collection (and was not before it) is ignored, and reported in debug builds.
 ///
 /// ```swift
 /// let rowSaving = todoRowEffects(scheduler: scheduler)
@@ -25,14 +31,15 @@ import Effects
 ///   - middleware: The element's middleware.
 ///   - path: Where the elements sit in the parent's state.
 ///   - action: Where an element's id and action sit among the parent's actions.
-/// - Returns: A middleware of the parent's state and actions, remembering which elements were
-///   there before each action.
-/// - Complexity: O(k) per action for the k elements it touched: the middleware keeps only the
-///   collection's history mark from the previous action (``IdentifiedArray`` notes the ids it
-///   changes, adds and removes), never its ids, so the reducer's changes copy nothing; each
-///   element removed also cancels its running effects. Changes the collection no longer
-///   remembers (the collection replaced by another, `removeAll()`, or more than 64 in one
-///   action) cost O(e) for the e elements that started effects.
+/// - Returns: A middleware of the parent's state and actions, remembering the ids of the
+///   elements that were there before each action.
+/// - Complexity: O(1) per action that changes no id (it may change any element's other
+///   fields): the middleware keeps the collection's ids from the previous action, whose token
+///   is then replaced by any change of ids (``IdentifiedArray`` keeps its ids apart from its
+///   elements, so keeping them costs the reducer's changes of elements nothing). An action that
+///   adds,
+///   removes or moves elements costs O(n) for the n elements there before, plus the
+///   cancellation of each removed element's effects.
 @inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
@@ -43,24 +50,25 @@ public func forEach<
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
     AnyMiddleware(instantiate: {
-        // The collection's history mark as the previous action left it.
-        let memory = Memory<IdentifiedArrayHistory<ElementState.ID>.Mark>()
+        // The collection's ids as the previous action left them, and so their token (see
+        // `IdentifiedArray.IDs.idsMissing(from:)`).
+        let memory = Memory<IdentifiedArray<ElementState>.IDs>()
         // Each element's scope, made once while it is there: its id is then one object, which
         // the effect table recognizes by identity, without hashing or comparing the key path
         // again on every effect. One entry per element that started an effect, removed with it.
         let scopes = ElementScopes<ElementState.ID>()
         return AnyMiddleware.Running(
-            remember: { state in memory.value = state[keyPath: path].history.mark },
+            remember: { state in memory.value = state[keyPath: path].ids },
             react: { state, parentAction in
                 let elements = state[keyPath: path]
-                let removed = elements.history.removed(since: memory.previous)
+                let before = memory.previous
                 let ended: Effect<Action> = effectsEnded(
-                    removed: removed, in: elements, path: path, scopes: scopes)
+                    removed: before.idsMissing(from: elements.ids), path: path,
+                    scopes: scopes)
                 guard let (id, elementAction) = action.extract(parentAction) else { return ended }
                 guard let element = elements[id: id] else {
                     // Removed by this very action (a row's own delete button): nothing to do.
-                    // When the collection cannot say (it was replaced), nothing is reported.
-                    if let removed, !removed.contains(id) {
+                    if !before.contains(id) {
                         reportMissingElement(id, elementAction, of: path, in: "middleware")
                     }
                     return ended
@@ -74,34 +82,22 @@ public func forEach<
     })
 }
 
-/// Cancels the effects of every element the action removed: those of `removed` (one removed
-/// and added back in the same action is a new element: its old effects end too), or, when the
-/// collection could not say (`removed` is nil), every element that started an effect and is
-/// gone.
+/// Cancels every effect of each element of `removed`, the ids that left the collection.
 ///
-/// - Complexity: O(k) for the k ids removed; O(e) for the e elements with a scope when
-///   `removed` is nil.
+/// - Complexity: O(k) for the k ids removed.
 @inlinable
 func effectsEnded<State, ElementState: Identifiable, Action: Sendable>(
-    removed: [ElementState.ID]?, in elements: IdentifiedArray<ElementState>,
+    removed: [ElementState.ID],
     path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     scopes: ElementScopes<ElementState.ID>
 ) -> Effect<Action> where ElementState.ID: Sendable {
-    if let removed, removed.isEmpty { return .none }
-    var cancels: [Effect<Action>] = []
-    if let removed {
-        for id in removed {
-            // Effects started through the element's own scoped store have a scope equal to
-            // this one: cancelling by its value reaches them too.
-            let scope = scopes.remove(id) ?? EffectID(EffectScope.element(id, of: path))
-            cancels.append(.cancel(id: scope))
-        }
-    } else {
-        for id in Array(scopes.ids.keys) where elements[id: id] == nil {
-            if let scope = scopes.remove(id) { cancels.append(.cancel(id: scope)) }
-        }
-    }
-    return .merge(cancels)
+    if removed.isEmpty { return .none }
+    // Effects started through the element's scoped store or a lifted interceptor have a scope
+    // equal to this one: cancelling by its value reaches them too.
+    return .merge(
+        removed.map { id in
+            .cancel(id: scopes.remove(id) ?? EffectID(EffectScope.element(id, of: path)))
+        })
 }
 
 /// The scope ids a lifted middleware has made for the elements of its collection, one per

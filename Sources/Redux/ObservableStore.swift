@@ -133,11 +133,11 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// let todos = model.todos   // told when any row changes, or the rows change
     /// ```
     ///
-    /// It is not compared row by row: the collection notes each change it takes, so telling
-    /// whether it changed is O(1) however many rows it holds, and no copy of it is kept (a kept
-    /// copy would make the reducer's next change copy all the rows). The price: a row written
-    /// with the value it had counts as a change. To be told only of one row, read it by id,
-    /// ``subscript(_:id:)``.
+    /// It is not compared row by row: the store keeps a token the collection replaces on its
+    /// first write after that, so telling whether it changed is O(1) however many rows it holds,
+    /// and no copy of it is kept (a kept copy would make the reducer's next change copy all the
+    /// rows). The price: a row written with the value it had counts as a change. To be told only
+    /// of one row, read it by id, ``subscript(_:id:)``.
     ///
     /// - Parameter path: The collection, for example `\.todos`.
     @inlinable
@@ -146,7 +146,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     ) -> IdentifiedArray<Element> where Element.ID: Sendable {
         let (elements, part) = parts.table.withLock { table in
             let elements = read()[keyPath: path]
-            return (elements, table.recordCollection(path, mark: elements.history.mark))
+            return (elements, table.recordCollection(path, revision: elements.revision))
         }
         parts.access(part)
         return elements
@@ -229,18 +229,17 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// let todo = model[\.todos, id: 3]   // row 3, nil when there is none
     /// ```
     ///
-    /// This is the read to use for a list's rows: after an action the store compares only the
-    /// rows the action touched, which the collection notes as it is changed, so 1,000 row
-    /// views cost about as much as one. (`model[\.todos[id: 3]]`, a key path, works too, but
-    /// is compared after every action, one comparison per row read.)
+    /// This is the read to use for a list's rows: after an action that did not write the
+    /// collection the store compares none of them, so 1,000 row views cost about as much as
+    /// one; after one that did, it compares each row read. (`model[\.todos[id: 3]]`, a key
+    /// path, works too, but is compared after every action, one comparison per row read.)
     ///
     /// - Parameters:
     ///   - path: The identified collection, for example `\.todos`.
     ///   - id: The element's id.
     /// - Returns: The element, or nil when no element has that id.
-    /// - Complexity: O(1) to read; after an action, O(1) when the collection was not touched,
-    ///   O(k) for the k ids the action touched (O(rows read) when the collection was replaced
-    ///   by another).
+    /// - Complexity: O(1) to read; after an action, O(1) when the collection was not written,
+    ///   O(rows read) when it was.
     @inlinable
     public subscript<Element: Identifiable & Equatable & Sendable>(
         _ path: KeyPath<State, IdentifiedArray<Element>> & Sendable, id id: Element.ID
@@ -249,7 +248,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
             let elements = read()[keyPath: path]
             let element = elements[id: id]
             let part = table.recordIdentified(
-                of: path, id: id, value: element, mark: elements.history.mark)
+                of: path, id: id, value: element, revision: elements.revision)
             return (element, part)
         }
         parts.access(part)

@@ -246,4 +246,125 @@ import Testing
         #expect(store.state.rows.count == 297)
         #expect(store.state.rows.allSatisfy { $0.saves == [true] })
     }
+
+    // MARK: - What changed, by the ids before and after
+
+    @Test(
+        "a row removed and added back in one action keeps its pending save and its debounced search",
+        arguments: [1, 10, 100])
+    func removedAndAddedBackKeepsItsEffects(touched: Int) {
+        let scheduler = TestScheduler()
+        let store = makeTodosStore(scheduler, rows: Array(1...120))
+        let ids = Array(1...touched)
+        for id in ids {
+            store.dispatch(.row(id, .toggle))
+            store.dispatch(.row(id, .type("q\(id)")))
+        }
+        store.dispatch(.removeAndAddBack(ids))
+        #expect(Array(store.state.rows.ids.suffix(touched)) == ids)
+        let issues = issuesReported { scheduler.advance(by: .seconds(1)) }
+        for id in ids {
+            #expect(store.state.rows[id: id]?.saves == [true])
+            #expect(store.state.rows[id: id]?.searched == ["q\(id)"])
+        }
+        #expect(issues == [])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test(
+        "rows moved to the top in one action keep their pending saves and debounced searches",
+        arguments: [1, 10, 100])
+    func movedToTopKeepsItsEffects(touched: Int) {
+        let scheduler = TestScheduler()
+        let store = makeTodosStore(scheduler, rows: Array(1...120))
+        let ids = Array((121 - touched)...120)
+        for id in ids {
+            store.dispatch(.row(id, .toggle))
+            store.dispatch(.row(id, .type("q\(id)")))
+        }
+        store.dispatch(.moveToTop(ids))
+        #expect(Array(store.state.rows.ids.prefix(touched)) == ids)
+        scheduler.advance(by: .seconds(1))
+        for id in ids {
+            #expect(store.state.rows[id: id]?.saves == [true])
+            #expect(store.state.rows[id: id]?.searched == ["q\(id)"])
+        }
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("a row rewritten whole, with the same id, keeps its pending save")
+    func rewrittenRowKeepsItsEffects() {
+        let scheduler = TestScheduler()
+        let rewriting: MutatingReducer<Todos, TodosAction> = combine(
+            todosReducer,
+            { todos, action in
+                if case .stopSaving(let id) = action { todos.rows[id: id] = TodoRow(id: id) }
+            })
+        let store = Store(
+            initial: Todos(rows: [TodoRow(id: 1), TodoRow(id: 2)]), mutatingReducer: rewriting,
+            middlewares: [
+                forEach(
+                    todoRowEffects(scheduler: scheduler), state: \Todos.rows,
+                    action: TodosAction.rowActions)
+            ])
+        store.dispatch(.row(1, .toggle))
+        store.dispatch(.stopSaving(1))   // here: the row replaced by a fresh one, same id
+        scheduler.advance(by: .seconds(1))
+        #expect(store.state.rows[id: 1]?.saves == [true])
+    }
+
+    /// How a row's effect is started, in the tests of how removed rows' effects end.
+    enum Start: CaseIterable, Sendable {
+        case liftedMiddleware, rowStore, liftedInterceptor
+    }
+
+    /// How rows leave, in the same tests: 200 rows, of which 190 leave at once (more than the
+    /// 64 to 127 removals the collection's history used to remember) when 10 are kept.
+    enum Removal: CaseIterable, Sendable {
+        case removeAll, newCollection, moreThan64AtOnce
+    }
+
+    @Test(
+        "every effect of a removed row ends, however it was started and however the row left",
+        arguments: Start.allCases, Removal.allCases)
+    func removedRowsEffectsEnd(start: Start, removal: Removal) {
+        let scheduler = TestScheduler()
+        // On `.search("start")`, runs a save a second later through the lifted interceptor.
+        let starting = Interceptor<TodoRow, TodoRowAction> { action, context, next in
+            if action == .search("start") {
+                context.run(
+                    Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler))
+            }
+            next(action)
+        }
+        let store = makeTodosStore(
+            scheduler, rows: Array(1...200),
+            interceptors: [starting.forEach(state: \Todos.rows, action: TodosAction.rowActions)])
+        var rowStores: [ScopedStore<TodoRow?, TodoRowAction>] = []
+        for id in 1...200 {
+            switch start {
+            case .liftedMiddleware:
+                store.dispatch(.row(id, .toggle))
+            case .rowStore:
+                let row = store.scope(element: id, of: \Todos.rows, action: TodosAction.rowActions)
+                row.run(Effect.just(.saved(true)).delay(for: .seconds(1), scheduler: scheduler))
+                rowStores.append(row)
+            case .liftedInterceptor:
+                store.dispatch(.row(id, .search("start")))
+            }
+        }
+        #expect(scheduler.pendingWorkCount == 200)
+        switch removal {
+        case .removeAll: store.dispatch(.deleteAll)
+        case .newCollection: store.dispatch(.keepOnly(Set(1...10)))
+        case .moreThan64AtOnce: store.dispatch(.deleteFrom(11))
+        }
+        let kept = removal == .removeAll ? 0 : 10
+        #expect(store.state.rows.count == kept)
+        #expect(scheduler.pendingWorkCount == kept)
+        let issues = issuesReported { scheduler.advance(by: .seconds(1)) }
+        #expect(issues == [])
+        #expect(store.state.rows.allSatisfy { $0.saves == [true] })
+        #expect(scheduler.pendingWorkCount == 0)
+    }
 }

@@ -35,7 +35,7 @@ private struct Todo: Identifiable, Equatable {
     ) {
         #expect(Array(array) == expected, sourceLocation: sourceLocation)
         #expect(array.elements == expected, sourceLocation: sourceLocation)
-        #expect(array.ids == expected.map(\.id), sourceLocation: sourceLocation)
+        #expect(Array(array.ids) == expected.map(\.id), sourceLocation: sourceLocation)
         #expect(array.count == expected.count, sourceLocation: sourceLocation)
         #expect(array.indices == expected.indices, sourceLocation: sourceLocation)
         for (position, row) in expected.enumerated() {
@@ -118,7 +118,98 @@ private struct Todo: Identifiable, Equatable {
         expect(array, toBe: [1, 3, 4, 5].map { Row($0) })
     }
 
+    // MARK: - What SwiftUI and swift-identified-collections users reach for
+
+    @Test("remove(atOffsets:) removes the elements at those positions, as onDelete gives them")
+    func removeAtOffsets() {
+        var array = rows([1, 2, 3, 4, 5])
+        array.remove(atOffsets: [0, 2, 2])
+        expect(array, toBe: [2, 4, 5].map { Row($0) })
+        array.remove(atOffsets: [])
+        expect(array, toBe: [2, 4, 5].map { Row($0) })
+        array.remove(atOffsets: [2, 1, 0])
+        expect(array, toBe: [])
+    }
+
+    @Test("sort(by:), sort() and reverse() reorder the elements, each still found by id")
+    func sortAndReverse() {
+        var array = rows([3, 1, 4, 5, 2])
+        array[id: 4]?.title = "four"
+        array.sort { $0.id < $1.id }
+        expect(array, toBe: [Row(1), Row(2), Row(3), Row(4, "four"), Row(5)])
+        array.reverse()
+        expect(array, toBe: [Row(5), Row(4, "four"), Row(3), Row(2), Row(1)])
+
+        struct Score: Identifiable, Comparable {
+            let id: Int
+            static func < (lhs: Score, rhs: Score) -> Bool { lhs.id < rhs.id }
+        }
+        var scores = IdentifiedArray(uniqueElements: [Score(id: 2), Score(id: 0), Score(id: 1)])
+        scores.sort()
+        #expect(scores.ids == [0, 1, 2])
+        #expect(scores.index(id: 2) == 2)
+    }
+
+    @Test("swapAt exchanges two elements and their positions by id")
+    func swapAt() {
+        var array = rows([1, 2, 3, 4])
+        array.swapAt(0, 3)
+        expect(array, toBe: [4, 2, 3, 1].map { Row($0) })
+        array.swapAt(1, 1)
+        expect(array, toBe: [4, 2, 3, 1].map { Row($0) })
+    }
+
+    @Test("removeFirst and removeLast return the element removed and keep the rest found by id")
+    func removeFirstAndLast() {
+        var array = rows([1, 2, 3, 4])
+        #expect(array.removeFirst() == Row(1))
+        #expect(array.removeLast() == Row(4))
+        expect(array, toBe: [Row(2), Row(3)])
+        array.append(Row(1))
+        expect(array, toBe: [Row(2), Row(3), Row(1)])
+    }
+
+    @Test("filter keeps the type: the result is an identified array, looked up by id")
+    func filterKeepsTheType() {
+        let array = rows([1, 2, 3, 4, 5])
+        let odd: IdentifiedArrayOf<Row> = array.filter { !$0.id.isMultiple(of: 2) }
+        expect(odd, toBe: [1, 3, 5].map { Row($0) })
+        let inferred = array.filter { $0.id > 3 }
+        #expect(inferred[id: 4] == Row(4))
+        expect(array, toBe: [1, 2, 3, 4, 5].map { Row($0) })
+    }
+
+    @Test("ids answer contains and firstIndex by their table, and compare with an array literal")
+    func ids() {
+        var array = rows([5, 7, 9])
+        let ids = array.ids
+        #expect(ids.contains(7))
+        #expect(!ids.contains(8))
+        #expect(ids.firstIndex(of: 9) == 2)
+        #expect(ids.firstIndex(of: 8) == nil)
+        #expect(ids == [5, 7, 9])
+        #expect(ids.description == "[5, 7, 9]")
+        array.remove(id: 7)
+        #expect(ids == [5, 7, 9], "the ids read before keep their value")
+        #expect(array.ids == [5, 9])
+        #expect(!array.ids.contains(7))
+        #expect(array.ids != ids)
+    }
+
     // MARK: - Lookup by id
+
+    @Test("an element changed through an inout access by id is updated, or removed when set to nil")
+    func inoutAccessByID() {
+        func retitle(_ row: inout Row?) { row?.title = "changed" }
+        func clear(_ row: inout Row?) { row = nil }
+        func fill(_ row: inout Row?) { row = Row(9) }
+        var array = rows([1, 2, 3])
+        retitle(&array[id: 2])
+        clear(&array[id: 1])
+        fill(&array[id: 9])
+        clear(&array[id: 7])
+        expect(array, toBe: [Row(2, "changed"), Row(3), Row(9)])
+    }
 
     @Test("subscript(id:) reads, updates in place, appends a new id, and removes on nil")
     func subscriptByID() {
@@ -148,10 +239,9 @@ private struct Todo: Identifiable, Equatable {
         expect(array, toBe: [Row(1), Row(3, "three"), Row(4, "four")])
     }
 
-    @Test("lookups by id and by position stay right through removals, moves and compactions")
+    @Test("lookups by id and by position stay right through removals, appends and moves")
     func lookupAfterManyChanges() {
-        // Each step changes both, then every lookup is checked against the plain array; the
-        // removals by id leave holes and compact the storage many times along the way.
+        // Each step changes both, then every lookup is checked against the plain array.
         var array = rows(Array(0..<64))
         var expected = (0..<64).map { Row($0) }
         var nextID = 64
@@ -202,7 +292,7 @@ private struct Todo: Identifiable, Equatable {
         var array = rows([1, 2, 3, 4, 5])
         array.remove(id: 2)
         let copy = array
-        #expect(copy[1] == Row(3))   // the copies share a table of positions here
+        #expect(copy[1] == Row(3))   // the copies share their ids here
         array.remove(id: 3)
         array[id: 4]?.title = "four"
         array.append(Row(6))
@@ -214,7 +304,7 @@ private struct Todo: Identifiable, Equatable {
     func concurrentReadsByPosition() async {
         var array = rows(Array(0..<1_000))
         for id in stride(from: 0, to: 1_000, by: 3) { array.remove(id: id) }
-        let shared = array   // has holes and no table yet: the first readers race to build it
+        let shared = array
         let expected = (0..<1_000).filter { !$0.isMultiple(of: 3) }
         await withTaskGroup(of: [Int].self) { group in
             for _ in 0..<4 {
@@ -230,7 +320,7 @@ private struct Todo: Identifiable, Equatable {
     func copiesChangedDifferently() {
         var first = rows([1, 2, 3, 4, 5, 6])
         first.remove(id: 2)
-        #expect(first[1] == Row(3))   // builds the table both copies start with
+        #expect(first[1] == Row(3))
         var second = first
         first.remove(id: 4)
         second.remove(id: 5)
@@ -303,6 +393,29 @@ private struct Todo: Identifiable, Equatable {
             letters.move(fromOffsets: [0, 2], toOffset: 4)   // [b, d, a, c]
             letters.move(fromOffsets: [3], toOffset: 0)   // [c, b, d, a]
             #expect(letters.ids == ["c", "b", "d", "a"])
+        }
+        do {
+            struct Letter: Identifiable { let id: Character }
+            var letters = IdentifiedArray(uniqueElements: "abcd".map(Letter.init))
+            // [a, b, c, d]
+            letters.remove(atOffsets: [0, 2])   // [b, d]
+            #expect(letters.ids == ["b", "d"])
+        }
+        do {
+            var todos: IdentifiedArrayOf<Todo> = [
+                Todo(id: 1, title: "Milk", done: true), Todo(id: 2, title: "Eggs"),
+                Todo(id: 3, title: "Tea"),
+            ]
+            todos.sort { !$0.done && $1.done }   // the ones to do first
+            #expect(todos.last?.id == 1)
+            todos.remove(id: 1)
+            let hasThree = todos.ids.contains(3)   // true, found in the table of ids
+            let ids = Array(todos.ids)   // [2, 3]
+            #expect(hasThree && ids.sorted() == [2, 3])
+            todos.sort { $0.id < $1.id }
+            let isThere = todos.ids.contains(3)   // in O(1)
+            let same = todos.ids == [2, 3]   // true when those are the ids, in that order
+            #expect(isThere && same)
         }
     }
 

@@ -173,7 +173,7 @@ import Testing
     func recordRows(_ ids: [Int], of todos: Todos, in table: inout ObservationTable<Todos>) {
         for id in ids {
             table.recordIdentified(
-                of: \Todos.rows, id: id, value: todos.rows[id: id], mark: todos.rows.history.mark)
+                of: \Todos.rows, id: id, value: todos.rows[id: id], revision: todos.rows.revision)
         }
     }
 
@@ -234,7 +234,7 @@ import Testing
         for id in 0..<1_000 {
             table.recordIdentified(
                 of: \CountedRows.rows, id: id, value: state.rows[id: id],
-                mark: state.rows.history.mark)
+                revision: state.rows.revision)
         }
         comparisons.store(0, ordering: .relaxed)
 
@@ -247,11 +247,11 @@ import Testing
         #expect(comparisons.load() == 1)
     }
 
-    @Test("a collection read whole is changed when its history moved, and only then")
+    @Test("a collection read whole is changed when it was written, and only then")
     func collectionReadWhole() {
         var table = ObservationTable<Todos>()
         var state = todos(1...3)
-        table.recordCollection(\Todos.rows, mark: state.rows.history.mark)
+        table.recordCollection(\Todos.rows, revision: state.rows.revision)
         let unchanged = state
         #expect(table.changedKeys(in: unchanged).isEmpty)
 
@@ -266,14 +266,14 @@ import Testing
                 rows[id: 3]?.query = query   // the same value
             },
         ] {
-            table.recordCollection(\Todos.rows, mark: state.rows.history.mark)
+            table.recordCollection(\Todos.rows, revision: state.rows.revision)
             change(&state.rows)
             #expect(table.changedKeys(in: state) == [.field(\Todos.rows)])
         }
 
-        table.recordCollection(\Todos.rows, mark: unchanged.rows.history.mark)
-        table.recordCollection(\Todos.rows, mark: state.rows.history.mark)
-        #expect(table.changedKeys(in: state) == [.field(\Todos.rows)], "two reads, two marks")
+        table.recordCollection(\Todos.rows, revision: unchanged.rows.revision)
+        table.recordCollection(\Todos.rows, revision: state.rows.revision)
+        #expect(table.changedKeys(in: state) == [.field(\Todos.rows)], "two reads, two revisions")
     }
 
     @Test("two reads of one row that saw different values make it changed at the next action")

@@ -232,40 +232,41 @@ struct ObservationTable<State> {
         }
     }
 
-    /// Records that the identified collection at `path` was read whole, its history at `mark`.
+    /// Records that the identified collection at `path` was read whole, at `revision`.
     ///
-    /// It is not compared by value: it counts as changed when its history moved (a row written,
+    /// It is not compared by value: it counts as changed when it was written (a row written,
     /// moved, added or removed), which costs O(1) to tell and keeps no copy of it (a copy would
-    /// make the reducer's next change copy the whole collection first).
+    /// make the reducer's next change copy the whole collection first); see
+    /// ``IdentifiedArrayRevision``.
     @inlinable
     @discardableResult
     mutating func recordCollection<Element: Identifiable>(
         _ path: KeyPath<State, IdentifiedArray<Element>>,
-        mark: IdentifiedArrayHistory<Element.ID>.Mark
+        revision: IdentifiedArrayRevision<Element.ID>
     ) -> ObservedPart.Path {
-        // A field of the collection's mark, under a group and a key of the collection's own.
-        recordCompared(group: .collection(path), key: .field(path), value: mark) {
-            FieldReader(path.appending(path: IdentifiedArray<Element>.historyMarkPath))
+        // A field of the collection's revision, under a group and a key of the collection's own.
+        recordCompared(group: .collection(path), key: .field(path), value: revision) {
+            FieldReader(path.appending(path: IdentifiedArray<Element>.revisionPath))
         }
     }
 
     /// Records that the element of id `id` in the identified collection at `path` was read and
     /// was `value` (nil when no element had that id).
     ///
-    /// Unlike elements read by position, these are compared only when the collection's history
-    /// says an action touched their id (see ``IdentifiedElementsEntry``).
+    /// Unlike elements read by position, these are compared only when the collection says an
+    /// action wrote their id (see ``IdentifiedElementsEntry``).
     @inlinable
     @discardableResult
     mutating func recordIdentified<Element: Identifiable & Equatable>(
         of path: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID, value: Element?,
-        mark: IdentifiedArrayHistory<Element.ID>.Mark
+        revision: IdentifiedArrayRevision<Element.ID>
     ) -> ObservedPart.Path where Element.ID: Sendable {
         let group = ObservedGroup.identified(path)
         let entry: IdentifiedElementsEntry<State, Element>
         if let tracked = trackedEntry(of: group) as? IdentifiedElementsEntry<State, Element> {
             entry = tracked
         } else {
-            entry = IdentifiedElementsEntry<State, Element>(path: path, mark: mark)
+            entry = IdentifiedElementsEntry<State, Element>(path: path, revision: revision)
             track(entry, as: group)
         }
         return entry.record(id, value: value, round: round) {
@@ -589,20 +590,18 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
 }
 
 /// The elements of one identified collection that were read by id, each with the value its
-/// observers saw, and the collection's history mark when they were last compared.
+/// observers saw, and the collection's revision when they were last compared.
 ///
-/// After an action it asks the collection which ids were touched since that mark
-/// (``IdentifiedArrayHistory``) and compares only those it tracks: O(k) for the k ids the action
-/// touched, however many elements are read. The mark is read first, through a key path to it
-/// alone, so that an action that touched nothing costs no copy of the collection. When the
-/// history cannot say (the collection replaced, or more changes than it keeps), every tracked
-/// element is compared, as for elements read by position.
+/// After an action it asks the collection which ids were written since that revision
+/// (``IdentifiedArrayRevision``) and compares only those it tracks: O(1) when the collection
+/// was not written, O(k) for the k ids the action wrote, however many elements are read. The
+/// revision is read first, through a key path to it alone, so that an action that wrote nothing
+/// costs no copy of the collection. When the revision cannot say (the collection replaced, or
+/// more writes than it notes), every tracked element is compared, as for elements read by
+/// position.
 @usableFromInline
 final class IdentifiedElementsEntry<State, Element: Identifiable & Equatable>: TrackedEntry
 where Element.ID: Sendable {
-    @usableFromInline
-    typealias Mark = IdentifiedArrayHistory<Element.ID>.Mark
-
     @usableFromInline
     struct Slot {
         /// What the observers saw: an element, or none.
@@ -619,19 +618,25 @@ where Element.ID: Sendable {
     }
 
     @usableFromInline let collection: FieldReader<State, IdentifiedArray<Element>>
-    @usableFromInline let collectionMark: FieldReader<State, Mark>
-    /// The collection's mark when the slots were last compared (or the entry made).
-    @usableFromInline var mark: Mark
+    @usableFromInline typealias Revision = IdentifiedArrayRevision<Element.ID>
+
+    @usableFromInline let collectionRevision: FieldReader<State, Revision>
+    /// The collection's revision when the slots were last compared (or the entry made).
+    @usableFromInline var revision: Revision
     @usableFromInline var slots: [Element.ID: Slot] = [:]
     /// Ids read twice with different values: the next action tells their observers, whatever
     /// it touches.
     @usableFromInline var conflicted: [Element.ID] = []
 
     @inlinable
-    init(path: KeyPath<State, IdentifiedArray<Element>>, mark: Mark) {
+    init(
+        path: KeyPath<State, IdentifiedArray<Element>>,
+        revision: IdentifiedArrayRevision<Element.ID>
+    ) {
         collection = FieldReader(path)
-        collectionMark = FieldReader(path.appending(path: IdentifiedArray<Element>.historyMarkPath))
-        self.mark = mark
+        collectionRevision = FieldReader(
+            path.appending(path: IdentifiedArray<Element>.revisionPath))
+        self.revision = revision
     }
 
     @usableFromInline var count: Int { slots.count }
@@ -654,16 +659,16 @@ where Element.ID: Sendable {
 
     /// Drops the elements that changed in `state`, appending them; true when none is left.
     ///
-    /// - Complexity: O(1) when the collection was not touched; O(k) for the k ids touched;
-    ///   O(slots) when its history cannot say.
+    /// - Complexity: O(1) when the collection was not written; O(k) for the k ids written;
+    ///   O(slots) when its revision cannot say.
     @inlinable
     func removeChanged(in state: State, into parts: inout [ObservedPart]) -> Bool {
-        let now = collectionMark.read(state)
-        if now == mark && conflicted.isEmpty { return false }
+        let now = collectionRevision.read(state)
+        if now == revision && conflicted.isEmpty { return false }
         let elements = collection.read(state)
-        if let notes = elements.history.notes(since: mark) {
-            for note in notes {
-                removeIfChanged(note.id, in: elements, into: &parts)
+        if let written = now.written(since: revision) {
+            for id in written {
+                removeIfChanged(id, in: elements, into: &parts)
             }
         } else {
             for id in Array(slots.keys) {
@@ -674,7 +679,7 @@ where Element.ID: Sendable {
             remove(id, into: &parts)
         }
         conflicted = []
-        mark = now
+        revision = now
         return slots.isEmpty
     }
 

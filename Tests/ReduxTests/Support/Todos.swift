@@ -63,6 +63,12 @@ enum TodosAction: Equatable, Sendable {
     case keepOnly(Set<Int>)
     /// Removes every row whose id is at least this.
     case deleteFrom(Int)
+    /// Removes every row.
+    case deleteAll
+    /// Removes each of these rows and adds it back at the end, in one action.
+    case removeAndAddBack([Int])
+    /// Moves these rows to the top, in this order, in one action.
+    case moveToTop([Int])
 
     static let rowActions = ActionPath<TodosAction, (Int, TodoRowAction)>(
         embed: { TodosAction.row($0.0, $0.1) },
@@ -79,6 +85,17 @@ let todosListReducer: MutatingReducer<Todos, TodosAction> = { todos, action in
     case .keepOnly(let ids):
         todos.rows = IdentifiedArray(uniqueElements: todos.rows.filter { ids.contains($0.id) })
     case .deleteFrom(let first): todos.rows.removeAll { $0.id >= first }
+    case .deleteAll: todos.rows.removeAll()
+    case .removeAndAddBack(let ids):
+        for id in ids {
+            if let row = todos.rows.remove(id: id) { todos.rows.append(row) }
+        }
+    case .moveToTop(let ids):
+        for id in ids.reversed() {
+            if let position = todos.rows.index(id: id) {
+                todos.rows.move(fromOffsets: [position], toOffset: 0)
+            }
+        }
     case .row, .stopSaving: break
     }
 }
