@@ -26,7 +26,8 @@ extension StoreCore {
     }
 }
 
-/// Where a store's effects send their values: each one is dispatched.
+/// Where a store's effects send their values: each one is dispatched, by the sending task (which
+/// suspends rather than blocks) if it comes from `Effect.run`'s `send`.
 ///
 /// A struct, so that starting an effect allocates nothing for it; what must be counted and
 /// cancelled (the running effect) is the runtime's business. The runtime hands it a completion
@@ -57,6 +58,13 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
+        // Sent by `Effect.run`'s `send`: its task dispatches it, suspending where a thread
+        // would block (see `SendDelivery`).
+        if let delivery = SendDelivery.current,
+            delivery.take({ [core] in await core.enqueue(input) })
+        {
+            return
+        }
         dispatch(core, input)
     }
 
@@ -100,7 +108,14 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(core, input, TaskMembership(tracker: tracker, isSentAction: false))
+        let membership = TaskMembership(tracker: tracker, isSentAction: false)
+        // Sent by `Effect.run`'s `send`: as in ``StoreSink``.
+        if let delivery = SendDelivery.current,
+            delivery.take({ [core] in await core.enqueue(input, in: membership) })
+        {
+            return
+        }
+        dispatch(core, input, membership)
     }
 
     @inlinable

@@ -29,12 +29,17 @@ import Effects
 ///   itself.
 /// - Async senders (`Effect.run`'s `send`) suspend at the effect runtime's gate, which closes
 ///   when the queue is full and opens when it has drained to half.
+/// - A caller that arrives from a task (`suspends`) waits as a thread would, for the same
+///   reasons, but its waiter parks the task, not its thread. Its thread is unknown until it
+///   resumes (a task may resume anywhere), so a turn handed to it has no drainer until it takes
+///   over and says where it runs.
 /// - Tasks waiting in `idle()` are resumed when the store is at rest (nobody drains, nothing is
 ///   scheduled) and no effect runs, or when it shuts down.
 ///
 /// Sizes: `queue` holds at most `capacity` items from threads other than the drainer (the
 /// drainer's own nested dispatches, and the home's, may add to it); `successors` and
-/// `roomWaiters` one entry per thread blocked in `dispatch` or `subscribe` right now;
+/// `roomWaiters` one entry per thread blocked in `dispatch` or `subscribe`, or task suspended in
+/// `enqueue`, right now;
 /// `idleWaiters` one entry per task in `idle()` right now. Appending and taking from the queue
 /// and the successors is O(1) amortized; letting the room waiters or idle waiters go is
 /// O(waiters).
@@ -59,13 +64,15 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// The current drainer's turn.
     @usableFromInline
     struct Turn: Equatable {
-        /// The draining thread: its own dispatches are nested, never made to wait.
-        @usableFromInline var drainer: ThreadID
+        /// The draining thread: its own dispatches are nested, never made to wait. Nil while the
+        /// role is on its way to a task, which names its thread as it takes over: meanwhile no
+        /// dispatch is nested.
+        @usableFromInline var drainer: ThreadID?
         /// The items it has taken from the queue in this turn.
         @usableFromInline var processed: Int
 
         @inlinable
-        init(drainer: ThreadID, processed: Int = 0) {
+        init(drainer: ThreadID?, processed: Int = 0) {
             self.drainer = drainer
             self.processed = processed
         }
@@ -185,6 +192,8 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// - Parameters:
     ///   - work: The work.
     ///   - thread: The calling thread.
+    ///   - suspends: Whether the caller is a task that suspends, rather than blocks, if it must
+    ///     wait: its waiter is then made without a thread (see ``StoreWaiter``).
     ///   - isHomeCurrent: Whether the caller runs on the home; nil if the home cannot tell or
     ///     there is none. Asked only when the answer decides something (the store at rest with a
     ///     home, or the queue full), since the owner's answer costs a lookup of the thread's
@@ -192,7 +201,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// - Returns: What the thread must do.
     @inlinable
     mutating func arrive(
-        _ work: Work, thread: ThreadID, isHomeCurrent: () -> Bool?
+        _ work: Work, thread: ThreadID, suspends: Bool = false, isHomeCurrent: () -> Bool?
     ) -> Arrival {
         switch phase {
         case .shutDown:
@@ -211,16 +220,18 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             _ = append(work)
             return .queuedForHome
         case .scheduled:
-            return admit(work, turn: nil, thread: thread, isHomeCurrent: isHomeCurrent)
+            return admit(
+                work, turn: nil, thread: thread, suspends: suspends, isHomeCurrent: isHomeCurrent)
         case .draining(let turn):
-            return admit(work, turn: turn, thread: thread, isHomeCurrent: isHomeCurrent)
+            return admit(
+                work, turn: turn, thread: thread, suspends: suspends, isHomeCurrent: isHomeCurrent)
         }
     }
 
     /// Queues `work` while someone else drains (or is about to), or tells the thread to wait.
     @inlinable
     mutating func admit(
-        _ work: Work, turn: Turn?, thread: ThreadID, isHomeCurrent: () -> Bool?
+        _ work: Work, turn: Turn?, thread: ThreadID, suspends: Bool, isHomeCurrent: () -> Bool?
     ) -> Arrival {
         let isTurnOver = !hasHome && (turn?.processed ?? 0) >= turnLength
         if queue.count < capacity, !isTurnOver {
@@ -230,8 +241,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             // The drainer's own nested dispatch: it cannot wait for itself.
             return .queued(closesGate: append(work))
         }
+        // A task's waiter has no thread: it may resume on any.
+        let waiter = Waiter(thread: suspends ? nil : thread)
         guard hasHome else {
-            let waiter = Waiter(thread: thread)
             successors.append(waiter)
             return .wait(waiter)
         }
@@ -239,7 +251,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             // On the home, or a home that cannot tell: waiting might be waiting for itself.
             return .queued(closesGate: append(work))
         }
-        let waiter = Waiter(thread: thread)
         roomWaiters.append(waiter)
         return .wait(waiter)
     }
@@ -260,13 +271,21 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// A successor that was handed the drainer's role puts its own work in the queue, or, while
     /// the queue is full, first takes the oldest item.
     ///
+    /// - Parameters:
+    ///   - work: The successor's own work.
+    ///   - thread: The thread it runs on now: the drainer's from here on (a task's successor is
+    ///     known only as it resumes).
     @inlinable
-    mutating func takeOver(with work: Work) -> TakeOver {
+    mutating func takeOver(with work: Work, on thread: ThreadID) -> TakeOver {
         guard case .draining(var turn) = phase else {
             guard case .shutDown = phase else {
                 preconditionFailure("a successor took over while nobody was draining")
             }
             return .dropped
+        }
+        if turn.drainer != thread {
+            turn.drainer = thread
+            phase = .draining(turn)
         }
         if queue.count < capacity {
             return .queued(closesGate: append(work))
@@ -417,14 +436,15 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     }
 }
 
-/// A thread blocked in a store's `dispatch` or `subscribe`, as the machine keeps it: made when
-/// the machine decides the thread must wait, signalled when its turn or its room comes.
+/// A thread blocked in a store's `dispatch` or `subscribe`, or a task suspended in its
+/// `enqueue`, as the machine keeps it: made when the machine decides the caller must wait,
+/// signalled when its turn or its room comes.
 @usableFromInline
 protocol StoreWaiter {
-    /// A waiter for `thread`.
-    init(thread: ThreadID)
-    /// The thread that waits.
-    var thread: ThreadID { get }
+    /// A waiter for `thread`, or for a task if nil (a task may resume on any thread).
+    init(thread: ThreadID?)
+    /// The thread that waits; nil for a task.
+    var thread: ThreadID? { get }
 }
 
 extension StoreMachine: Sendable where Work: Sendable, Waiter: Sendable, IdleWaiter: Sendable {}
