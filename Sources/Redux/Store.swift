@@ -381,6 +381,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.shared.withLock { $0.machine.queue.count }
     }
 
+    /// How many threads and tasks wait now, to take over the queue or for room in it: for tests.
+    package var waiterCount: Int {
+        core.shared.withLock { $0.machine.successors.count + $0.machine.roomWaiters.count }
+    }
+
     /// Sends an action through the store.
     ///
     /// Safe from any thread and from inside middlewares, effects, interceptors and observers;
