@@ -412,9 +412,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// the next drainer, the task does the drainer's work on whichever thread it resumed.
     ///
     /// ```swift
-    /// Task {
-    ///     for await line in lines {
-    ///         await store.enqueue(.lineRead(line))   // waits for room; never holds a thread
+    /// let producer = Task {
+    ///     for await amount in amounts {
+    ///         await store.enqueue(.add(amount))   // suspends, never blocks, while the store is busy
     ///     }
     /// }
     /// ```

@@ -81,6 +81,26 @@ import Testing
         #expect(store.isIdle)
     }
 
+    @Test("the example: a task enqueues what an async sequence yields, in order")
+    func example() async {
+        let store = Store.counter()
+        let log = EventLog<Int>()
+        let token = store.subscribe { log.append($0.count) }
+        let (amounts, continuation) = AsyncStream<Int>.makeStream()
+        let producer = Task {
+            for await amount in amounts {
+                await store.enqueue(.add(amount))   // suspends, never blocks, while the store is busy
+            }
+        }
+        for amount in 1...5 {
+            continuation.yield(amount)
+        }
+        continuation.finish()
+        await producer.value
+        #expect(log.entries == [0, 1, 3, 6, 10, 15])
+        token.cancel()
+    }
+
     @Test(
         "tasks that enqueue while threads dispatch: every action applied once, each sender's in its order",
         .timeLimit(.minutes(1)))
