@@ -414,7 +414,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// ```swift
     /// let producer = Task {
     ///     for await amount in amounts {
-    ///         await store.enqueue(.add(amount))   // suspends, never blocks, while the store is busy
+    ///         await store.enqueue(.add(amount))   // suspends while the store is busy
     ///     }
     /// }
     /// ```

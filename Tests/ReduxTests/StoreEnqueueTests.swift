@@ -89,7 +89,7 @@ import Testing
         let (amounts, continuation) = AsyncStream<Int>.makeStream()
         let producer = Task {
             for await amount in amounts {
-                await store.enqueue(.add(amount))   // suspends, never blocks, while the store is busy
+                await store.enqueue(.add(amount))   // suspends while the store is busy
             }
         }
         for amount in 1...5 {
