@@ -147,7 +147,7 @@ import Testing
         expectEqual(machine.next(), .handOff(FakeWaiter(thread: nil)))
         // Until the task resumes, nobody's dispatch is nested, not even from the thread it left:
         // Bob queues while there is room, then waits, as any thread.
-        #expect(machine.phase == .draining(.init(drainer: nil)))
+        #expect(machine.phase == .draining(.init(drainer: .nobody)))
         expectEqual(
             machine.arrive("x", thread: bob, isHomeCurrent: nil), .queued(closesGate: false))
         expectEqual(

@@ -139,7 +139,10 @@ extension StoreCore {
 
     /// A successor that was handed the drainer's role queues its own work, then drains, on the
     /// calling thread (a task's successor may have resumed on any).
+    ///
+    /// Specialized, but never inlined: it is off the path of a dispatch that does not wait.
     @inlinable
+    @inline(never)
     func takeOver(with work: Work) {
         let thread = ThreadID.current
         while true {

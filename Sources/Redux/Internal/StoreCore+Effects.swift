@@ -35,17 +35,25 @@ extension StoreCore {
 ///
 /// The runtime calls it through `Subscriber`, whose witnesses for a generic type run
 /// unspecialized: `dispatch` is a function made where the store's types are known, so that an
-/// action an effect sends is dispatched by the store's specialized code. It captures nothing
-/// (the core is its argument), so the sink is one reference to retain, not two.
+/// action an effect sends is dispatched by the store's specialized code, with the delivery of
+/// `Effect.run`'s `send` it comes in, if any (see `SendDelivery`). It captures nothing (the core
+/// is its argument), so the sink is one reference to retain, not two.
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
-    @usableFromInline let dispatch: @Sendable (StoreCore<State, Action>, Action) -> Void
+    @usableFromInline let dispatch:
+        @Sendable (StoreCore<State, Action>, Action, SendDelivery?) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>) {
         self.core = core
-        dispatch = { core, action in core.dispatch(action) }
+        dispatch = { core, action, delivery in
+            if let delivery {
+                core.dispatch(.action(action), during: delivery)
+            } else {
+                core.dispatch(action)
+            }
+        }
     }
 
     @inlinable
@@ -58,14 +66,9 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        // Sent by `Effect.run`'s `send`: its task dispatches it, suspending where a thread
-        // would block (see `SendDelivery`).
-        if let delivery = SendDelivery.current,
-            delivery.take({ [core] in await core.enqueue(input) })
-        {
-            return
-        }
-        dispatch(core, input)
+        // Sent by `Effect.run`'s `send`, it is dispatched as by a task, which suspends where a
+        // thread would block.
+        dispatch(core, input, SendDelivery.current)
     }
 
     @inlinable
@@ -85,13 +88,19 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
     @usableFromInline let tracker: TaskTracker
     @usableFromInline let dispatch:
-        @Sendable (StoreCore<State, Action>, Action, TaskMembership) -> Void
+        @Sendable (StoreCore<State, Action>, Action, TaskMembership, SendDelivery?) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>, tracker: TaskTracker) {
         self.core = core
         self.tracker = tracker
-        dispatch = { core, action, membership in core.dispatch(action, in: membership) }
+        dispatch = { core, action, membership, delivery in
+            if let delivery {
+                core.dispatch(action: action, in: membership, during: delivery)
+            } else {
+                core.dispatch(action, in: membership)
+            }
+        }
     }
 
     @inlinable
@@ -108,14 +117,10 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        let membership = TaskMembership(tracker: tracker, isSentAction: false)
-        // Sent by `Effect.run`'s `send`: as in ``StoreSink``.
-        if let delivery = SendDelivery.current,
-            delivery.take({ [core] in await core.enqueue(input, in: membership) })
-        {
-            return
-        }
-        dispatch(core, input, membership)
+        // As in ``StoreSink``.
+        dispatch(
+            core, input, TaskMembership(tracker: tracker, isSentAction: false),
+            SendDelivery.current)
     }
 
     @inlinable

@@ -64,15 +64,15 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// The current drainer's turn.
     @usableFromInline
     struct Turn: Equatable {
-        /// The draining thread: its own dispatches are nested, never made to wait. Nil while the
-        /// role is on its way to a task, which names its thread as it takes over: meanwhile no
-        /// dispatch is nested.
-        @usableFromInline var drainer: ThreadID?
+        /// The draining thread: its own dispatches are nested, never made to wait. `.nobody`
+        /// while the role is on its way to a task, which names its thread as it takes over:
+        /// meanwhile no dispatch is nested.
+        @usableFromInline var drainer: ThreadID
         /// The items it has taken from the queue in this turn.
         @usableFromInline var processed: Int
 
         @inlinable
-        init(drainer: ThreadID?, processed: Int = 0) {
+        init(drainer: ThreadID, processed: Int = 0) {
             self.drainer = drainer
             self.processed = processed
         }
@@ -349,7 +349,8 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             guard let successor = successors.popFirst() else {
                 preconditionFailure("successors are not empty")
             }
-            phase = .draining(Turn(drainer: successor.thread))
+            // A task's thread is known once it resumes (``takeOver(with:on:)``).
+            phase = .draining(Turn(drainer: successor.thread ?? .nobody))
             return .handOff(successor)
         }
         if hasHome, isTurnOver, !queue.isEmpty {
