@@ -189,6 +189,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     /// A thread arrives with work (an action or a new observer).
     ///
+    /// Always inlined, so that a dispatch to an idle store, which takes the first answer, makes
+    /// no call: grown by the rules for tasks, it was no longer inlined on its own.
+    ///
     /// - Parameters:
     ///   - work: The work.
     ///   - thread: The calling thread.
@@ -200,6 +203,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     ///     queue; it must not call into the store.
     /// - Returns: What the thread must do.
     @inlinable
+    @inline(__always)
     mutating func arrive(
         _ work: Work, thread: ThreadID, suspends: Bool = false, isHomeCurrent: () -> Bool?
     ) -> Arrival {
