@@ -179,24 +179,30 @@ import Testing
     }
 
     @Test(
-        "Effect.run's send suspends, rather than blocking its thread, when the drainer's turn is over",
-        .timeLimit(.minutes(1)))
-    func runSendSuspendsAsSuccessor() async {
+        "Effect.run's send suspends, rather than blocking its thread, when the drainer's turn is over; values an operator fans out of one send keep their order",
+        .timeLimit(.minutes(1)), arguments: [false, true])
+    func runSendSuspendsAsSuccessor(fannedOut: Bool) async {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let store = Self.store(middlewares: [Self.holding(entered: entered, release: release)])
         let (go, start) = AsyncStream<Void>.makeStream()
         let senders = 8
         let perSender = 20
-        // Started now, they wait for `go` before they send.
+        // Started now, they wait for `go` before they send. Fanned out, each send becomes two
+        // actions: the second must follow the first, which waits, rather than pass it.
         let effects = (1...senders).map { sender in
-            store.run(
-                .run { send in
-                    for await _ in go {}
-                    for sequence in 0..<perSender {
-                        await send(.tick(sender: sender, sequence: sequence))
-                    }
-                })
+            let sends = fannedOut ? perSender / 2 : perSender
+            let run = Publishers.Run<Int> { send in
+                for await _ in go {}
+                for value in 0..<sends {
+                    await send(value)
+                }
+            }
+            let ticks =
+                fannedOut
+                ? Effect(run.flatMap { [2 * $0, 2 * $0 + 1].publisher })
+                : Effect(run)
+            return store.run(ticks.map { .tick(sender: sender, sequence: $0) })
         }
         // The drainer, on a thread of its own, does five steps of its own work (its turn, four
         // items, is over) and holds in the last, with the queue empty: the gate is open, so each
