@@ -79,10 +79,7 @@ private final class RetrackingView: Sendable {
         model.dispatch(.retitle("after"))
 
         #expect(plainTold.load() == 1)
-        withKnownIssue("#37: the part is dropped when told, before the view installs its observer")
-        {
-            #expect(told.load() == 1, "told of the change after its body, as the @Observable model")
-        }
+        #expect(told.load() == 1, "told of the change after its body, as the @Observable model")
     }
 
     @Test(
@@ -120,11 +117,6 @@ private final class RetrackingView: Sendable {
             }
             view.redrawIfDirty()
         }
-        withKnownIssue(
-            "#37: a part told before the view installs its observer is dropped",
-            isIntermittent: true
-        ) {
-            #expect(untoldAfter == nil, "the view was left untold after round \(untoldAfter ?? -1)")
-        }
+        #expect(untoldAfter == nil, "the view was left untold after round \(untoldAfter ?? -1)")
     }
 }
