@@ -482,11 +482,19 @@ where Element.ID: Sendable {
         let now = collectionRevision.read(state)
         if now == revision && stale.isEmpty { return }
         let elements = collection.read(state)
-        let ids = now.written(since: revision).map { $0 + stale } ?? Array(seen.keys)
-        for id in ids {
-            seen[id]?.compare(with: elements[id: id], into: &parts)
+        if let written = now.written(since: revision) {
+            for id in written {
+                seen[id]?.compare(with: elements[id: id], into: &parts)
+            }
+            for id in stale {
+                seen[id]?.compare(with: elements[id: id], into: &parts)
+            }
+        } else {
+            for index in seen.indices {
+                seen.values[index].compare(with: elements[id: seen.keys[index]], into: &parts)
+            }
         }
-        stale = []
+        if !stale.isEmpty { stale = [] }
         revision = now
     }
 }
