@@ -335,6 +335,7 @@ final class FieldEntry<State, Value: Equatable>: TrackedEntry {
 @usableFromInline
 final class ElementsEntry<State, Elements: RandomAccessCollection>: TrackedEntry
 where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
+    /// A position read, and what was last seen there.
     @usableFromInline
     struct Slot {
         @usableFromInline let index: Elements.Index
