@@ -46,7 +46,7 @@ extension Effect {
 /// answers its downstream's context, so ids inside the effect keep working), the id's
 /// bookkeeping the cancellable effect's. It is a node of its own only so that mapping it maps
 /// the effect it starts, and it prints as a debounce.
-final class DebouncedEffect<Output: Sendable, Context: Scheduler>: EffectNode {
+final class DebouncedEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
     let interval: Duration
     let scheduler: Context
@@ -61,19 +61,6 @@ final class DebouncedEffect<Output: Sendable, Context: Scheduler>: EffectNode {
         self.effect = effect
         let start = Just(()).delay(for: interval, scheduler: scheduler).flatMap { _ in effect }
         cancellable = CancellableEffect(id: id, cancelInFlight: true, effect: Effect(start))
-    }
-
-    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
-    where S.Input == Output {
-        cancellable.subscribe(subscriber, context: context)
-    }
-
-    func start<Downstream: Subscriber>(
-        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
-        replacingInFlight: Bool
-    ) where Downstream.Input == Output {
-        cancellable.start(
-            in: context, sendingTo: downstream, id: id, replacingInFlight: replacingInFlight)
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {

@@ -56,7 +56,7 @@ extension Effect {
 /// A thin wrapper: the throttling is the publisher's, the id's bookkeeping the cancellable
 /// effect's. It is a node of its own only so that mapping it maps the effect inside the
 /// throttle, and it prints as the throttle.
-final class ThrottledEffect<Output: Sendable, Context: Scheduler>: EffectNode {
+final class ThrottledEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
     let throttle: Publishers.Throttle<Effect<Output>, Context>
     /// The throttle, cancellable under its id and replacing what ran under it.
@@ -70,19 +70,6 @@ final class ThrottledEffect<Output: Sendable, Context: Scheduler>: EffectNode {
         throttle = Publishers.Throttle(
             upstream: effect, interval: interval, scheduler: scheduler, latest: latest, id: id)
         cancellable = CancellableEffect(id: id, cancelInFlight: true, effect: Effect(throttle))
-    }
-
-    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
-    where S.Input == Output {
-        cancellable.subscribe(subscriber, context: context)
-    }
-
-    func start<Downstream: Subscriber>(
-        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
-        replacingInFlight: Bool
-    ) where Downstream.Input == Output {
-        cancellable.start(
-            in: context, sendingTo: downstream, id: id, replacingInFlight: replacingInFlight)
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {

@@ -71,8 +71,11 @@ extension Publishers {
         }
 
         /// A throttle whose window is the one `id` has in its subscriber's effect context (one
-        /// of its own outside a store): the engine of ``Effect/throttle(id:for:scheduler:latest:)``.
-        init(upstream: Upstream, interval: Duration, scheduler: Context, latest: Bool, id: EffectID) {
+        /// of its own outside a store): the engine of
+        /// ``Effect/throttle(id:for:scheduler:latest:)``.
+        init(
+            upstream: Upstream, interval: Duration, scheduler: Context, latest: Bool, id: EffectID
+        ) {
             self.upstream = upstream
             self.interval = interval
             self.scheduler = scheduler
@@ -88,7 +91,8 @@ extension Publishers {
                 // In a scoped view, the memory remembers the pair (scope, id), as the table does.
                 let context = subscriber.effectContext
                 window = .shared(
-                    context?.throttles ?? ThrottleMemory(), id: context?.resolved(sharedID) ?? sharedID)
+                    context?.throttles ?? ThrottleMemory(),
+                    id: context?.resolved(sharedID) ?? sharedID)
             } else {
                 window = .own
             }
