@@ -13,10 +13,11 @@ import Testing
 
     static let actionsPerTask = 3
 
-    /// Two tasks on a pool of two threads each dispatch `actionsPerTask` actions, with
-    /// `dispatch`, into a store of queue capacity 2 whose home runs on that pool.
+    /// Two tasks on a pool of two threads each send `actionsPerTask` actions, with `dispatch`
+    /// (which blocks a thread that must wait) or `enqueue` (which suspends the task instead),
+    /// into a store of queue capacity 2 whose home runs on that pool.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    static func scenario() -> ScheduleExplorer.Scenario {
+    static func scenario(suspending: Bool) -> ScheduleExplorer.Scenario {
         let pool = ControlledPool(taskCount: 2)
         let home = StoreHome(
             schedule: { pool.scheduleHomeWork($0) }, isCurrent: { pool.isRunningHomeWork })
@@ -29,7 +30,12 @@ import Testing
         for sender in 0..<2 {
             Task(executorPreference: pool) {
                 for index in 0..<actionsPerTask {
-                    store.dispatch(.send(Origin(sender: sender, index: index)))
+                    let action = Action.send(Origin(sender: sender, index: index))
+                    if suspending {
+                        await store.enqueue(action)
+                    } else {
+                        store.dispatch(action)
+                    }
                 }
                 pool.taskFinished()
             }
@@ -47,10 +53,24 @@ import Testing
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("two tasks blocking in dispatch can starve a home that runs on their pool")
     func blockingDispatchStarvesTheHome() async {
-        let report = await ScheduleExplorer(preemptionBound: 2).explore { Self.scenario() }
+        let report = await ScheduleExplorer(preemptionBound: 2).explore {
+            Self.scenario(suspending: false)
+        }
         print("StoreStarvationTests: 2 pool threads, blocking dispatch: \(report)")
         let problem = report.failure?.problem ?? ""
         #expect(problem.hasPrefix("deadlock"), "\(report)")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("two tasks suspending in enqueue let the home drain, in every schedule")
+    func suspendingEnqueueLetsTheHomeDrain() async {
+        let report = await ScheduleExplorer(preemptionBound: 2).explore {
+            Self.scenario(suspending: true)
+        }
+        print("StoreStarvationTests: 2 pool threads, enqueue: \(report)")
+        #expect(report.failure == nil, "\(report)")
+        #expect(!report.isCut)
+        #expect(report.runs > 1)
     }
 }
 #endif
