@@ -4,28 +4,59 @@ import Darwin
 import Glibc
 #endif
 
-/// Where the issues a debug build reports go: standard error, unless a test installed a
-/// handler of its own (see ``IssueReporter``).
+import Effects
+
+/// Where the issues a store reports in a debug build go: to the handler installed for the
+/// current task, else to the app's ``defaultHandler``, else to standard error.
 ///
 /// An issue is a mistake of the program using the store that the store can survive (an action
-/// for an element that is not there), as The Composable Architecture reports them: loud in
-/// debug builds, silent in release builds.
-package enum IssueReporter {
-    /// What receives the reported issues instead of standard error while installed.
-    package typealias Handler = @Sendable (String) -> Void
+/// for an element or child that is not there), as The Composable Architecture reports them:
+/// loud in debug builds, silent in release builds. A `TestStore` installs a handler of its own
+/// while it processes actions, which fails the test (or warns, when its exhaustivity is off).
+///
+/// An app routes its reports once, at launch:
+///
+/// ```swift
+/// IssueReporter.defaultHandler = { message in
+///     print("⚠️", message)
+/// }
+/// ```
+public enum IssueReporter {
+    /// Receives the message of each issue reported.
+    public typealias Handler = @Sendable (String) -> Void
 
-    /// The handler installed for the current task; nil for standard error. Task-local, so
-    /// that tests running in parallel each catch only their own issues (a store reports on the
-    /// thread that dispatches).
+    /// The handler installed for the current task; nil where none is. Task-local, so that
+    /// tests running in parallel each catch only their own issues (a store reports on the
+    /// thread that reduces, and tasks started there inherit the handler).
     @TaskLocal private static var handler: Handler?
 
-    /// Runs `body` with `handler` receiving every issue the current task reports meanwhile.
+    /// The process-wide handler, for the tasks that installed none: one slot, read once per
+    /// issue reported.
+    private static let fallback = Lock<Handler?>(nil)
+
+    /// Receives the issues reported where no task-local handler is installed; nil (the
+    /// default) for standard error.
+    ///
+    /// Set it once, at launch: it applies to every store of the process.
+    public static var defaultHandler: Handler? {
+        get { fallback.withLock { $0 } }
+        set { fallback.withLock { $0 = newValue } }
+    }
+
+    /// Runs `body` with `handler` receiving every issue the current task reports meanwhile,
+    /// before and instead of ``defaultHandler``.
+    ///
+    /// ```swift
+    /// IssueReporter.withHandler({ message in log.append(message) }) {
+    ///     store.dispatch(.row(id: 7, .toggled))   // row 7 is not there: reported to `log`
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - handler: Receives each issue's message.
     ///   - body: The work whose issues to catch.
     /// - Returns: What `body` returns.
-    package static func withHandler<Result>(
+    public static func withHandler<Result>(
         _ handler: @escaping Handler, _ body: () throws -> Result
     ) rethrows -> Result {
         try $handler.withValue(handler, operation: body)
@@ -35,7 +66,7 @@ package enum IssueReporter {
     static func report(_ message: @autoclosure () -> String) {
         #if DEBUG
         let message = "ThreeDucks: " + message()
-        if let handler {
+        if let handler = handler ?? defaultHandler {
             handler(message)
         } else {
             // Descriptor 2 rather than `stderr`, a C global Swift 6 cannot prove safe to read.

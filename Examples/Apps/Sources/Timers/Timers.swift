@@ -96,6 +96,8 @@ public enum StopwatchesAction: Equatable, Sendable {
 
 /// Changes the list in place: adding and removing here, each stopwatch by its own reducer.
 public let stopwatchesReducer: MutatingReducer<Stopwatches, StopwatchesAction> = combine(
+    // Each stopwatch first: a stopwatch sees its own action before the list may remove it.
+    forEach(stopwatchReducer, state: \Stopwatches.watches, action: StopwatchesAction.watchActions),
     { list, action in
         switch action {
         case .add:
@@ -106,8 +108,7 @@ public let stopwatchesReducer: MutatingReducer<Stopwatches, StopwatchesAction> =
         case .watch:
             break
         }
-    },
-    forEach(stopwatchReducer, state: \Stopwatches.watches, action: StopwatchesAction.watchActions)
+    }
 )
 
 /// The list's middlewares: each stopwatch ticks on its own.

@@ -136,6 +136,8 @@ public enum TodosAction: Equatable, Sendable {
 
 /// Changes the list in place: adding, deleting and filtering here, each to-do by its own reducer.
 public let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
+    // Each to-do first: a to-do sees its own action before the list may remove it.
+    forEach(todoReducer, state: \Todos.todos, action: TodosAction.todoActions),
     { list, action in
         switch action {
         case .add:
@@ -148,8 +150,7 @@ public let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
         case .todo:
             break
         }
-    },
-    forEach(todoReducer, state: \Todos.todos, action: TodosAction.todoActions)
+    }
 )
 
 /// The list's middlewares: each to-do saves itself, and a deleted one saves nothing more.
