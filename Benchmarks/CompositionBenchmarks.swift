@@ -41,12 +41,15 @@ let handWrittenRowPath = ActionPath<PathListAction, (Int, CounterAction)>(
     })
 
 /// The same path in one line: the case's constructor and an `if case`.
-let oneLineRowPath = ActionPath(PathListAction.row) { if case .row(let id, let a) = $0 { (id, a) } else { nil } }
+let oneLineRowPath = ActionPath(PathListAction.row) {
+    if case .row(let id, let a) = $0 { (id, a) } else { nil }
+}
 
 /// Extracts the row's action from each of `actions` in turn, `n` times in all; returns how
 /// many were rows, so that the work is kept.
 func extractRows(
-    _ path: ActionPath<PathListAction, (Int, CounterAction)>, from actions: [PathListAction], _ n: Int
+    _ path: ActionPath<PathListAction, (Int, CounterAction)>, from actions: [PathListAction],
+    _ n: Int
 ) -> Int {
     var found = 0
     for index in 0..<n {

@@ -7,15 +7,19 @@
 ///     case settings(SettingsAction)
 /// }
 ///
-/// let settingsActions = ActionPath(AppAction.settings) { if case .settings(let a) = $0 { a } else { nil } }
+/// let settingsActions = ActionPath(AppAction.settings) {
+///     if case .settings(let action) = $0 { action } else { nil }
+/// }
 /// ```
 ///
-/// The case's constructor embeds, and a one-line `if case` finds the case; for a case that
+/// The case's constructor embeds, and an `if case` of one line finds the case; for a case that
 /// carries an id with the child's action (an element of `forEach`), the constructor of two
 /// values is taken as it is:
 ///
 /// ```swift
-/// let rowActions = ActionPath(AppAction.row) { if case .row(let id, let a) = $0 { (id, a) } else { nil } }
+/// let rowActions = ActionPath(AppAction.row) {
+///     if case .row(let id, let action) = $0 { (id, action) } else { nil }
+/// }
 /// ```
 ///
 /// Swift cannot find an enum case's payload from its constructor alone without reflection or
@@ -53,7 +57,9 @@ public struct ActionPath<Action, ChildAction>: Sendable {
     /// one-line form of ``init(embed:extract:)``.
     ///
     /// ```swift
-    /// ActionPath(AppAction.settings) { if case .settings(let a) = $0 { a } else { nil } }
+    /// ActionPath(AppAction.settings) {
+    ///     if case .settings(let action) = $0 { action } else { nil }
+    /// }
     /// ```
     ///
     /// - Parameters:
@@ -70,7 +76,9 @@ public struct ActionPath<Action, ChildAction>: Sendable {
     /// case's constructor of two values and a match of that case: for `forEach`.
     ///
     /// ```swift
-    /// ActionPath(TodosAction.todo) { if case .todo(let id, let a) = $0 { (id, a) } else { nil } }
+    /// ActionPath(TodosAction.todo) {
+    ///     if case .todo(let id, let action) = $0 { (id, action) } else { nil }
+    /// }
     /// ```
     ///
     /// - Parameters:

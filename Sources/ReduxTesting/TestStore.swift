@@ -569,11 +569,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     /// Runs `body` with the issues the store reports meanwhile (an action for a row or child
     /// that is not there) recorded in the test at `sourceLocation`: as failures when the store
     /// is exhaustive, as warnings when ``exhaustivity`` is off.
-    func reportingIssues<Result>(at sourceLocation: SourceLocation, _ body: () -> Result) -> Result {
+    func reportingIssues<Result>(at sourceLocation: SourceLocation, _ body: () -> Result) -> Result
+    {
         let severity = Self.severity(of: exhaustivity)
         return IssueReporter.withHandler(
             { message in
-                Issue.record(Comment(rawValue: message), severity: severity, sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(rawValue: message), severity: severity, sourceLocation: sourceLocation)
             }, body)
     }
 

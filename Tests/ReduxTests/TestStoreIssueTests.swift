@@ -34,19 +34,14 @@ private enum ListAction: Equatable, Sendable {
     case detail(RowAction)
     case open(Int)
 
-    static let rowActions = ActionPath<ListAction, (Int, RowAction)>(
-        embed: { .row(id: $0.0, $0.1) },
-        extract: {
-            guard case .row(let id, let action) = $0 else { return nil }
-            return (id, action)
-        })
+    // The one-line forms of an action path: a case of two values, and one of one.
+    static let rowActions = ActionPath(ListAction.row) {
+        if case .row(let id, let action) = $0 { (id, action) } else { nil }
+    }
 
-    static let detailActions = ActionPath<ListAction, RowAction>(
-        embed: { .detail($0) },
-        extract: {
-            guard case .detail(let action) = $0 else { return nil }
-            return action
-        })
+    static let detailActions = ActionPath(ListAction.detail) {
+        if case .detail(let action) = $0 { action } else { nil }
+    }
 }
 
 /// The list's own reducer: a row's delete button removes the row, the detail's closes it.
@@ -79,7 +74,9 @@ private func isReport(
     _ issue: Issue, containing text: String, severity: Issue.Severity = .error
 ) -> Bool {
     issue.severity == severity
-        && issue.comments.contains { $0.rawValue.hasPrefix("ThreeDucks:") && $0.rawValue.contains(text) }
+        && issue.comments.contains {
+            $0.rawValue.hasPrefix("ThreeDucks:") && $0.rawValue.contains(text)
+        }
 }
 
 @Suite struct TestStoreIssueTests {
@@ -89,7 +86,9 @@ private func isReport(
         let store = TestStore(initial: List(), mutatingReducer: childrenFirst)
         withKnownIssue {
             store.send(.row(id: 7, .toggle))
-        } matching: { isReport($0, containing: "element 7") }
+        } matching: {
+            isReport($0, containing: "element 7")
+        }
         store.finish()
     }
 
@@ -98,7 +97,9 @@ private func isReport(
         let store = TestStore(initial: List(), mutatingReducer: childrenFirst)
         withKnownIssue {
             store.send(.detail(.toggle))
-        } matching: { isReport($0, containing: "which is nil") }
+        } matching: {
+            isReport($0, containing: "which is nil")
+        }
         store.finish()
     }
 
@@ -108,7 +109,9 @@ private func isReport(
         store.exhaustivity = .off
         withKnownIssue {
             store.send(.row(id: 7, .toggle))
-        } matching: { isReport($0, containing: "element 7", severity: .warning) }
+        } matching: {
+            isReport($0, containing: "element 7", severity: .warning)
+        }
         store.finish()
     }
 
@@ -125,7 +128,9 @@ private func isReport(
         store.send(.row(id: 1, .deleteTapped)) { $0.rows.remove(id: 1) }
         withKnownIssue {
             store.advance(by: .seconds(1))
-        } matching: { isReport($0, containing: "element 1") }
+        } matching: {
+            isReport($0, containing: "element 1")
+        }
         store.receive(.row(id: 1, .toggle))
         store.finish()
     }
@@ -135,11 +140,15 @@ private func isReport(
         let store = TestStore(initial: List(), mutatingReducer: parentFirst)
         withKnownIssue {
             store.send(.row(id: 1, .deleteTapped)) { $0.rows.remove(id: 1) }
-        } matching: { isReport($0, containing: "list forEach before the parent's reducer") }
+        } matching: {
+            isReport($0, containing: "list forEach before the parent's reducer")
+        }
         store.send(.open(2)) { $0.detail = Row(id: 2) }
         withKnownIssue {
             store.send(.detail(.deleteTapped)) { $0.detail = nil }
-        } matching: { isReport($0, containing: "list ifLet before the parent's reducer") }
+        } matching: {
+            isReport($0, containing: "list ifLet before the parent's reducer")
+        }
         store.finish()
     }
 

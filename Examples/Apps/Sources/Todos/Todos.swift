@@ -126,12 +126,9 @@ public enum TodosAction: Equatable, Sendable {
     case todo(id: Int, TodoAction)
 
     /// Where a to-do's id and action sit among the list's actions.
-    public static let todoActions = ActionPath<TodosAction, (Int, TodoAction)>(
-        embed: { .todo(id: $0.0, $0.1) },
-        extract: {
-            guard case .todo(let id, let action) = $0 else { return nil }
-            return (id, action)
-        })
+    public static let todoActions = ActionPath(TodosAction.todo) {
+        if case .todo(let id, let action) = $0 { (id, action) } else { nil }
+    }
 }
 
 /// Changes the list in place: adding, deleting and filtering here, each to-do by its own reducer.
