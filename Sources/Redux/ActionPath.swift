@@ -17,7 +17,7 @@
 /// values is taken as it is:
 ///
 /// ```swift
-/// let rowActions = ActionPath(AppAction.row) {
+/// let rowActions = ActionPath(ListAction.row) {
 ///     if case .row(let id, let action) = $0 { (id, action) } else { nil }
 /// }
 /// ```
@@ -76,13 +76,13 @@ public struct ActionPath<Action, ChildAction>: Sendable {
     /// case's constructor of two values and a match of that case: for `forEach`.
     ///
     /// ```swift
-    /// ActionPath(TodosAction.todo) {
-    ///     if case .todo(let id, let action) = $0 { (id, action) } else { nil }
+    /// ActionPath(ListAction.row) {
+    ///     if case .row(let id, let action) = $0 { (id, action) } else { nil }
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - embed: The case's constructor, `TodosAction.todo` for `case todo(id: Int, TodoAction)`.
+    ///   - embed: The case's constructor, `ListAction.row` for `case row(id: Int, RowAction)`.
     ///   - extract: The id and action in a parent action; nil for another case.
     public init<ID, ElementAction>(
         _ embed: @escaping @Sendable (ID, ElementAction) -> Action,

@@ -7,7 +7,7 @@
 ///     mutatingReducer: todosReducer,
 ///     middlewares: .list {
 ///         logging   // a Middleware closure
-///         forEach(saving, state: \Todos.todos, action: TodosAction.todoActions)   // an AnyMiddleware
+///         forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)   // an AnyMiddleware
 ///         if verbose { tracing }   // either form, or an array of them
 ///     }
 /// )
@@ -116,7 +116,7 @@ extension Array {
     /// ```swift
     /// middlewares: .list {
     ///     logging
-    ///     forEach(saving, state: \Todos.todos, action: TodosAction.todoActions)
+    ///     forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)
     /// }
     /// ```
     ///

@@ -151,28 +151,6 @@ private func isReport(
         }
         store.finish()
     }
-
-    @Test("an app's default handler receives what a store reports outside any test store")
-    func defaultHandlerReceivesReports() {
-        let received = Received()
-        IssueReporter.defaultHandler = { received.append($0) }
-        defer { IssueReporter.defaultHandler = nil }
-        let store = Store(initial: List(), mutatingReducer: childrenFirst)
-        store.dispatch(.row(id: 4242, .toggle))
-        // Other tests running meanwhile may report to it too: only this store's report counts.
-        #expect(received.messages.filter { $0.contains("element 4242") }.count == 1)
-    }
-
-    @Test("a handler installed for the task comes before the app's default handler")
-    func taskHandlerComesFirst() {
-        let app = Received()
-        IssueReporter.defaultHandler = { app.append($0) }
-        defer { IssueReporter.defaultHandler = nil }
-        let store = Store(initial: List(), mutatingReducer: childrenFirst)
-        let issues = issuesReported { store.dispatch(.row(id: 4343, .toggle)) }
-        #expect(issues.count == 1)
-        #expect(app.messages.allSatisfy { !$0.contains("element 4343") })
-    }
     #endif
 
     @Test("children listed first: a row's delete button and the detail's close button are silent")
@@ -183,18 +161,5 @@ private func isReport(
         store.send(.open(2)) { $0.detail = Row(id: 2) }
         store.send(.detail(.deleteTapped)) { $0.detail = nil }
         store.finish()
-    }
-}
-
-/// The messages a handler received, from any thread.
-private final class Received: Sendable {
-    private let lock = Lock<[String]>([])
-
-    var messages: [String] {
-        lock.withLock { $0 }
-    }
-
-    func append(_ message: String) {
-        lock.withLock { $0.append(message) }
     }
 }

@@ -48,7 +48,7 @@ public enum IssueReporter {
     ///
     /// ```swift
     /// IssueReporter.withHandler({ message in log.append(message) }) {
-    ///     store.dispatch(.row(id: 7, .toggled))   // row 7 is not there: reported to `log`
+    ///     store.dispatch(.row(7, .toggle))   // row 7 is not there: reported to the log
     /// }
     /// ```
     ///
