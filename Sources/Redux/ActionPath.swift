@@ -65,6 +65,7 @@ public struct ActionPath<Action, ChildAction>: Sendable {
     /// - Parameters:
     ///   - embed: The case's constructor, `AppAction.settings`.
     ///   - extract: The case's payload in a parent action; nil for another case.
+    @inlinable
     public init(
         _ embed: @escaping @Sendable (ChildAction) -> Action,
         extract: @escaping @Sendable (Action) -> ChildAction?
@@ -84,6 +85,7 @@ public struct ActionPath<Action, ChildAction>: Sendable {
     /// - Parameters:
     ///   - embed: The case's constructor, `ListAction.row` for `case row(id: Int, RowAction)`.
     ///   - extract: The id and action in a parent action; nil for another case.
+    @inlinable
     public init<ID, ElementAction>(
         _ embed: @escaping @Sendable (ID, ElementAction) -> Action,
         extract: @escaping @Sendable (Action) -> (ID, ElementAction)?
