@@ -86,7 +86,8 @@ import Testing
         let store = TestStore(initial: Todos(), mutatingReducer: todosReducer, scheduler: scheduler, middlewares: .list {
             logging
             forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)
-        })
+        }
+        )
         store.send(.add(1)) { $0.rows.append(TodoRow(id: 1)) }
         store.send(.row(1, .toggle)) { $0.rows[id: 1]?.isDone = true }
         store.advance(by: .seconds(1))
