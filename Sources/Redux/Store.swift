@@ -422,6 +422,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.shared.withLock { $0.machine.queue.count }
     }
 
+    /// How many threads and tasks wait now, to take over the queue or for room in it: for tests.
+    package var waiterCount: Int {
+        core.shared.withLock { $0.machine.successors.count + $0.machine.roomWaiters.count }
+    }
+
     /// Sends an action through the store.
     ///
     /// Safe from any thread and from inside middlewares, effects, interceptors and observers;
@@ -431,6 +436,40 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public func dispatch(_ action: Action) {
         core.dispatch(action)
+    }
+
+    /// Sends an action through the store from async code, suspending, rather than blocking its
+    /// thread, whenever ``dispatch(_:)`` would make a thread wait.
+    ///
+    /// Use it in any `async` code: a `Task`'s body, an async function, an async test. It keeps
+    /// every promise of ``dispatch(_:)`` (the contract above): the action is reduced once, in
+    /// the order this task sent its actions, and, if nobody is processing the queue, by this
+    /// task before `enqueue` returns. The one difference is how it waits. Where a thread that
+    /// dispatches blocks (without a home, to take over from a drainer whose turn is over, or
+    /// because the queue is full; with one, until the home has drained the queue to half), the
+    /// task suspends, and its thread runs other tasks meanwhile. Swift's cooperative pool has as
+    /// many threads as cores, so a task that blocks one holds back every other task; a few that
+    /// block them all hold back the drainer they wait for, if it needs the pool too. Resumed as
+    /// the next drainer, the task does the drainer's work on whichever thread it resumed.
+    ///
+    /// ```swift
+    /// let producer = Task {
+    ///     for await amount in amounts {
+    ///         await store.enqueue(.add(amount))   // suspends while the store is busy
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// It is named for what every dispatch does, taking a place in the store's queue, and it is
+    /// not an overload of `dispatch`: Swift prefers an async overload in async code, which
+    /// would turn every `store.dispatch(action)` there into an `await`. `Effect.run`'s `send`
+    /// goes this way by itself. Releasing the store lets a suspended task go on, its action
+    /// dropped.
+    ///
+    /// - Parameter action: The action to process.
+    @inlinable
+    public func enqueue(_ action: Action) async {
+        await core.enqueue(action)
     }
 
     /// Runs an effect against the store, as if a middleware had returned it: each action it

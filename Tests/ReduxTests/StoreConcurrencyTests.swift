@@ -57,7 +57,7 @@ import Testing
     @Test(
         "a dispatch while another thread processes the queue returns at once; that thread reduces it"
     )
-    func dispatchWhileAnotherThreadDrains() {
+    func dispatchWhileAnotherThreadDrains() async {
         let log = EventLog<String>()
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
@@ -75,7 +75,8 @@ import Testing
         DispatchQueue.global().async(group: drainer) {
             store.dispatch(.ping)
         }
-        entered.wait()
+        // Waited for on a thread of its own: a test's task never blocks a thread of the pool.
+        #expect(await wait(for: entered))
 
         // The other thread is inside ping's middleware, so this one only queues.
         store.dispatch(.increment)
@@ -83,7 +84,9 @@ import Testing
         #expect(store.state.count == 0)
 
         proceed.signal()
-        drainer.wait()
+        await withCheckedContinuation { continuation in
+            drainer.notify(queue: .global()) { continuation.resume() }
+        }
         #expect(
             log.entries == [
                 "reduced ping → 0", "dispatch(increment) returned", "reduced increment → 1",

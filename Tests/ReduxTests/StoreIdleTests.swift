@@ -32,8 +32,10 @@ import Testing
                 mutatingReducer: StoreTaskTests.reducer,
                 middlewares: [StoreTaskTests.spreading(queues: queues)]
             )
-            store.dispatch(.fanOut(width: 3, depth: 5))
-            store.dispatch(.fanOut(width: 2, depth: 4))
+            // From the test's task: `enqueue`, which suspends where a thread's `dispatch` would
+            // block (the queues' threads drain too, and may be mid-turn).
+            await store.enqueue(.fanOut(width: 3, depth: 5))
+            await store.enqueue(.fanOut(width: 2, depth: 4))
             await store.idle()
             #expect(store.state.steps == 23)
             #expect(store.runningEffectCount == 0)
@@ -54,6 +56,7 @@ import Testing
             release.wait()
             observed.store(true, ordering: .releasing)
         }
+        // The drainer blocks in its observer: a thread of its own, never one of the pool's.
         let drained = onAnotherThread { store.dispatch(.stop) }
         for await _ in entered {}
         // The drainer is inside the observer: the store is not idle until it comes out.

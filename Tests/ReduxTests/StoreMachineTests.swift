@@ -101,7 +101,7 @@ import Testing
         machine.checkInvariants()
         // The successor queues its own work behind what waits, then drains.
         // Full again: the gate closes.
-        expectEqual(machine.takeOver(with: "d"), .queued(closesGate: true))
+        expectEqual(machine.takeOver(with: "d", on: carol), .queued(closesGate: true))
         let (processed, last) = drain(&machine)
         #expect(processed == ["x", "d"])
         #expect(last == .finished)
@@ -123,13 +123,59 @@ import Testing
             machine.arrive("y", thread: alice, isHomeCurrent: nil), .queued(closesGate: true))
         expectEqual(machine.next(), .handOff(FakeWaiter(thread: bob)))
         machine.checkInvariants()
-        expectEqual(machine.takeOver(with: "c"), .process("x"))
-        expectEqual(machine.takeOver(with: "c"), .queued(closesGate: false))
+        expectEqual(machine.takeOver(with: "c", on: bob), .process("x"))
+        expectEqual(machine.takeOver(with: "c", on: bob), .queued(closesGate: false))
         expectEqual(machine.next(), .process("y"))
         expectEqual(machine.next(), .makeRoom([], opensGate: true))
         let (rest, end) = drain(&machine)
         #expect(rest == ["c"])
         #expect(end == .finished)
+    }
+
+    @Test(
+        "a task that must wait gets a waiter without a thread; handed the turn, it names its thread as it takes over"
+    )
+    func taskSuccessor() {
+        var machine = Machine(capacity: 2, turnLength: 1, hasHome: false)
+        _ = machine.arrive("a", thread: alice, isHomeCurrent: nil)
+        _ = machine.arrive("b", thread: bob, isHomeCurrent: nil)
+        expectEqual(machine.next(), .process("b"))
+        // Alice's turn is over: a task arriving from Bob's thread suspends as the successor.
+        expectEqual(
+            machine.arrive("c", thread: bob, suspends: true, isHomeCurrent: nil),
+            .wait(FakeWaiter(thread: nil)))
+        expectEqual(machine.next(), .handOff(FakeWaiter(thread: nil)))
+        // Until the task resumes, nobody's dispatch is nested, not even from the thread it left:
+        // Bob queues while there is room, then waits, as any thread.
+        #expect(machine.phase == .draining(.init(drainer: .nobody)))
+        expectEqual(
+            machine.arrive("x", thread: bob, isHomeCurrent: nil), .queued(closesGate: false))
+        expectEqual(
+            machine.arrive("y", thread: bob, isHomeCurrent: nil), .queued(closesGate: true))
+        expectEqual(
+            machine.arrive("z", thread: bob, isHomeCurrent: nil), .wait(FakeWaiter(thread: bob)))
+        machine.checkInvariants()
+        // The task resumes on Carol's thread: it drains there, and Carol's dispatches are nested.
+        expectEqual(machine.takeOver(with: "c", on: carol), .process("x"))
+        #expect(machine.phase == .draining(.init(drainer: carol, processed: 1)))
+        expectEqual(machine.takeOver(with: "c", on: carol), .queued(closesGate: false))
+        expectEqual(
+            machine.arrive("n", thread: carol, isHomeCurrent: nil), .queued(closesGate: false))
+        machine.checkInvariants()
+    }
+
+    @Test("with a home, a task waits for room with a waiter without a thread")
+    func taskRoomWaiter() {
+        var machine = Machine(capacity: 2, turnLength: 8, hasHome: true)
+        _ = machine.arrive("a", thread: bob, isHomeCurrent: false)
+        _ = machine.arrive("b", thread: bob, isHomeCurrent: false)
+        expectEqual(
+            machine.arrive("c", thread: bob, suspends: true, isHomeCurrent: false),
+            .wait(FakeWaiter(thread: nil)))
+        expectEqual(machine.homeRuns(on: alice), true)
+        expectEqual(machine.next(), .process("a"))
+        expectEqual(machine.next(), .makeRoom([FakeWaiter(thread: nil)], opensGate: true))
+        machine.checkInvariants()
     }
 
     @Test("with a turn over and nobody waiting, the drainer finishes the queue")
@@ -269,7 +315,7 @@ import Testing
         machine.checkInvariants()
         // The drainer stops; a waiter let go finds nothing to take over.
         expectEqual(machine.next(), .finished)
-        expectEqual(machine.takeOver(with: "d"), .dropped)
+        expectEqual(machine.takeOver(with: "d", on: carol), .dropped)
         expectEqual(machine.arrive("e", thread: bob, isHomeCurrent: nil), .dropped)
         expectEqual(machine.homeRuns(on: alice), false)
         // Again: nothing left.
@@ -293,7 +339,7 @@ import Testing
         await #expect(processExitsWith: .failure) {
             var machine = StoreMachine<String, FakeWaiter, String>(
                 capacity: 4, turnLength: 4, hasHome: true)
-            _ = machine.takeOver(with: "a")
+            _ = machine.takeOver(with: "a", on: ThreadID(rawValue: 1))
         }
     }
 
@@ -339,11 +385,11 @@ private func expectEqual<Value: Equatable>(
     #expect(actual == expected, sourceLocation: sourceLocation)
 }
 
-/// A waiting thread, as the machine keeps it: only its id.
+/// A waiting thread, as the machine keeps it: only its id (nil for a task).
 struct FakeWaiter: StoreWaiter, Equatable {
-    let thread: ThreadID
+    let thread: ThreadID?
 
-    init(thread: ThreadID) {
+    init(thread: ThreadID?) {
         self.thread = thread
     }
 }
@@ -420,7 +466,9 @@ extension StoreMachine {
 extension StoreMachine {
     /// An arrival with the home's answer given as a plain value, for the tests: the machine
     /// itself takes it as a function, asked only when the answer decides.
-    mutating func arrive(_ work: Work, thread: ThreadID, isHomeCurrent: Bool?) -> Arrival {
-        arrive(work, thread: thread) { isHomeCurrent }
+    mutating func arrive(
+        _ work: Work, thread: ThreadID, suspends: Bool = false, isHomeCurrent: Bool?
+    ) -> Arrival {
+        arrive(work, thread: thread, suspends: suspends) { isHomeCurrent }
     }
 }

@@ -17,7 +17,7 @@ import ThreeDucks
     @Test(
         "a high-score save killed at a random moment leaves the previous record set or the new one (60 kills)"
     )
-    func killedHighScoreSaves() throws {
+    func killedHighScoreSaves() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("high-scores.json")
         let file = HighScoreFile(path: path)
@@ -39,19 +39,20 @@ import ThreeDucks
                 reliabilityHelperPath, ["save-high-scores", path, String(first)])
             var lastPrinted: Int?
             for _ in 0..<Int.random(in: 0...3, using: &random) {
-                guard let line = try child.readLine() else { break }
+                // Every wait for the child happens off the pool (see `offThePool`).
+                guard let line = try await offThePool({ try child.readLine() }) else { break }
                 let number = try #require(progressNumber(in: line, after: "saved"))
                 lastPrinted = number
             }
-            spin(Int.random(in: 0..<40_000, using: &random))
+            let spins = Int.random(in: 0..<40_000, using: &random)
+            _ = try await offThePool { spin(spins) }
             child.kill()
-            for line in try child.readRemainingLines() {
+            for line in try await offThePool({ try child.readRemainingLines() }) {
                 let number = try #require(progressNumber(in: line, after: "saved"))
                 lastPrinted = number
             }
-            #expect(
-                ChildProcess.wasKilled(try child.waitForExit()),
-                "round \(round): the helper was not killed")
+            let status = try await offThePool { try child.waitForExit() }
+            #expect(ChildProcess.wasKilled(status), "round \(round): the helper was not killed")
             // A kill before a save's rename leaves its temporary file, named after the helper.
             let left = try temporaryFiles()
             #expect(
@@ -93,7 +94,7 @@ import ThreeDucks
     @Test(
         "a recorder killed at a random moment leaves a log whose complete lines all replay (60 kills, one log)"
     )
-    func killedRecorder() throws {
+    func killedRecorder() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("session.jsonl")
         var random = SplitMix64(seed: 0x5A7E_0002)
@@ -110,25 +111,27 @@ import ThreeDucks
             let child = try ChildProcess(reliabilityHelperPath, ["record", path, String(next)])
             var printed = 0
             for _ in 0..<Int.random(in: 0...4, using: &random) {
-                guard let line = try child.readLine() else { break }
+                // Every wait for the child happens off the pool (see `offThePool`).
+                guard let line = try await offThePool({ try child.readLine() }) else { break }
                 #expect(progressNumber(in: line, after: "wrote") == next + printed)
                 printed += 1
             }
             if round.isMultiple(of: 2) {
-                spin(Int.random(in: 0..<400_000, using: &random))
+                let spins = Int.random(in: 0..<400_000, using: &random)
+                _ = try await offThePool { spin(spins) }
             } else {
                 // Every other kill aims at a write in progress: the recorder spends most of its
                 // time encoding, so random kills seldom tear a line.
-                waitUntilMidLine(path, grownPast: logSize)
+                let grown = logSize
+                _ = try await offThePool { waitUntilMidLine(path, grownPast: grown) }
             }
             child.kill()
-            for line in try child.readRemainingLines() {
+            for line in try await offThePool({ try child.readRemainingLines() }) {
                 #expect(progressNumber(in: line, after: "wrote") == next + printed)
                 printed += 1
             }
-            #expect(
-                ChildProcess.wasKilled(try child.waitForExit()),
-                "round \(round): the recorder was not killed")
+            let status = try await offThePool { try child.waitForExit() }
+            #expect(ChildProcess.wasKilled(status), "round \(round): the recorder was not killed")
 
             // What this recorder added. (One killed before it opened the file leaves none.)
             let added = try appendedBytes(of: path, after: logSize)

@@ -102,12 +102,22 @@ public struct Send<Output: Sendable>: Sendable {
     /// Sends `value` to the subscriber, unless the work was cancelled; first waits while the
     /// store's queue is full.
     ///
+    /// Inside a store, the task then suspends wherever a thread that dispatched would block (to
+    /// take over the store's work from a drainer whose turn is over, or for room in the queue):
+    /// the store's subscriber hands its dispatch back to this task as async work (see
+    /// `SendDelivery`), so that no thread of the cooperative pool is held while the store is
+    /// busy.
+    ///
     /// - Parameter value: The value to deliver.
     public func callAsFunction(_ value: Output) async {
-        if let gate, !gate.isOpen {
+        guard let gate else {
+            deliver(value)
+            return
+        }
+        if !gate.isOpen {
             await gate.waitUntilOpen()
         }
-        deliver(value)
+        await SendDelivery().run { deliver(value) }
     }
 }
 

@@ -75,15 +75,18 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the machine decides what a thread arriving with `work` does; the gate
-    /// closes if the queue just filled up.
+    /// Under the lock: the machine decides what a thread arriving with `work` does (a task, if
+    /// it `suspends` rather than blocks when it must wait); the gate closes if the queue just
+    /// filled up.
     @inlinable
     func arrive(
-        with work: Work, from thread: ThreadID, in shared: inout Shared
+        with work: Work, from thread: ThreadID, suspends: Bool = false, in shared: inout Shared
     ) -> Machine.Arrival {
         // Whether the caller runs on the home is asked only if the machine needs to know (a
         // lookup of the thread's queue, which calls nothing of the store's).
-        let arrival = shared.machine.arrive(work, thread: thread) { home?.isCurrent?() }
+        let arrival = shared.machine.arrive(work, thread: thread, suspends: suspends) {
+            home?.isCurrent?()
+        }
         if case .queued(closesGate: true) = arrival {
             // Under the lock, so that a drainer making room cannot open it first.
             closeGate()
@@ -134,12 +137,17 @@ extension StoreCore {
         }
     }
 
-    /// A successor that was handed the drainer's role queues its own work, then drains.
+    /// A successor that was handed the drainer's role queues its own work, then drains, on the
+    /// calling thread (a task's successor may have resumed on any).
+    ///
+    /// Specialized, but never inlined: it is off the path of a dispatch that does not wait.
     @inlinable
+    @inline(never)
     func takeOver(with work: Work) {
+        let thread = ThreadID.current
         while true {
             let arrival = shared.withLock { shared in
-                let arrival = shared.machine.takeOver(with: work)
+                let arrival = shared.machine.takeOver(with: work, on: thread)
                 if case .queued(closesGate: true) = arrival {
                     closeGate()
                 }

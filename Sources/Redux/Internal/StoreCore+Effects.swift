@@ -45,7 +45,8 @@ extension StoreCore {
     }
 }
 
-/// Where a store's effects send their values: each one is dispatched.
+/// Where a store's effects send their values: each one is dispatched, by the sending task (which
+/// suspends rather than blocks) if it comes from `Effect.run`'s `send`.
 ///
 /// A struct, so that starting an effect allocates nothing for it; what must be counted and
 /// cancelled (the running effect) is the runtime's business. The runtime hands it a completion
@@ -53,17 +54,25 @@ extension StoreCore {
 ///
 /// The runtime calls it through `Subscriber`, whose witnesses for a generic type run
 /// unspecialized: `dispatch` is a function made where the store's types are known, so that an
-/// action an effect sends is dispatched by the store's specialized code. It captures nothing
-/// (the core is its argument), so the sink is one reference to retain, not two.
+/// action an effect sends is dispatched by the store's specialized code, with the delivery of
+/// `Effect.run`'s `send` it comes in, if any (see `SendDelivery`). It captures nothing (the core
+/// is its argument), so the sink is one reference to retain, not two.
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
-    @usableFromInline let dispatch: @Sendable (StoreCore<State, Action>, Action) -> Void
+    @usableFromInline let dispatch:
+        @Sendable (StoreCore<State, Action>, Action, SendDelivery?) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>) {
         self.core = core
-        dispatch = { core, action in core.dispatch(action) }
+        dispatch = { core, action, delivery in
+            if let delivery {
+                core.dispatch(.action(action), during: delivery)
+            } else {
+                core.dispatch(action)
+            }
+        }
     }
 
     @inlinable
@@ -76,7 +85,9 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(core, input)
+        // Sent by `Effect.run`'s `send`, it is dispatched as by a task, which suspends where a
+        // thread would block.
+        dispatch(core, input, SendDelivery.current)
     }
 
     @inlinable
@@ -96,13 +107,19 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
     @usableFromInline let tracker: TaskTracker
     @usableFromInline let dispatch:
-        @Sendable (StoreCore<State, Action>, Action, TaskMembership) -> Void
+        @Sendable (StoreCore<State, Action>, Action, TaskMembership, SendDelivery?) -> Void
 
     @inlinable
     init(core: StoreCore<State, Action>, tracker: TaskTracker) {
         self.core = core
         self.tracker = tracker
-        dispatch = { core, action, membership in core.dispatch(action, in: membership) }
+        dispatch = { core, action, membership, delivery in
+            if let delivery {
+                core.dispatch(action: action, in: membership, during: delivery)
+            } else {
+                core.dispatch(action, in: membership)
+            }
+        }
     }
 
     @inlinable
@@ -119,7 +136,10 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(core, input, TaskMembership(tracker: tracker, isSentAction: false))
+        // As in ``StoreSink``.
+        dispatch(
+            core, input, TaskMembership(tracker: tracker, isSentAction: false),
+            SendDelivery.current)
     }
 
     @inlinable

@@ -36,6 +36,16 @@ extension StoreCore {
         enter(action, membership)
     }
 
+    /// Dispatches an action an effect of a task sent through `Effect.run`'s `send` (see
+    /// ``dispatch(_:during:)``). Never inlined, like ``dispatch(_:in:)``.
+    @inlinable
+    @inline(never)
+    func dispatch(action: Action, in membership: TaskMembership, during delivery: SendDelivery) {
+        // A cancelled task's effects send nothing more.
+        guard membership.tracker.admitAction() else { return }
+        dispatch(.tracked(action, membership), during: delivery)
+    }
+
     /// Hands a tracked action to the store's machine, as any dispatch (see `StoreMachine`).
     @inlinable
     func enter(_ action: Action, _ membership: TaskMembership) {

@@ -31,12 +31,17 @@ import Effects
 ///   itself.
 /// - Async senders (`Effect.run`'s `send`) suspend at the effect runtime's gate, which closes
 ///   when the queue is full and opens when it has drained to half.
+/// - A caller that arrives from a task (`suspends`) waits as a thread would, for the same
+///   reasons, but its waiter parks the task, not its thread. Its thread is unknown until it
+///   resumes (a task may resume anywhere), so a turn handed to it has no drainer until it takes
+///   over and says where it runs.
 /// - Tasks waiting in `idle()` are resumed when the store is at rest (nobody drains, nothing is
 ///   scheduled) and no effect runs, or when it shuts down.
 ///
 /// Sizes: `queue` holds at most `capacity` items from threads other than the drainer (the
 /// drainer's own nested dispatches, and the home's, may add to it); `successors` and
-/// `roomWaiters` one entry per thread blocked in `dispatch` or `subscribe` right now;
+/// `roomWaiters` one entry per thread blocked in `dispatch` or `subscribe`, or task suspended in
+/// `enqueue`, right now;
 /// `idleWaiters` one entry per task in `idle()` right now. Appending and taking from the queue
 /// and the successors is O(1) amortized; letting the room waiters or idle waiters go is
 /// O(waiters).
@@ -61,7 +66,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// The current drainer's turn.
     @usableFromInline
     struct Turn: Equatable {
-        /// The draining thread: its own dispatches are nested, never made to wait.
+        /// The draining thread: its own dispatches are nested, never made to wait. `.nobody`
+        /// while the role is on its way to a task, which names its thread as it takes over:
+        /// meanwhile no dispatch is nested.
         @usableFromInline var drainer: ThreadID
         /// The items it has taken from the queue in this turn.
         @usableFromInline var processed: Int
@@ -197,17 +204,23 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     /// A thread arrives with work (an action or a new observer).
     ///
+    /// Always inlined, so that a dispatch to an idle store, which takes the first answer, makes
+    /// no call: grown by the rules for tasks, it was no longer inlined on its own.
+    ///
     /// - Parameters:
     ///   - work: The work.
     ///   - thread: The calling thread.
+    ///   - suspends: Whether the caller is a task that suspends, rather than blocks, if it must
+    ///     wait: its waiter is then made without a thread (see ``StoreWaiter``).
     ///   - isHomeCurrent: Whether the caller runs on the home; nil if the home cannot tell or
     ///     there is none. Asked only when the answer decides something (the store at rest with a
     ///     home, or the queue full), since the owner's answer costs a lookup of the thread's
     ///     queue; it must not call into the store.
     /// - Returns: What the thread must do.
     @inlinable
+    @inline(__always)
     mutating func arrive(
-        _ work: Work, thread: ThreadID, isHomeCurrent: () -> Bool?
+        _ work: Work, thread: ThreadID, suspends: Bool = false, isHomeCurrent: () -> Bool?
     ) -> Arrival {
         switch phase {
         case .shutDown:
@@ -232,16 +245,18 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             _ = append(work)
             return .queuedForHome
         case .scheduled:
-            return admit(work, turn: nil, thread: thread, isHomeCurrent: isHomeCurrent)
+            return admit(
+                work, turn: nil, thread: thread, suspends: suspends, isHomeCurrent: isHomeCurrent)
         case .draining(let turn):
-            return admit(work, turn: turn, thread: thread, isHomeCurrent: isHomeCurrent)
+            return admit(
+                work, turn: turn, thread: thread, suspends: suspends, isHomeCurrent: isHomeCurrent)
         }
     }
 
     /// Queues `work` while someone else drains (or is about to), or tells the thread to wait.
     @inlinable
     mutating func admit(
-        _ work: Work, turn: Turn?, thread: ThreadID, isHomeCurrent: () -> Bool?
+        _ work: Work, turn: Turn?, thread: ThreadID, suspends: Bool, isHomeCurrent: () -> Bool?
     ) -> Arrival {
         #if DEBUG
         let isTurnOver =
@@ -258,8 +273,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             // The drainer's own nested dispatch: it cannot wait for itself.
             return .queued(closesGate: append(work))
         }
+        // A task's waiter has no thread: it may resume on any.
+        let waiter = Waiter(thread: suspends ? nil : thread)
         guard hasHome else {
-            let waiter = Waiter(thread: thread)
             successors.append(waiter)
             return .wait(waiter)
         }
@@ -267,7 +283,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             // On the home, or a home that cannot tell: waiting might be waiting for itself.
             return .queued(closesGate: append(work))
         }
-        let waiter = Waiter(thread: thread)
         roomWaiters.append(waiter)
         return .wait(waiter)
     }
@@ -288,13 +303,21 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// A successor that was handed the drainer's role puts its own work in the queue, or, while
     /// the queue is full, first takes the oldest item.
     ///
+    /// - Parameters:
+    ///   - work: The successor's own work.
+    ///   - thread: The thread it runs on now: the drainer's from here on (a task's successor is
+    ///     known only as it resumes).
     @inlinable
-    mutating func takeOver(with work: Work) -> TakeOver {
+    mutating func takeOver(with work: Work, on thread: ThreadID) -> TakeOver {
         guard case .draining(var turn) = phase else {
             guard case .shutDown = phase else {
                 preconditionFailure("a successor took over while nobody was draining")
             }
             return .dropped
+        }
+        if turn.drainer != thread {
+            turn.drainer = thread
+            phase = .draining(turn)
         }
         if queue.count < capacity {
             #if DEBUG
@@ -378,7 +401,8 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             guard let successor = successors.popFirst() else {
                 preconditionFailure("successors are not empty")
             }
-            phase = .draining(Turn(drainer: successor.thread))
+            // A task's thread is known once it resumes (``takeOver(with:on:)``).
+            phase = .draining(Turn(drainer: successor.thread ?? .nobody))
             #if DEBUG
             if mutation == .successorNotWoken { return .finished }
             #endif
@@ -478,14 +502,15 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     }
 }
 
-/// A thread blocked in a store's `dispatch` or `subscribe`, as the machine keeps it: made when
-/// the machine decides the thread must wait, signalled when its turn or its room comes.
+/// A thread blocked in a store's `dispatch` or `subscribe`, or a task suspended in its
+/// `enqueue`, as the machine keeps it: made when the machine decides the caller must wait,
+/// signalled when its turn or its room comes.
 @usableFromInline
 protocol StoreWaiter {
-    /// A waiter for `thread`.
-    init(thread: ThreadID)
-    /// The thread that waits.
-    var thread: ThreadID { get }
+    /// A waiter for `thread`, or for a task if nil (a task may resume on any thread).
+    init(thread: ThreadID?)
+    /// The thread that waits; nil for a task.
+    var thread: ThreadID? { get }
 }
 
 extension StoreMachine: Sendable where Work: Sendable, Waiter: Sendable, IdleWaiter: Sendable {}

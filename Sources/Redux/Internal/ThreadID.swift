@@ -21,6 +21,11 @@ struct ThreadID: Equatable, Sendable {
         self.rawValue = rawValue
     }
 
+    /// No thread: `pthread_self()` never answers a null handle. The drainer's while the role is on
+    /// its way to a task, whose thread is known only once it resumes.
+    @usableFromInline
+    static let nobody = ThreadID(rawValue: 0)
+
     /// The calling thread.
     @usableFromInline
     static var current: ThreadID {

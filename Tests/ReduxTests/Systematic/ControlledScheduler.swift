@@ -73,7 +73,6 @@ final class ControlledScheduler: ScheduleTester {
 
     /// The scheduler's own state, behind a lock that is not a scheduling point.
     struct Bookkeeping {
-        var threads: [UInt]
         var depth: [Int]
         var status: [Status]
         var decisions: [Decision] = []
@@ -82,14 +81,9 @@ final class ControlledScheduler: ScheduleTester {
         let prefix: [Int]
 
         init(count: Int, prefix: [Int]) {
-            threads = Array(repeating: 0, count: count)
             depth = Array(repeating: 0, count: count)
             status = Array(repeating: .runnable, count: count)
             self.prefix = prefix
-        }
-
-        func index(of thread: UInt) -> Int? {
-            threads.firstIndex(of: thread)
         }
 
         /// Who runs next, after `current` reached a point (nil at the start): the replayed
@@ -131,16 +125,20 @@ final class ControlledScheduler: ScheduleTester {
     }
 
     private let bookkeeping: Lock<Bookkeeping>
+    /// The threads' `pthread_self()`, by index, known before the scheduler is installed: a
+    /// thread that is not one of them finds that out without a lock (and without allocating),
+    /// as the rest of the process does at every lock while a run goes on.
+    private let threadIDs: [UInt]
     private let batons: [DispatchSemaphore]
-    private let registered = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
     private let outcome = Lock<Outcome?>(nil)
 
     private static let oneRunAtATime = DispatchSemaphore(value: 1)
 
-    private init(count: Int, prefix: [Int]) {
-        bookkeeping = Lock(Bookkeeping(count: count, prefix: prefix))
-        batons = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    private init(threadIDs: [UInt], batons: [DispatchSemaphore], prefix: [Int]) {
+        bookkeeping = Lock(Bookkeeping(count: threadIDs.count, prefix: prefix))
+        self.threadIDs = threadIDs
+        self.batons = batons
     }
 
     /// Runs `threads` under one schedule: the choices of `prefix`, then the usual ones (the
@@ -152,24 +150,32 @@ final class ControlledScheduler: ScheduleTester {
         // The tester is the process's: one run at a time, whichever suite explores.
         oneRunAtATime.wait()
         defer { oneRunAtATime.signal() }
-        let scheduler = ControlledScheduler(count: threads.count, prefix: prefix)
-        ScheduleTesting.install(scheduler)
-        defer { ScheduleTesting.install(nil) }
+        // The threads start and make themselves known before anyone schedules them.
+        let batons = threads.map { _ in DispatchSemaphore(value: 0) }
+        let ids = Lock(Array(repeating: UInt(0), count: threads.count))
+        let registered = DispatchSemaphore(value: 0)
+        let installed = Lock<ControlledScheduler?>(nil)
         for (index, body) in threads.enumerated() {
             let thread = Thread {
-                scheduler.register(index)
-                scheduler.batons[index].wait()
+                ids.withLockUnscheduled { $0[index] = currentThreadID() }
+                registered.signal()
+                batons[index].wait()
                 body()
-                scheduler.finish(index)
+                installed.withLockUnscheduled { $0 }?.finish(index)
             }
             thread.stackSize = 1 << 20
             thread.start()
         }
         for _ in threads {
-            scheduler.registered.wait()
+            registered.wait()
         }
+        let scheduler = ControlledScheduler(
+            threadIDs: ids.withLockUnscheduled { $0 }, batons: batons, prefix: prefix)
+        installed.withLockUnscheduled { $0 = scheduler }
+        ScheduleTesting.install(scheduler)
+        defer { ScheduleTesting.install(nil) }
         if let first = scheduler.bookkeeping.withLockUnscheduled({ $0.choose(after: nil) }) {
-            scheduler.batons[first].signal()
+            batons[first].signal()
         }
         scheduler.ended.wait()
         let outcome = scheduler.outcome.withLockUnscheduled { $0 } ?? .completed
@@ -178,15 +184,9 @@ final class ControlledScheduler: ScheduleTester {
         }
     }
 
-    private func register(_ index: Int) {
-        bookkeeping.withLockUnscheduled { $0.threads[index] = currentThreadID() }
-        registered.signal()
-    }
-
     private func finish(_ index: Int) {
         let next = bookkeeping.withLockUnscheduled { book -> Int? in
             book.status[index] = .finished
-            book.threads[index] = 0
             guard let next = book.choose(after: index) else {
                 outcome.withLockUnscheduled { $0 = book.outcomeWhenStuck }
                 return nil
@@ -200,11 +200,19 @@ final class ControlledScheduler: ScheduleTester {
         }
     }
 
-    /// The calling thread's index, and whether it holds no lock; nil for threads not ours.
+    /// The calling thread's index, and whether it holds no lock; nil for threads not ours (a
+    /// finished thread's id may be taken by a new thread of the process).
     private func caller(enteringLock: Bool = false, leavingLock: Bool = false) -> (Int, Bool)? {
+        // A plain loop: the generic search allocates in debug builds, on every lock of the
+        // process, which the tests that count allocations would see.
         let thread = currentThreadID()
+        var found: Int?
+        for index in 0..<threadIDs.count where threadIDs[index] == thread {
+            found = index
+        }
+        guard let index = found else { return nil }
         return bookkeeping.withLockUnscheduled { book in
-            guard let index = book.index(of: thread) else { return nil }
+            if case .finished = book.status[index] { return nil }
             if leavingLock { book.depth[index] -= 1 }
             let isOutermost = book.depth[index] == 0
             if enteringLock { book.depth[index] += 1 }
