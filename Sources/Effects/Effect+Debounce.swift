@@ -33,67 +33,39 @@ extension Effect {
         let id = EffectID(id)
         if isNone { return .cancel(id: id) }
         return DebouncedEffect(
-            id: id, interval: max(dueTime, .zero), scheduler: scheduler, effect: self
+            self, id: id, interval: max(dueTime, .zero), scheduler: scheduler
         ).asEffect
     }
 }
 
-/// An effect that starts once its id has been quiet for an interval:
-/// ``Effect/debounce(id:for:scheduler:)``.
+/// ``Effect/debounce(id:for:scheduler:)``: a wait (a ``Publishers/Delay`` of one signal) that
+/// starts the effect (a ``Publishers/FlatMap``), run as `.cancellable(id: id, cancelInFlight:
+/// true)`.
 ///
-/// It is `.cancellable(id: id, cancelInFlight: true)` around a wait (``DelayedStart``) that
-/// starts the effect.
-final class DebouncedEffect<Output: Sendable>: EffectNode {
+/// A thin wrapper: the waiting is the delay's, the starting the flat map's (whose subscription
+/// answers its downstream's context, so ids inside the effect keep working), the id's
+/// bookkeeping the cancellable effect's. It is a node of its own only so that mapping it maps
+/// the effect it starts, and it prints as a debounce.
+final class DebouncedEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
     let interval: Duration
-    let scheduler: any Scheduler
+    let scheduler: Context
     let effect: Effect<Output>
+    /// The wait and the start, cancellable under the id and replacing what ran under it.
+    let cancellable: CancellableEffect<Output>
 
-    init(id: EffectID, interval: Duration, scheduler: any Scheduler, effect: Effect<Output>) {
+    init(_ effect: Effect<Output>, id: EffectID, interval: Duration, scheduler: Context) {
         self.id = id
         self.interval = interval
         self.scheduler = scheduler
         self.effect = effect
-    }
-
-    /// The wait that starts the effect.
-    private var wait: DelayedStart<Output> {
-        DelayedStart(effect: effect, interval: interval, scheduler: scheduler)
-    }
-
-    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
-    where S.Input == Output {
-        guard let context else {
-            wait.subscribe(subscriber)
-            return
-        }
-        context.cancel(id: id)
-        RegisteredSubscription(downstream: subscriber, id: id, context: context).start {
-            wait.subscribe($0)
-        }
-    }
-
-    /// As a root, registered under its id, replacing what ran under it; marked with another id
-    /// (by an outer `.cancellable`), it runs as one root under that one and registers its own
-    /// inside.
-    func start<Downstream: Subscriber>(
-        in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
-        replacingInFlight outerReplacing: Bool
-    ) where Downstream.Input == Output {
-        guard outer == nil else {
-            context.startRoot(sendingTo: downstream, id: outer, replacingInFlight: outerReplacing) {
-                subscribe($0, context: context)
-            }
-            return
-        }
-        context.startRoot(sendingTo: downstream, id: id, replacingInFlight: true) {
-            wait.subscribe($0)
-        }
+        let start = Just(()).delay(for: interval, scheduler: scheduler).flatMap { _ in effect }
+        cancellable = CancellableEffect(id: id, cancelInFlight: true, effect: Effect(start))
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
-        DebouncedEffect<T>(
-            id: id, interval: interval, scheduler: scheduler, effect: effect.map(transform)
+        DebouncedEffect<T, Context>(
+            effect.map(transform), id: id, interval: interval, scheduler: scheduler
         ).asEffect
     }
 

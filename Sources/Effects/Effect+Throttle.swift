@@ -44,73 +44,42 @@ extension Effect {
     ) -> Effect {
         if isNone { return .none }
         return ThrottledEffect(
-            id: EffectID(id), interval: max(interval, .zero), scheduler: scheduler,
-            latest: latest, effect: self
+            self, id: EffectID(id), interval: max(interval, .zero), scheduler: scheduler,
+            latest: latest
         ).asEffect
     }
 }
 
-/// An effect whose values pass at most once per interval across every effect with its id:
-/// ``Effect/throttle(id:for:scheduler:latest:)``.
+/// ``Effect/throttle(id:for:scheduler:latest:)``: a ``Publishers/Throttle`` that shares its id's
+/// window, run as `.cancellable(id: id, cancelInFlight: true)`.
 ///
-/// It is `.cancellable(id: id, cancelInFlight: true)` around the effect, whose values go
-/// through the context's memory of the id (`ThrottleMemory`), or one of their own outside a
-/// store.
-final class ThrottledEffect<Output: Sendable>: EffectNode {
+/// A thin wrapper: the throttling is the publisher's, the id's bookkeeping the cancellable
+/// effect's. It is a node of its own only so that mapping it maps the effect inside the
+/// throttle, and it prints as the throttle.
+final class ThrottledEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
-    let interval: Duration
-    let scheduler: any Scheduler
-    let latest: Bool
-    let effect: Effect<Output>
+    let throttle: Publishers.Throttle<Effect<Output>, Context>
+    /// The throttle, cancellable under its id and replacing what ran under it.
+    let cancellable: CancellableEffect<Output>
 
     init(
-        id: EffectID, interval: Duration, scheduler: any Scheduler, latest: Bool,
-        effect: Effect<Output>
+        _ effect: Effect<Output>, id: EffectID, interval: Duration, scheduler: Context,
+        latest: Bool
     ) {
         self.id = id
-        self.interval = interval
-        self.scheduler = scheduler
-        self.latest = latest
-        self.effect = effect
-    }
-
-    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
-    where S.Input == Output {
-        guard let context else {
-            effect.subscribe(
-                ThrottledEffectSubscription(
-                    downstream: subscriber, node: self, memory: ThrottleMemory()),
-                context: nil)
-            return
-        }
-        context.cancel(id: id)
-        // In a scoped view, the memory remembers the pair (scope, id), as the table does.
-        let node = context.scope == nil ? self : resolved(in: context)
-        RegisteredSubscription(downstream: subscriber, id: id, context: context).start {
-            registered in
-            effect.subscribe(
-                ThrottledEffectSubscription(
-                    downstream: registered, node: node, memory: context.throttles),
-                context: context
-            )
-        }
-    }
-
-    /// The same throttle under the id `context` resolves this one's to.
-    private func resolved(in context: EffectContext) -> ThrottledEffect {
-        ThrottledEffect(
-            id: context.resolved(id), interval: interval, scheduler: scheduler, latest: latest,
-            effect: effect)
+        throttle = Publishers.Throttle(
+            upstream: effect, interval: interval, scheduler: scheduler, latest: latest, id: id)
+        cancellable = CancellableEffect(id: id, cancelInFlight: true, effect: Effect(throttle))
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
-        ThrottledEffect<T>(
-            id: id, interval: interval, scheduler: scheduler, latest: latest,
-            effect: effect.map(transform)
+        ThrottledEffect<T, Context>(
+            throttle.upstream.map(transform), id: id, interval: throttle.interval,
+            scheduler: throttle.scheduler, latest: throttle.latest
         ).asEffect
     }
 
     var description: String {
-        "Throttle(id: \(id), \(interval), \(latest ? "latest" : "first"), \(effect))"
+        throttle.description
     }
 }

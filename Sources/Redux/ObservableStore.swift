@@ -17,17 +17,19 @@ import Observation
 /// }
 /// ```
 ///
-/// How it works, without macros: every tracked read records the value it returned, under a
-/// key of its own (the key path read, and for an element the index). After each action the view
-/// compares only what some observer read since it was last told, tells only the observers of
-/// what changed, and forgets those parts until they are read again: an action that changes
-/// nothing read tells nobody. The cost of an action is one `==` per part read and not yet
-/// changed (a few nanoseconds for an element of a collection), except for the rows of an
-/// ``IdentifiedArray`` read by id (``subscript(_:id:)``): the collection notes which ids each
-/// action touched, and only those rows are compared, so a list's row views cost about nothing
-/// until their row changes. Stores that have no `ObservableStore` pay nothing for this. A part
-/// nobody reads again is not compared forever: once 4,096 actions have changed something read
-/// while it went unread, its observers (if any are left) are told once, and it is dropped.
+/// How it works, without macros, as an `@Observable` model works: every part read (the key path
+/// read, and for an element its index or id) becomes a part of the view, with the value last
+/// seen of it and a key path of its own in the view's registrar. After each action the view
+/// compares every part with the new state and tells the registrar of those that changed, which
+/// tells their observers: an action that changes nothing read tells nobody, and every change of
+/// a part is told, so a view that read a part just before a change and began observing it just
+/// after (as `withObservationTracking` does, once the body has returned) is told of the next.
+/// The cost of an action is one `==` per part read (a few nanoseconds for an element of a
+/// collection), except for the rows of an ``IdentifiedArray`` read by id
+/// (``subscript(_:id:)``): the collection notes which ids each action touched, and only those
+/// rows are compared, so a list's row views cost about nothing until their row changes. Stores
+/// that have no `ObservableStore` pay nothing for this. A part stays for the view's life: the
+/// view holds one part per distinct thing ever read through it.
 ///
 /// ``state`` reads the whole state and is told of every action, as are members whose type is not
 /// `Equatable`. A field named like a member of the view itself (`state`, `dispatch`) is read by
@@ -116,8 +118,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// ```
     ///
     /// - Parameter path: The field, for example `\.moves`.
-    /// - Complexity: O(1) to read; the value is compared once after each action until it
-    ///   changes.
+    /// - Complexity: O(1) to read; the value is compared once after each action.
     @inlinable
     public subscript<Value: Equatable & Sendable>(
         dynamicMember path: KeyPath<State, Value> & Sendable
@@ -172,7 +173,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// let best = model[\.highScores.first]   // only when the best score changes
     /// ```
     ///
-    /// After each action, until the value changes, the key path is read again in the new state:
+    /// After each action, the key path is read again in the new state:
     /// it must not trap there. A dictionary's key and an identified collection's `[id:]` give an
     /// optional, safe; for a position in an array, which may go away, use ``subscript(_:at:)``.
     ///
@@ -203,8 +204,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     ///   - path: The collection, for example `\.cards`.
     ///   - index: The element's position.
     /// - Returns: The element, or nil when `index` is not a valid position.
-    /// - Complexity: O(1) to read; after each action, until it changes, a comparison of a few
-    ///   nanoseconds (the collection is read once for all of its tracked elements).
+    /// - Complexity: O(1) to read; after each action, a comparison of a few nanoseconds (the
+    ///   collection is read once for all of its tracked elements).
     @inlinable
     public subscript<Elements: RandomAccessCollection & Sendable>(
         _ path: KeyPath<State, Elements> & Sendable, at index: Elements.Index
@@ -269,8 +270,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     }
 }
 
-/// What an ``ObservableStore``'s observers read and have not been told about yet, and the
-/// registrar that tells them: the part of the view its store's subscription holds.
+/// What an ``ObservableStore``'s observers read, and the registrar that tells them: the part of the view its store's subscription holds.
 ///
 /// The subscription holds this, strongly, and not the view: the view holds the subscription's
 /// token, so releasing the view unsubscribes and releases this. A weak reference to the view in
@@ -279,7 +279,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
 final class ObservedParts<State: Sendable>: Sendable {
     /// What the registrar is told about: one key path per part, on a type that is not generic.
     @usableFromInline let subject = ObservedSubject()
-    /// What observers read and have not been told about yet. Its comparisons (`==` on the
+    /// What observers read, with the values last seen. Its comparisons (`==` on the
     /// state's values, nothing else of the user's) run under this lock; the registrar is called
     /// outside it.
     ///
@@ -307,7 +307,7 @@ final class ObservedParts<State: Sendable>: Sendable {
 }
 
 /// The object an ``ObservableStore``'s registrar reports on, with one key path per part read:
-/// `\.[part: n]`, where `n` numbers the part in its table.
+/// `\.[part: n]`, where `n` numbers the part in its table, for the part's life.
 ///
 /// Each part's key path is made once, when the part is first read, and kept with it, so that
 /// telling its observers makes none. The key paths are cheap to hash, which the registrar does

@@ -392,6 +392,10 @@ struct FakeWaiter: StoreWaiter, Equatable {
     init(thread: ThreadID?) {
         self.thread = thread
     }
+
+    init(thread: ThreadID, suspends: Bool) {
+        self.thread = suspends ? nil : thread
+    }
 }
 
 extension StoreMachine.Arrival: Equatable where Waiter: Equatable {

@@ -74,6 +74,32 @@ extension EffectNode {
     }
 }
 
+/// An operator keyed by an id (``Effect/debounce(id:for:scheduler:)``,
+/// ``Effect/throttle(id:for:scheduler:latest:)``): a publisher, run as
+/// `.cancellable(id: id, cancelInFlight: true)`.
+///
+/// It runs as its ``cancellable`` does; the node of its own is there only so that mapping it maps
+/// the effect inside the operator, and so that it prints as the operator.
+protocol CancellableOperatorNode: EffectNode {
+    /// The operator, cancellable under its id and replacing what ran under it.
+    var cancellable: CancellableEffect<Output> { get }
+}
+
+extension CancellableOperatorNode {
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        cancellable.subscribe(subscriber, context: context)
+    }
+
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        cancellable.start(
+            in: context, sendingTo: downstream, id: id, replacingInFlight: replacingInFlight)
+    }
+}
+
 /// A node that wraps any publisher: ``Effect/init(_:)``.
 final class PublisherEffect<Output: Sendable>: EffectNode {
     let publisher: AnyPublisher<Output>

@@ -49,6 +49,11 @@ extension Publishers {
         /// Whether a held value is the latest to arrive (`true`) or the first (`false`).
         public let latest: Bool
 
+        /// The id whose window this throttle shares with every other throttle under it, in its
+        /// subscriber's effect context (``Effect/throttle(id:for:scheduler:latest:)``); nil for
+        /// a throttle with a window of its own.
+        let sharedID: EffectID?
+
         /// Makes the publisher; ``Publisher/throttle(for:scheduler:latest:)`` reads better at
         /// the call site.
         ///
@@ -62,43 +67,92 @@ extension Publishers {
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            sharedID = nil
         }
 
-        /// Attaches `subscriber` through the throttle; each subscription keeps its own time.
+        /// A throttle whose window is the one `id` has in its subscriber's effect context (one
+        /// of its own outside a store): the engine of
+        /// ``Effect/throttle(id:for:scheduler:latest:)``.
+        init(
+            upstream: Upstream, interval: Duration, scheduler: Context, latest: Bool, id: EffectID
+        ) {
+            self.upstream = upstream
+            self.interval = interval
+            self.scheduler = scheduler
+            self.latest = latest
+            sharedID = id
+        }
+
+        /// Attaches `subscriber` through the throttle; each subscription keeps its own time, or,
+        /// throttling under an id, shares its context's.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            let window: ThrottleWindow
+            if let sharedID {
+                // In a scoped view, the memory remembers the pair (scope, id), as the table does.
+                let context = subscriber.effectContext
+                window = .shared(
+                    context?.throttles ?? ThrottleMemory(),
+                    id: context?.resolved(sharedID) ?? sharedID)
+            } else {
+                window = .own
+            }
             upstream.subscribe(
                 ThrottleSubscription(
                     downstream: subscriber,
                     interval: max(interval, .zero),
                     scheduler: scheduler,
-                    latest: latest
+                    latest: latest,
+                    window: window
                 ))
         }
     }
 }
 
 extension Publishers.Throttle: CustomStringConvertible {
-    /// `Throttle(<interval>, latest|first, <upstream>)`.
+    /// `Throttle(<interval>, latest|first, <upstream>)`; `Throttle(id: <id>, …)` under an id.
     public var description: String {
-        "Throttle(\(interval), \(latest ? "latest" : "first"), \(upstream))"
+        let id = sharedID.map { "id: \($0), " } ?? ""
+        return "Throttle(\(id)\(interval), \(latest ? "latest" : "first"), \(upstream))"
     }
+}
+
+/// Where a throttle's window lives: in its subscription (``Publisher/throttle(for:scheduler:latest:)``)
+/// or in a ``ThrottleMemory`` shared by every throttle under an id
+/// (``Effect/throttle(id:for:scheduler:latest:)``).
+enum ThrottleWindow: Sendable {
+    /// The subscription's own: a value goes out on the scheduler, `interval` after the last one
+    /// sent, and the completion too (Combine's throttle).
+    case own
+    /// The memory's, under `id`: a value the memory lets through goes out at once, on the
+    /// thread that sent it, and so does a completion with nothing held (The Composable
+    /// Architecture's throttle).
+    case shared(ThrottleMemory, id: EffectID)
 }
 
 /// Holds the value to send next and the one piece of work scheduled to send it; deliveries go
 /// through an outbox so that the downstream is called one call at a time.
+///
+/// The one subscription of both throttles: its window (``ThrottleWindow``) says whether the
+/// subscription itself or its id's memory decides when a value goes; every other decision is
+/// ``ThrottleState``'s.
 private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
     Subscription
 {
     private let interval: Duration
     private let scheduler: Context
     private let latest: Bool
+    private let window: ThrottleWindow
     private let state: Lock<MachineWithDownstream<ThrottleState<Downstream.Input>, Downstream>>
 
-    init(downstream: Downstream, interval: Duration, scheduler: Context, latest: Bool) {
+    init(
+        downstream: Downstream, interval: Duration, scheduler: Context, latest: Bool,
+        window: ThrottleWindow
+    ) {
         state = Lock(MachineWithDownstream(ThrottleState(), downstream: downstream))
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest
+        self.window = window
     }
 
     var effectContext: EffectContext? {
@@ -119,19 +173,40 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 
     func receive(_ input: Downstream.Input) {
         let now = scheduler.now
-        guard
-            let wait = state.withLock({
-                $0.machine.receive(input, at: now, interval: interval, latest: latest)
-            })
-        else { return }
-        schedule(wait)
+        switch window {
+        case .own:
+            guard
+                let wait = state.withLock({
+                    $0.machine.receive(input, at: now, interval: interval, latest: latest)
+                })
+            else { return }
+            schedule(wait)
+        case .shared(let memory, let id):
+            if state.withLock({ $0.machine.absorb(input, latest: latest) }) { return }
+            // Asked outside this subscription's lock: the memory has its own.
+            switch memory.decide(
+                input, id: id, at: now, interval: interval, latest: latest, scheduler: scheduler)
+            {
+            case .sendNow:
+                if state.withLock({ $0.machine.sendNow(input) }) { drain() }
+            case .hold(let value, let until):
+                guard let wait = state.withLock({ $0.machine.hold(value, for: until - now) })
+                else { return }
+                schedule(wait)
+            }
+        }
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (wait, finished) = state.withLock { $0.machine.finish() }
+        let atOnce = if case .shared = window { true } else { false }
+        let (next, finished) = state.withLock { $0.machine.finish(atOnce: atOnce) }
         // The finished upstream's subscription is released here, outside the lock.
         _ = finished
-        if let wait { schedule(wait) }
+        switch next {
+        case .nothing: break
+        case .schedule(let wait): schedule(wait)
+        case .deliver: drain()
+        }
     }
 
     func cancel() {
@@ -146,20 +221,32 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     }
 
     /// Schedules the work that will send what is held, and keeps its handle so that cancelling
-    /// releases it. At most one piece of work is pending at a time, so the work that runs needs
-    /// no generation of its own: it is the one scheduled (or finds the subscription ended).
+    /// releases it.
     private func schedule(_ wait: ScheduledWait) {
-        let work = scheduler.schedule(after: wait.delay) { self.fire() }
+        let generation = wait.generation
+        let work = scheduler.schedule(after: wait.delay) { self.fire(generation) }
         // Ran already (an immediate scheduler), or cancelled meanwhile: cancelling a spent
         // handle is harmless, and a live one must not outlive the subscription.
-        if !state.withLock({ $0.machine.keep(work, for: wait.generation) }) {
+        if !state.withLock({ $0.machine.keep(work, for: generation) }) {
             work.cancel()
         }
     }
 
-    private func fire() {
+    /// Run by the scheduler at the window's end: sends what is held (and the completion, if the
+    /// upstream has finished). A shared window opens anew from now before anything is delivered
+    /// (a delivery may start another effect under the id, which must find the new window).
+    private func fire(_ generation: UInt64) {
         let now = scheduler.now
-        guard state.withLock({ $0.machine.fire(at: now) }) else { return }
+        guard let delivers = state.withLock({ $0.machine.fire(generation, at: now) }) else {
+            return
+        }
+        if case .shared(let memory, let id) = window {
+            memory.recordSent(id: id, at: now, interval: interval, scheduler: scheduler)
+        }
+        if delivers { drain() }
+    }
+
+    private func drain() {
         while let (event, downstream) = state.withLock({ $0.pop(from: \.outbox) }) {
             switch event {
             case .value(let value): downstream.receive(value)
@@ -172,6 +259,10 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 /// The throttle's state machine: where the subscription stands, when a value was last sent, the
 /// value held and the one piece of scheduled work that sends it. Pure: its transitions return
 /// what the subscription must do outside its lock.
+///
+/// A throttle with a window of its own decides in ``receive(_:at:interval:latest:)``; one that
+/// shares its id's window asks ``absorb(_:latest:)`` first, then the memory, then carries the
+/// memory's answer out with ``sendNow(_:)`` or ``hold(_:for:)``.
 struct ThrottleState<Value> {
     /// The piece of work scheduled to send what is held.
     struct Work {
@@ -183,7 +274,7 @@ struct ThrottleState<Value> {
     enum Stage {
         case awaitingSubscription
         /// Running, nothing held; `lastSent` is when the last value was sent, on the
-        /// scheduler's clock (nil before the first).
+        /// scheduler's clock (nil before the first, and always for a shared window).
         case idle(upstream: any Subscription, lastSent: Duration?)
         /// `value` is held until `work` runs.
         case holding(upstream: any Subscription, value: Value, work: Work)
@@ -191,6 +282,16 @@ struct ThrottleState<Value> {
         case finishing(value: Value?, work: Work)
         /// Cancelled, or the completion was handed to the outbox.
         case ended
+    }
+
+    /// What a finishing upstream asks of the owner.
+    enum Finish {
+        /// Nothing more: a held value's work sends the completion after it, or it had ended.
+        case nothing
+        /// Schedule the work that sends the completion.
+        case schedule(ScheduledWait)
+        /// The completion is in the outbox: deliver it.
+        case deliver
     }
 
     private(set) var stage = Stage.awaitingSubscription
@@ -205,42 +306,76 @@ struct ThrottleState<Value> {
         return true
     }
 
-    /// A value arrived at `now`: held, to go out at once if nothing was sent for `interval`,
-    /// otherwise `interval` after the last one sent. While one is held, a newer one replaces
-    /// it (`latest`) or is dropped. Returns the work to schedule if none is scheduled yet.
+    /// A value arrived at `now`, for a window of the subscription's own: held, to go out at
+    /// once if nothing was sent for `interval`, otherwise `interval` after the last one sent.
+    /// While one is held, a newer one replaces it (`latest`) or is dropped. Returns the work to
+    /// schedule if none is scheduled yet.
     mutating func receive(_ value: Value, at now: Duration, interval: Duration, latest: Bool)
         -> ScheduledWait?
     {
+        if absorb(value, latest: latest) { return nil }
+        guard case .idle(_, let lastSent) = stage else { return nil }
+        let sendAt = lastSent.map { max(now, $0 + interval) } ?? now
+        return hold(value, for: sendAt - now)
+    }
+
+    /// A value arrived: true if it is settled here, without asking when it may go. A value
+    /// already held takes the newcomer's place (`latest`) or keeps its own: either way the
+    /// window's end sends one value. A subscription not running drops it.
+    mutating func absorb(_ value: Value, latest: Bool) -> Bool {
         switch take() {
         case .idle(let upstream, let lastSent):
-            let sendAt = lastSent.map { max(now, $0 + interval) } ?? now
-            let work = nextWork()
-            stage = .holding(upstream: upstream, value: value, work: work)
-            return ScheduledWait(generation: work.generation, delay: sendAt - now)
+            stage = .idle(upstream: upstream, lastSent: lastSent)
+            return false
         case .holding(let upstream, let held, let work):
             stage = .holding(upstream: upstream, value: latest ? value : held, work: work)
-            return nil
+            return true
+        case let other:
+            stage = other
+            return true
+        }
+    }
+
+    /// The shared window let `value` through: it goes to the outbox now. Returns whether the
+    /// caller must deliver (false also if the subscription no longer runs).
+    mutating func sendNow(_ value: Value) -> Bool {
+        guard case .idle = stage else { return false }
+        return outbox.push(.value(value))
+    }
+
+    /// Holds `value` for `delay`: returns the work to schedule, or nil if the subscription no
+    /// longer runs.
+    mutating func hold(_ value: Value, for delay: Duration) -> ScheduledWait? {
+        switch take() {
+        case .idle(let upstream, _), .holding(let upstream, _, _):
+            let work = nextWork()
+            stage = .holding(upstream: upstream, value: value, work: work)
+            return ScheduledWait(generation: work.generation, delay: delay)
         case let other:
             stage = other
             return nil
         }
     }
 
-    /// The upstream finished: the work sends the held value, if any, then the completion; with
-    /// nothing held, work is scheduled to send the completion at once. Hands back the finished
-    /// upstream's subscription, for the caller to release outside the lock.
-    mutating func finish() -> (ScheduledWait?, finished: (any Subscription)?) {
+    /// The upstream finished: the work sends the held value, if any, then the completion. With
+    /// nothing held, the completion goes to the outbox now (`atOnce`) or in work scheduled at
+    /// once. Hands back the finished upstream's subscription, for the caller to release outside
+    /// the lock.
+    mutating func finish(atOnce: Bool) -> (Finish, finished: (any Subscription)?) {
         switch take() {
+        case .idle(let upstream, _) where atOnce:
+            stage = .ended
+            return (outbox.push(.finished) ? .deliver : .nothing, upstream)
         case .idle(let upstream, _):
             let work = nextWork()
             stage = .finishing(value: nil, work: work)
-            return (ScheduledWait(generation: work.generation, delay: .zero), upstream)
+            return (.schedule(ScheduledWait(generation: work.generation, delay: .zero)), upstream)
         case .holding(let upstream, let value, let work):
             stage = .finishing(value: value, work: work)
-            return (nil, upstream)
+            return (.nothing, upstream)
         case let other:
             stage = other
-            return (nil, nil)
+            return (.nothing, nil)
         }
     }
 
@@ -264,20 +399,22 @@ struct ThrottleState<Value> {
         }
     }
 
-    /// The scheduled work runs at `now`: true if the caller must deliver from the outbox.
-    mutating func fire(at now: Duration) -> Bool {
+    /// The work scheduled under `generation` runs at `now`: what is held (then the completion,
+    /// if the upstream finished) goes to the outbox. Returns whether the caller must deliver,
+    /// or nil if that work is stale (replaced, or the subscription ended): then nothing was
+    /// sent.
+    mutating func fire(_ generation: UInt64, at now: Duration) -> Bool? {
         switch take() {
-        case .holding(let upstream, let value, _):
+        case .holding(let upstream, let value, let work) where work.generation == generation:
             stage = .idle(upstream: upstream, lastSent: now)
             return outbox.push(.value(value))
-        case .finishing(let value, _):
+        case .finishing(let value, let work) where work.generation == generation:
             stage = .ended
             let delivers = value.map { outbox.push(.value($0)) } ?? false
             return outbox.push(.finished) || delivers
-        case .ended:
-            return false
-        case .awaitingSubscription, .idle:
-            preconditionFailure("ThrottleState: scheduled work ran while none was scheduled")
+        case let other:
+            stage = other
+            return nil
         }
     }
 

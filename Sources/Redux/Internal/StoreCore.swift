@@ -129,9 +129,9 @@ final class Waiter: StoreWaiter, Sendable {
     private let parked = Lock(TaskParking<CheckedContinuation<Void, Never>>())
 
     @usableFromInline
-    init(thread: ThreadID?) {
-        self.thread = thread
-        semaphore = thread == nil ? nil : DispatchSemaphore(value: 0)
+    init(thread: ThreadID, suspends: Bool) {
+        self.thread = suspends ? nil : thread
+        semaphore = suspends ? nil : DispatchSemaphore(value: 0)
     }
 
     /// Blocks the calling thread until ``signal()``.

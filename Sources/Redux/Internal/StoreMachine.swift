@@ -274,7 +274,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
             return .queued(closesGate: append(work))
         }
         // A task's waiter has no thread: it may resume on any.
-        let waiter = Waiter(thread: suspends ? nil : thread)
+        let waiter = Waiter(thread: thread, suspends: suspends)
         guard hasHome else {
             successors.append(waiter)
             return .wait(waiter)
@@ -507,8 +507,9 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 /// signalled when its turn or its room comes.
 @usableFromInline
 protocol StoreWaiter {
-    /// A waiter for `thread`, or for a task if nil (a task may resume on any thread).
-    init(thread: ThreadID?)
+    /// A waiter for the caller on `thread`: a thread, or a task if it `suspends` (a task may
+    /// resume on any thread, so its waiter names none).
+    init(thread: ThreadID, suspends: Bool)
     /// The thread that waits; nil for a task.
     var thread: ThreadID? { get }
 }

@@ -346,12 +346,15 @@ struct ModelItem: Hashable, Sendable, CustomStringConvertible {
 /// A waiting thread, as the machine keeps it.
 struct ModelWaiter: StoreWaiter, Hashable, Sendable, CustomStringConvertible {
     let index: Int
+    /// Whether it is a task's (`enqueue`), which names no thread to the machine.
+    let suspends: Bool
 
-    init(thread: ThreadID) {
+    init(thread: ThreadID, suspends: Bool = false) {
         index = Int(thread.rawValue) - 1
+        self.suspends = suspends
     }
 
-    var thread: ThreadID { .model(index) }
+    var thread: ThreadID? { suspends ? nil : .model(index) }
 
     var description: String { "T\(index)" }
 }
@@ -808,7 +811,11 @@ struct ExplorerTransition {
     /// `StoreCore.arrive(with:)` and `proceed(after:with:)`.
     private mutating func arrive(_ index: Int, with item: ModelItem) {
         let isHome: Bool? = configuration.hasHome ? state.threads[index].role == .home : nil
-        let arrival = state.machine.arrive(item, thread: .model(index)) { isHome }
+        // An async sender's `send` is a task's: where a thread would block, it suspends.
+        let suspends = state.threads[index].role == .sender
+        let arrival = state.machine.arrive(item, thread: .model(index), suspends: suspends) {
+            isHome
+        }
         note("T\(index) dispatches \(item): \(arrival)")
         switch arrival {
         case .process:
@@ -836,7 +843,8 @@ struct ExplorerTransition {
 
     /// `StoreCore.takeOver(with:)`, one critical section.
     private mutating func takeOver(_ index: Int, with item: ModelItem) {
-        let answer = state.machine.takeOver(with: item)
+        // A task resumes on some thread; in the model, its own.
+        let answer = state.machine.takeOver(with: item, on: .model(index))
         note("T\(index) takes over with \(item): \(answer)")
         switch answer {
         case .process(let first):
