@@ -1,3 +1,5 @@
+import Effects
+
 /// Lifts an element's reducer to a parent whose state holds the elements in an
 /// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
 /// action where `action` finds them.

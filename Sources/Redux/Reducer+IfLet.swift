@@ -1,3 +1,5 @@
+import Effects
+
 /// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`.
 ///
 /// While the child is there, it is changed in place; a child action while it is nil is

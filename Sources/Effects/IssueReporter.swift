@@ -4,15 +4,15 @@ import Darwin
 import Glibc
 #endif
 
-import Effects
-
-/// Where the issues a store reports in a debug build go: to the handler installed for the
+/// Where the issues the package reports in a debug build go: to the handler installed for the
 /// current task, else to the app's ``defaultHandler``, else to standard error.
 ///
-/// An issue is a mistake of the program using the store that the store can survive (an action
-/// for an element or child that is not there), as The Composable Architecture reports them:
-/// loud in debug builds, silent in release builds. A `TestStore` installs a handler of its own
-/// while it processes actions, which fails the test (or warns, when its exhaustivity is off).
+/// An issue is a mistake of the program that the package can survive (a store's action for an
+/// element or child that is not there, an error that the work of an `Effect.run` without
+/// `catch:` threw), as The Composable Architecture reports them: loud in debug builds,
+/// silent in release builds. A `TestStore` installs a handler of its own while it processes
+/// actions, which fails the test (or warns, when its exhaustivity is off); the tasks of
+/// `Effect.run` started meanwhile inherit it.
 ///
 /// An app routes its reports once, at launch:
 ///
@@ -63,7 +63,7 @@ public enum IssueReporter {
     }
 
     /// Reports `message` in a debug build; does nothing in a release build.
-    static func report(_ message: @autoclosure () -> String) {
+    package static func report(_ message: @autoclosure () -> String) {
         #if DEBUG
         let message = "ThreeDucks: " + message()
         if let handler = handler ?? defaultHandler {
