@@ -121,7 +121,7 @@ public struct Effect<Output: Sendable>: Publisher {
     /// An error thrown once the effect was cancelled is not reported: it is most likely the
     /// cancellation itself (a sleep cut short), as in The Composable Architecture. Work whose
     /// errors are expected says what to do with them in ``run(priority:operation:catch:)``.
-    /// Work that cannot throw picks the other ``run(priority:operation:)-(_,(Send<Output>)_async->Void)``,
+    /// Work that cannot throw picks the other ``run(priority:operation:)-9qce4``,
     /// which has nothing to catch.
     ///
     /// - Parameters:

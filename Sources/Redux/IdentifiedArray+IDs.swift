@@ -13,7 +13,7 @@ extension IdentifiedArray {
     /// ```
     ///
     /// It is where the array keeps its ids: the ids in order, each one's position, and a token
-    /// that says, by its identity, that the ids did not change (see ``idsMissing(from:)``).
+    /// that says, by its identity, that the ids did not change (see `idsMissing(from:)`).
     public struct IDs: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral,
         CustomStringConvertible
     {
