@@ -107,6 +107,39 @@ public struct Effect<Output: Sendable>: Publisher {
         Effect(Publishers.Run(priority: priority, operation: operation))
     }
 
+    /// An effect that runs async work that may throw, with no handler for the error: an error
+    /// it throws is reported, as a mistake of the program, through ``IssueReporter`` in debug
+    /// builds (a `TestStore` fails the test), and dropped in release builds.
+    ///
+    /// ```swift
+    /// Effect.run { send in
+    ///     try await clock.sleep(for: .seconds(1))
+    ///     await send(.tick)
+    /// }
+    /// ```
+    ///
+    /// An error thrown once the effect was cancelled is not reported: it is most likely the
+    /// cancellation itself (a sleep cut short), as in The Composable Architecture. Work whose
+    /// errors are expected says what to do with them in ``run(priority:operation:catch:)``.
+    /// Work that cannot throw picks the other ``run(priority:operation:)-9qce4``,
+    /// which has nothing to catch.
+    ///
+    /// - Parameters:
+    ///   - priority: The priority of the task that runs the work.
+    ///   - operation: The async work; values handed to `send` are delivered in order.
+    /// - Returns: The effect; cancelling it cancels the task.
+    @_disfavoredOverload
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Send<Output>) async throws -> Void
+    ) -> Effect {
+        run(priority: priority, operation: operation) { error, _ in
+            IssueReporter.report(
+                "An Effect.run threw \(error), and has no catch: to handle it. Pass one, "
+                    + "run(operation:catch:), to turn the error into an action.")
+        }
+    }
+
     /// An effect that runs async work that may throw; an error it throws goes to `handler`,
     /// which turns it into values (usually an action saying what went wrong).
     ///

@@ -15,7 +15,7 @@
 /// `ThrottleMemory`).
 ///
 /// A context may name the executor that the tasks of its async effects
-/// (``Effect/run(priority:operation:)``) prefer: a ``TestScheduler`` in tests, so that async work
+/// (``Effect/run(priority:operation:)-9qce4``) prefer: a ``TestScheduler`` in tests, so that async work
 /// moves only with virtual time. Executor preference needs macOS 15, iOS 18, tvOS 18, watchOS 11
 /// or visionOS 2; on earlier systems the tasks run on the global concurrent executor.
 ///

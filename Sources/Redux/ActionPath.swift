@@ -7,11 +7,24 @@
 ///     case settings(SettingsAction)
 /// }
 ///
-/// let settingsActions = ActionPath<AppAction, SettingsAction>(embed: AppAction.settings) {
-///     guard case .settings(let action) = $0 else { return nil }
-///     return action
+/// let settingsActions = ActionPath(AppAction.settings) {
+///     if case .settings(let action) = $0 { action } else { nil }
 /// }
 /// ```
+///
+/// The case's constructor embeds, and an `if case` of one line finds the case; for a case that
+/// carries an id with the child's action (an element of `forEach`), the constructor of two
+/// values is taken as it is:
+///
+/// ```swift
+/// let rowActions = ActionPath(ListAction.row) {
+///     if case .row(let id, let action) = $0 { (id, action) } else { nil }
+/// }
+/// ```
+///
+/// Swift cannot find an enum case's payload from its constructor alone without reflection or
+/// reading the enum's memory, which would make every `extract` slower and unsafe; the `if case`
+/// closure is what a compiler-checked match costs to write.
 ///
 /// A key path says where the child's state is; an action path says where its actions are. With
 /// both, a feature written against its own state and actions is lifted into the app's:
@@ -38,6 +51,46 @@ public struct ActionPath<Action, ChildAction>: Sendable {
     ) {
         self.embed = embed
         self.extract = extract
+    }
+
+    /// Makes an action path from an enum case's constructor and a match of that case: the
+    /// one-line form of ``init(embed:extract:)``.
+    ///
+    /// ```swift
+    /// ActionPath(AppAction.settings) {
+    ///     if case .settings(let action) = $0 { action } else { nil }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - embed: The case's constructor, `AppAction.settings`.
+    ///   - extract: The case's payload in a parent action; nil for another case.
+    @inlinable
+    public init(
+        _ embed: @escaping @Sendable (ChildAction) -> Action,
+        extract: @escaping @Sendable (Action) -> ChildAction?
+    ) {
+        self.init(embed: embed, extract: extract)
+    }
+
+    /// Makes the action path of a case that carries an element's id and action, from the
+    /// case's constructor of two values and a match of that case: for `forEach`.
+    ///
+    /// ```swift
+    /// ActionPath(ListAction.row) {
+    ///     if case .row(let id, let action) = $0 { (id, action) } else { nil }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - embed: The case's constructor, `ListAction.row` for `case row(id: Int, RowAction)`.
+    ///   - extract: The id and action in a parent action; nil for another case.
+    @inlinable
+    public init<ID, ElementAction>(
+        _ embed: @escaping @Sendable (ID, ElementAction) -> Action,
+        extract: @escaping @Sendable (Action) -> (ID, ElementAction)?
+    ) where ChildAction == (ID, ElementAction) {
+        self.init(embed: { embed($0.0, $0.1) }, extract: extract)
     }
 
     /// Follows this path, then `child`: for a feature inside a feature.

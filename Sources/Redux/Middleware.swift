@@ -26,7 +26,7 @@ import Effects
 ///
 /// This closure is the shorthand. A middleware that must also know the state *before* the
 /// action (did the reducer accept it?) is a remembering ``AnyMiddleware``; a store takes
-/// either (wrap a closure in `AnyMiddleware(_:)` to mix them in one array). A feature's
+/// either, and both in one list with `.list { }` (see ``MiddlewareBuilder``). A feature's
 /// middleware is lifted into the app's state and actions with
 /// `pullback(_:state:action:)`.
 public typealias Middleware<State, Action> = @Sendable (State, Action) -> Effect<Action>

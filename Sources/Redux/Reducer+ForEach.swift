@@ -1,3 +1,5 @@
+import Effects
+
 /// Lifts an element's reducer to a parent whose state holds the elements in an
 /// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
 /// action where `action` finds them.
@@ -7,10 +9,17 @@
 /// the row was deleted is a bug: its effects should have ended with it, which the middleware
 /// form of `forEach` sees to).
 ///
+/// List it before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``,
+/// as below: each element then sees its action before the parent acts on it, so a row whose
+/// delete button the parent handles (`.row(id, .deleteTapped)` removes the row) is reduced
+/// while it is still there. This is the order The Composable Architecture's `forEach` runs
+/// them in; listed the other way, the row's own action reaches a row already gone, and is
+/// reported.
+///
 /// ```swift
 /// let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
-///     todosListReducer,
-///     forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions)
+///     forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions),
+///     todosListReducer
 /// )
 /// ```
 ///
@@ -74,5 +83,7 @@ func reportMissingElement<ID, ElementAction>(
     IssueReporter.report(
         "forEach \(form): ignored \(action) for the element \(id) of \(path), which is not "
             + "in the collection. Its effects should have ended with it: lift its middleware "
-            + "with forEach too, and dispatch element actions only for elements that are there.")
+            + "with forEach too, and dispatch element actions only for elements that are there. "
+            + "If the parent removed it on this very action, list forEach before the parent's "
+            + "reducer in combine, so that the element sees its action first.")
 }

@@ -1,13 +1,20 @@
+import Effects
+
 /// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`.
 ///
 /// While the child is there, it is changed in place; a child action while it is nil is
 /// ignored, and reported in debug builds (its effects should have ended when it went, which
 /// the middleware form of `ifLet` sees to).
 ///
+/// List it before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``,
+/// as below: the child then sees its action before the parent acts on it, so a child whose
+/// close button the parent handles (`.child(.closeTapped)` sets it to nil) is reduced while it
+/// is still there, the order The Composable Architecture's `ifLet` runs them in.
+///
 /// ```swift
 /// let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
-///     screenOwnReducer,
-///     ifLet(tickerReducer, state: \Screen.ticker, action: ScreenAction.tickerActions)
+///     ifLet(tickerReducer, state: \Screen.ticker, action: ScreenAction.tickerActions),
+///     screenOwnReducer
 /// )
 /// ```
 ///
@@ -63,5 +70,7 @@ public func ifLet<State, Action, ChildState, ChildAction>(
 func reportMissingChild<ChildAction>(_ action: ChildAction, of path: AnyKeyPath, in form: String) {
     IssueReporter.report(
         "ifLet \(form): ignored \(action) for \(path), which is nil. The child's effects "
-            + "should have ended with it: lift its middleware with ifLet too.")
+            + "should have ended with it: lift its middleware with ifLet too. If the parent "
+            + "set it to nil on this very action, list ifLet before the parent's reducer in "
+            + "combine, so that the child sees its action first.")
 }

@@ -36,6 +36,10 @@ import Testing
 /// caller's source location, with a field-by-field diff of expected and actual state. Set
 /// ``exhaustivity`` to `.off` to check only what the test asserts.
 ///
+/// An issue the store reports while it processes the test's steps (an action for a row of
+/// `forEach` or a child of `ifLet` that is not there, see `IssueReporter`) fails the test too;
+/// when ``exhaustivity`` is `.off`, it is recorded as a warning instead.
+///
 /// ## Async effects
 ///
 /// The store runs the tasks of `Effect.run` on its scheduler (the scheduler is their task
@@ -352,7 +356,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         }
         received.removeAll()
         tasks.removeAll { $0.isOver }
-        let task = store.send(action)
+        let task = reportingIssues(at: sourceLocation) { store.send(action) }
         tasks.append(task)
         return task
     }
@@ -485,9 +489,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     /// tasks they wake until they wait again; the actions they send are then waiting to be
     /// received.
     ///
-    /// - Parameter duration: How far to move the clock.
-    public func advance(by duration: Duration = .zero) {
-        scheduler.advance(by: duration)
+    /// - Parameters:
+    ///   - duration: How far to move the clock.
+    ///   - sourceLocation: Where an issue the store reports meanwhile is recorded; the caller's
+    ///     line by default.
+    public func advance(
+        by duration: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        reportingIssues(at: sourceLocation) { scheduler.advance(by: duration) }
         collect()
     }
 
@@ -557,10 +566,33 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
 
+    /// Runs `body` with the issues the store reports meanwhile (an action for a row or child
+    /// that is not there) recorded in the test at `sourceLocation`: as failures when the store
+    /// is exhaustive, as warnings when ``exhaustivity`` is off.
+    func reportingIssues<Result>(at sourceLocation: SourceLocation, _ body: () -> Result) -> Result
+    {
+        let severity = Self.severity(of: exhaustivity)
+        return IssueReporter.withHandler(
+            { message in
+                Issue.record(
+                    Comment(rawValue: message), severity: severity, sourceLocation: sourceLocation)
+            }, body)
+    }
+
+    /// How an issue the store reports is recorded: a failure when every step is checked, a
+    /// warning when only what the test asserts is (as The Composable Architecture's test store
+    /// does when it is not exhaustive).
+    static func severity(of exhaustivity: Exhaustivity) -> Issue.Severity {
+        switch exhaustivity {
+        case .on: .error
+        case .off: .warning
+        }
+    }
+
     /// Runs the tasks that are ready on the scheduler until they wait again, then takes what
     /// the store logged.
     func settle() {
-        scheduler.runReadyTasks()
+        reportingIssues(at: createdAt) { scheduler.runReadyTasks() }
         collect()
     }
 

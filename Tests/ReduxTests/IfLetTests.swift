@@ -60,8 +60,8 @@ private let screenOwnReducer: MutatingReducer<Screen, ScreenAction> = { screen, 
 }
 
 private let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
-    screenOwnReducer,
-    ifLet(tickerReducer, state: \Screen.ticker, action: ScreenAction.tickerActions)
+    ifLet(tickerReducer, state: \Screen.ticker, action: ScreenAction.tickerActions),
+    screenOwnReducer
 )
 
 private func screenMiddlewares(clock: some Clock<Duration>) -> [AnyMiddleware<

@@ -39,9 +39,8 @@ enum AppAction {
     case settings(SettingsAction)
 }
 
-let settingsActions = ActionPath<AppAction, SettingsAction>(embed: AppAction.settings) {
-    guard case .settings(let action) = $0 else { return nil }
-    return action
+let settingsActions = ActionPath(AppAction.settings) {
+    if case .settings(let action) = $0 { action } else { nil }
 }
 
 extension AppAction: Equatable {}

@@ -1,7 +1,7 @@
 /// Where the async work of an effect waits before it sends, while its store's queue is full.
 ///
 /// A store closes the gate of its ``EffectContext`` when its queue reaches its bound and opens
-/// it once the queue has drained to half of it; `send` in ``Effect/run(priority:operation:)``
+/// it once the queue has drained to half of it; `send` in ``Effect/run(priority:operation:)-9qce4``
 /// awaits ``waitUntilOpen()`` before it hands a value on. That is the back-pressure an async
 /// producer gets: it suspends instead of growing the queue, and a thread is not held while it
 /// waits. Outside a store, or while the gate is open, waiting costs one short critical section.

@@ -11,7 +11,7 @@ extension Publishers {
     /// visionOS 2: on earlier systems, and subscribed to directly, the task runs on the global
     /// concurrent executor.
     ///
-    /// It is usually made by ``Effect/run(priority:operation:)``:
+    /// It is usually made by ``Effect/run(priority:operation:)-9qce4``:
     ///
     /// ```swift
     /// Effect.run { send in

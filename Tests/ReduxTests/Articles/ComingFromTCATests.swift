@@ -18,9 +18,8 @@ private let ordersReducer: MutatingReducer<Kitchen, KitchenAction> = { state, ac
 
 /// The article's kitchen, composed: its reducer, and where the tea's actions sit among its own.
 private func composedKitchen() -> (MutatingReducer<Kitchen, KitchenAction>, ActionPath<KitchenAction, TeaAction>) {
-    let teaActions = ActionPath<KitchenAction, TeaAction>(embed: KitchenAction.tea) {
-        guard case .tea(let action) = $0 else { return nil }
-        return action
+    let teaActions = ActionPath(KitchenAction.tea) {
+        if case .tea(let action) = $0 { action } else { nil }
     }
 
     let kitchenReducer = combine(

@@ -101,8 +101,8 @@ let todosListReducer: MutatingReducer<Todos, TodosAction> = { todos, action in
 }
 
 let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
-    todosListReducer,
-    forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions)
+    forEach(todoRowReducer, state: \Todos.rows, action: TodosAction.rowActions),
+    todosListReducer
 )
 
 func todosMiddlewares(scheduler: some Scheduler) -> [AnyMiddleware<Todos, TodosAction>] {

@@ -86,16 +86,15 @@ public enum StopwatchesAction: Equatable, Sendable {
     case watch(id: Int, StopwatchAction)
 
     /// Where a stopwatch's id and action sit among the list's actions.
-    public static let watchActions = ActionPath<StopwatchesAction, (Int, StopwatchAction)>(
-        embed: { .watch(id: $0.0, $0.1) },
-        extract: {
-            guard case .watch(let id, let action) = $0 else { return nil }
-            return (id, action)
-        })
+    public static let watchActions = ActionPath(StopwatchesAction.watch) {
+        if case .watch(let id, let action) = $0 { (id, action) } else { nil }
+    }
 }
 
 /// Changes the list in place: adding and removing here, each stopwatch by its own reducer.
 public let stopwatchesReducer: MutatingReducer<Stopwatches, StopwatchesAction> = combine(
+    // Each stopwatch first: a stopwatch sees its own action before the list may remove it.
+    forEach(stopwatchReducer, state: \Stopwatches.watches, action: StopwatchesAction.watchActions),
     { list, action in
         switch action {
         case .add:
@@ -106,8 +105,7 @@ public let stopwatchesReducer: MutatingReducer<Stopwatches, StopwatchesAction> =
         case .watch:
             break
         }
-    },
-    forEach(stopwatchReducer, state: \Stopwatches.watches, action: StopwatchesAction.watchActions)
+    }
 )
 
 /// The list's middlewares: each stopwatch ticks on its own.

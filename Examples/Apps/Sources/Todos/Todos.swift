@@ -126,16 +126,15 @@ public enum TodosAction: Equatable, Sendable {
     case todo(id: Int, TodoAction)
 
     /// Where a to-do's id and action sit among the list's actions.
-    public static let todoActions = ActionPath<TodosAction, (Int, TodoAction)>(
-        embed: { .todo(id: $0.0, $0.1) },
-        extract: {
-            guard case .todo(let id, let action) = $0 else { return nil }
-            return (id, action)
-        })
+    public static let todoActions = ActionPath(TodosAction.todo) {
+        if case .todo(let id, let action) = $0 { (id, action) } else { nil }
+    }
 }
 
 /// Changes the list in place: adding, deleting and filtering here, each to-do by its own reducer.
 public let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
+    // Each to-do first: a to-do sees its own action before the list may remove it.
+    forEach(todoReducer, state: \Todos.todos, action: TodosAction.todoActions),
     { list, action in
         switch action {
         case .add:
@@ -148,8 +147,7 @@ public let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
         case .todo:
             break
         }
-    },
-    forEach(todoReducer, state: \Todos.todos, action: TodosAction.todoActions)
+    }
 )
 
 /// The list's middlewares: each to-do saves itself, and a deleted one saves nothing more.
