@@ -16,15 +16,24 @@ extension StoreCore {
     /// waits (see ``resume(after:with:)``).
     @inlinable
     func arriveSuspending(with work: Work) async {
+        guard let waiter = arriveAsTask(with: work) else { return }
+        await resume(after: waiter, with: work)
+    }
+
+    /// Under the lock, the machine decides as for a task arriving with `work` from the calling
+    /// thread; outside it, this does what the machine answered, unless that is to wait: then it
+    /// returns the waiter the task must suspend on.
+    @inlinable
+    func arriveAsTask(with work: Work) -> Waiter? {
         let thread = ThreadID.current
         let arrival = shared.withLock {
             arrive(with: work, from: thread, suspends: true, in: &$0)
         }
         guard case .wait(let waiter) = arrival else {
             proceed(after: arrival, with: work)
-            return
+            return nil
         }
-        await resume(after: waiter, with: work)
+        return waiter
     }
 
     /// Dispatches `work` that `Effect.run`'s `send` is delivering (see `SendDelivery`): at once,
@@ -37,14 +46,7 @@ extension StoreCore {
         if delivery.isHoldingWork, delivery.take({ [self] in await arriveSuspending(with: work) }) {
             return
         }
-        let thread = ThreadID.current
-        let arrival = shared.withLock {
-            arrive(with: work, from: thread, suspends: true, in: &$0)
-        }
-        guard case .wait(let waiter) = arrival else {
-            proceed(after: arrival, with: work)
-            return
-        }
+        guard let waiter = arriveAsTask(with: work) else { return }
         let rest: @Sendable () async -> Void = { [self] in await resume(after: waiter, with: work) }
         if !delivery.take(rest) {
             // Only a task made during another task's delivery, which inherited it, can find it
@@ -71,14 +73,7 @@ extension StoreCore {
             }
             // Signalled because the queue drained to half (or the store shut down): try again,
             // on the thread the task resumed on.
-            let thread = ThreadID.current
-            let arrival = shared.withLock {
-                arrive(with: work, from: thread, suspends: true, in: &$0)
-            }
-            guard case .wait(let next) = arrival else {
-                proceed(after: arrival, with: work)
-                return
-            }
+            guard let next = arriveAsTask(with: work) else { return }
             waiter = next
         }
     }

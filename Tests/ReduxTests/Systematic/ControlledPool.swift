@@ -49,7 +49,7 @@ final class ControlledPool: TaskExecutor {
         queue.withLock {
             $0.jobs.append(
                 .closure { [self] in
-                    let thread = currentPoolThread()
+                    let thread = currentThread()
                     queue.withLock { _ = $0.onHome.insert(thread) }
                     work()
                     queue.withLock { _ = $0.onHome.remove(thread) }
@@ -59,7 +59,7 @@ final class ControlledPool: TaskExecutor {
 
     /// Whether the calling thread runs a piece of the home's work.
     var isRunningHomeWork: Bool {
-        let thread = currentPoolThread()
+        let thread = currentThread()
         return queue.withLock { $0.onHome.contains(thread) }
     }
 
@@ -87,12 +87,4 @@ final class ControlledPool: TaskExecutor {
             }
         }
     }
-}
-
-private func currentPoolThread() -> UInt {
-    #if canImport(Glibc)
-    UInt(pthread_self())
-    #else
-    UInt(bitPattern: pthread_self())
-    #endif
 }

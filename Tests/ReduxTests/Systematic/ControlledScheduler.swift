@@ -157,7 +157,7 @@ final class ControlledScheduler: ScheduleTester {
         let installed = Lock<ControlledScheduler?>(nil)
         for (index, body) in threads.enumerated() {
             let thread = Thread {
-                ids.withLockUnscheduled { $0[index] = currentThreadID() }
+                ids.withLockUnscheduled { $0[index] = currentThread() }
                 registered.signal()
                 batons[index].wait()
                 body()
@@ -205,7 +205,7 @@ final class ControlledScheduler: ScheduleTester {
     private func caller(enteringLock: Bool = false, leavingLock: Bool = false) -> (Int, Bool)? {
         // A plain loop: the generic search allocates in debug builds, on every lock of the
         // process, which the tests that count allocations would see.
-        let thread = currentThreadID()
+        let thread = currentThread()
         var found: Int?
         for index in 0..<threadIDs.count where threadIDs[index] == thread {
             found = index
@@ -268,10 +268,3 @@ final class ControlledScheduler: ScheduleTester {
 }
 
 /// The calling thread, as `pthread_self()`.
-private func currentThreadID() -> UInt {
-    #if canImport(Glibc)
-    UInt(pthread_self())
-    #else
-    UInt(bitPattern: pthread_self())
-    #endif
-}
