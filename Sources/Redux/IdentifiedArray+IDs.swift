@@ -1,4 +1,4 @@
-import Synchronization
+import Effects
 
 extension IdentifiedArray {
     /// The type of the elements' ids.
@@ -149,13 +149,17 @@ final class IdentifiedArrayToken: Sendable {
 
     @inlinable
     init() {
-        serial = identifiedArrayTokenSerials.add(1, ordering: .relaxed).newValue
+        serial = identifiedArrayTokenSerials.withLock { last in
+            last += 1
+            return last
+        }
     }
 }
 
-/// The last serial number given to an ``IdentifiedArrayToken``.
+/// The last serial number given to an ``IdentifiedArrayToken``: behind the package's lock, as
+/// `Atomic` begins with macOS 15 / iOS 18.
 @usableFromInline
-let identifiedArrayTokenSerials = Atomic<UInt64>(0)
+let identifiedArrayTokenSerials = Lock<UInt64>(0)
 
 /// Tells a reader what was written in an ``IdentifiedArray`` since it last looked: nothing, in
 /// O(1); or the ids of the elements written, added or removed, when they are few; or that it
