@@ -1,6 +1,8 @@
 import Effects
 import Foundation
 
+// Debug builds only: release builds have no scheduling points (see `ScheduleTesting`).
+#if DEBUG
 /// A cooperative pool in miniature for systematic tests: a few threads of a `ControlledScheduler`
 /// that run queued jobs (tasks that prefer it as their executor, and plain closures, such as a
 /// store's home scheduling its work) until the scenario says it is over.
@@ -88,3 +90,4 @@ final class ControlledPool: TaskExecutor {
         }
     }
 }
+#endif

@@ -2,6 +2,8 @@ import Dispatch
 import Effects
 import Foundation
 
+// Debug builds only: release builds have no scheduling points (see `ScheduleTesting`).
+#if DEBUG
 /// Runs a scenario's threads one at a time, choosing at every point where one synchronizes which
 /// runs next: one schedule of the scenario, CHESS-style, replayable from its choices.
 ///
@@ -268,3 +270,4 @@ final class ControlledScheduler: ScheduleTester {
 }
 
 /// The calling thread, as `pthread_self()`.
+#endif

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 
+// Debug builds only: release builds have no scheduling points (see `ScheduleTesting`).
+#if DEBUG
 /// Runs a scenario once for every schedule with at most `preemptionBound` preemptions (CHESS's
 /// bound: a thread loses the processor while it could go on), depth first, and stops at the first
 /// schedule whose run fails its check or deadlocks.
@@ -120,3 +122,4 @@ struct ScheduleExplorer {
         return scenario.check()
     }
 }
+#endif
