@@ -55,7 +55,7 @@ import Testing
         let paths = Set(documents.map(\.path))
         #expect(paths.contains("README.md"))
         #expect(paths.contains("Sources/Redux/Redux.docc/GettingStarted.md"))
-        #expect(paths.contains("Sources/Effects/Effect.swift"))
+        #expect(paths.contains("Sources/Effects/Runtime/Effect.swift"))
         #expect(documents.reduce(0) { $0 + $1.snippets.count } > 50)
     }
 
