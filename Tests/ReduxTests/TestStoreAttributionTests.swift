@@ -56,17 +56,28 @@ import Testing
 
     @Test(
         "send asserts its own action while an effect's thread is draining", .timeLimit(.minutes(1)))
-    func sendWhileAnotherThreadDrains() {
+    func sendWhileAnotherThreadDrains() async {
         let go = DispatchSemaphore(value: 0), spinning = DispatchSemaphore(value: 0)
         let store = Self.makeStore(go: go, spinning: spinning)
         // The spins are not the point: they come and go while the test sends.
         store.exhaustivity = .off
-        store.send(.startSpinning)
+        Self.sendSynchronously(.startSpinning, to: store)
         go.signal()
-        spinning.wait()
-        store.send(.ping) { $0.pinged = true }
+        // Waited for off the cooperative pool, which the test's own thread belongs to.
+        #expect(await wait(for: spinning))
+        Self.sendSynchronously(.ping, to: store) { $0.pinged = true }
         #expect(store.state == Chain(pinged: true))
-        store.finish()
+        await store.finish()
+    }
+
+    /// The blocking `send`, called from the async test (where `send` alone would mean the
+    /// suspending one). It waits only for the spinning Dispatch thread, never for the pool.
+    static func sendSynchronously(
+        _ action: Action, to store: TestStore<Chain, Action>,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: ((inout Chain) throws -> Void)? = nil
+    ) {
+        store.send(action, sourceLocation: sourceLocation, update)
     }
 
     @Test(
