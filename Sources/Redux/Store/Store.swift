@@ -81,12 +81,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         1024
     }
 
-    /// Makes a store.
-    ///
-    /// ```swift
-    /// let store = Store(initial: Counter(), reducer: counterReducer, middlewares: [logging])
-    /// let ui = Store(initial: Game(), mutatingReducer: gameReducer, on: .mainActor)
-    /// ```
+    /// Makes a store with a pure reducer.
     ///
     /// - Parameters:
     ///   - initial: The state before any action.
@@ -111,8 +106,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
-            initial: initial, mutatingReducer: { state, action in state = reducer(consume state, action) },
-            interceptors: interceptors, middlewares: middlewares, on: home, taskExecutor: taskExecutor,
+            initial: initial,
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
+            interceptors: interceptors, middlewares: middlewares, on: home,
+            taskExecutor: taskExecutor,
             dependencies: dependencies)
     }
 
@@ -145,7 +142,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
-        self.init(initial: initial, reducer: reducer, interceptors: interceptors, middlewares: middlewares.map(AnyMiddleware.init), on: home, taskExecutor: taskExecutor, dependencies: dependencies)
+        self.init(
+            initial: initial, reducer: reducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init), on: home, taskExecutor: taskExecutor,
+            dependencies: dependencies)
     }
 
     /// Makes a store with an in-place reducer whose middlewares are all closures.
@@ -159,7 +159,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
-        self.init(initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors, middlewares: middlewares.map(AnyMiddleware.init), on: home, taskExecutor: taskExecutor, dependencies: dependencies)
+        self.init(
+            initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init), on: home, taskExecutor: taskExecutor,
+            dependencies: dependencies)
     }
 
     /// The initializer every other calls, with a queue of any size (for tests of the bound);

@@ -2,9 +2,7 @@
 /// `taskExecutor:`.
 ///
 /// ```swift
-/// let scheduler = TestScheduler()
-/// let store = Store(
-///     initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: .preferring(scheduler))
+/// let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: .preferring(scheduler))
 /// ```
 ///
 /// A `TestScheduler` is a task executor: a store that prefers it runs its `Effect.run` tasks only
