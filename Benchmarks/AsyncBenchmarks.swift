@@ -74,7 +74,7 @@ private func virtualTimeAsyncBenchmarks() -> [Benchmark] {
                 initial: Counter(),
                 mutatingReducer: counterReducer,
                 middlewares: [runFeedback],
-                taskExecutor: scheduler
+                taskExecutor: .preferring(scheduler)
             )
             for _ in 0..<n {
                 store.dispatch(.increment)

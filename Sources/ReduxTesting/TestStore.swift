@@ -268,7 +268,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
             middlewares: middlewares,
             home: nil,
             queueCapacity: Store<State, Action>.queueCapacity,
-            erasedTaskExecutor: Self.taskExecutor(scheduler),
+            taskExecutor: Self.taskExecutor(scheduler),
             dependencies: testDependencies
         )
         watch = WorkWatch(store: store, scheduler: scheduler, activity: activity)
@@ -277,11 +277,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
     /// The scheduler as the executor of `Effect.run`'s tasks, where the system has executor
     /// preference (macOS 15, iOS 18 and later); before, nil: they run on the global executor.
-    private static func taskExecutor(_ scheduler: TestScheduler) -> (any Sendable)? {
+    private static func taskExecutor(_ scheduler: TestScheduler) -> TaskExecutorPreference {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            scheduler
+            .preferring(scheduler)
         } else {
-            nil
+            .globalConcurrent
         }
     }
 

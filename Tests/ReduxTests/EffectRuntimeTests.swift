@@ -215,7 +215,7 @@ import Testing
                     }
                 }
             ],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
     }
 

@@ -70,7 +70,7 @@ import Testing
         Store(
             initial: Ledger(), mutatingReducer: reducer, interceptors: [],
             middlewares: middlewares, home: home, queueCapacity: capacity,
-            erasedTaskExecutor: nil)
+            taskExecutor: .globalConcurrent)
     }
 
     @Test("enqueue on an idle store processes the action before it returns, as dispatch does")

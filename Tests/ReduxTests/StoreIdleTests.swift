@@ -80,7 +80,7 @@ import Testing
             initial: Tally(),
             mutatingReducer: StoreTaskTests.reducer,
             middlewares: [StoreTaskTests.sleeping(on: scheduler, cancelled: cancelled)],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
         store.dispatch(.start)
         scheduler.runReadyTasks()

@@ -43,7 +43,7 @@ import Testing
                     }
                 }
             ],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
     }
 

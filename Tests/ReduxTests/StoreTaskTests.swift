@@ -122,7 +122,7 @@ import Testing
             initial: Tally(),
             mutatingReducer: Self.reducer,
             middlewares: [Self.sleeping(on: scheduler, cancelled: cancelled)],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
         store.dispatch(.start)
         scheduler.runReadyTasks()
@@ -170,7 +170,7 @@ import Testing
             initial: Tally(),
             mutatingReducer: Self.reducer,
             middlewares: [Self.sleeping(on: scheduler, cancelled: cancelled)],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
         let task = store.send(.start)
         scheduler.runReadyTasks()
@@ -228,7 +228,7 @@ import Testing
             initial: Tally(),
             mutatingReducer: Self.reducer,
             middlewares: [Self.sleeping(on: scheduler, cancelled: cancelled)],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
         let task = store.send(.start)
         let waiter = Task { await task.finish() }
@@ -249,7 +249,7 @@ import Testing
             initial: Tally(),
             mutatingReducer: Self.reducer,
             middlewares: [Self.sleeping(on: scheduler, cancelled: cancelled)],
-            taskExecutor: scheduler
+            taskExecutor: .preferring(scheduler)
         )
         let task = store!.send(.start)
         scheduler.runReadyTasks()

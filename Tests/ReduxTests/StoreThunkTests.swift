@@ -54,7 +54,8 @@ import Testing
     func documentedThunk() {
         let scheduler = TestScheduler()
         let clock = scheduler.clock
-        let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: scheduler)
+        let store = Store(
+            initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: .preferring(scheduler))
         store.dispatch(.steep(seconds: 60))
         store.run { getState in
             guard !getState().isSteeping else { return .none }   // one pot at a time

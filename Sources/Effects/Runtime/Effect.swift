@@ -81,7 +81,8 @@ public struct Effect<Output: Sendable>: Publisher {
     ///
     /// Work that waits should wait on an injected clock, a scheduler's ``Scheduler/clock``: it
     /// then sleeps in real time in the program and in virtual time in tests, where a store made
-    /// with `taskExecutor: testScheduler` (as a `TestStore` is) runs the task on the scheduler:
+    /// with `taskExecutor: .preferring(testScheduler)` (as a `TestStore` is) runs the task on the
+    /// scheduler:
     ///
     /// ```swift
     /// func ticking(clock: some Clock<Duration>) -> Effect<Action> {

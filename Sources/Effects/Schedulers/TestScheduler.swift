@@ -22,7 +22,7 @@
 ///
 /// From macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2 (where executor preference
 /// begins; on Linux always), the scheduler is also a `TaskExecutor`. Async work that prefers it (a store made with
-/// `taskExecutor: scheduler`, which a `TestStore` does for you, runs every `Effect.run` task
+/// `taskExecutor: .preferring(scheduler)`, which a `TestStore` does for you, runs every `Effect.run` task
 /// there; or `Task(executorPreference: scheduler) { … }`) does not run on its own: its jobs wait
 /// in the scheduler, and the test runs them, on its own thread, whenever it moves the clock (or
 /// calls ``runReadyTasks()``). Together with the scheduler's ``Scheduler/clock``, this makes

@@ -124,7 +124,7 @@ extension ObservableStore {
         self.init(
             Store(
                 initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
-                middlewares: middlewares, on: .mainActor, taskExecutor: taskExecutor))
+                middlewares: middlewares, on: .mainActor, taskExecutor: .preferring(taskExecutor)))
     }
 
     /// Makes a store with a pure reducer at home on the main actor, whose async effects prefer a
@@ -149,7 +149,7 @@ extension ObservableStore {
         self.init(
             Store(
                 initial: initial, reducer: reducer, interceptors: interceptors,
-                middlewares: middlewares, on: .mainActor, taskExecutor: taskExecutor))
+                middlewares: middlewares, on: .mainActor, taskExecutor: .preferring(taskExecutor)))
     }
 
     /// Makes a store at home on the main actor with middlewares of the plain form, whose async

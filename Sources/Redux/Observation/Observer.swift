@@ -54,8 +54,8 @@ protocol ObserverHost<State>: AnyObject, Sendable {
 
 /// Whether an observer is still subscribed: on until its token unsubscribes it.
 ///
-/// A base class for the objects an observer's `notify` reads on every call (``Selection``,
-/// ``PlainObserver``), so that the check shares their memory.
+/// The base class of ``Selection``, the object an observer's `notify` reads on every call, so
+/// that the check shares its memory.
 // Unchecked only because the class is not final (a non-final class cannot be checked): its one
 // field is a `OneWayFlag` (atomic where the system has atomics); each subclass says why its own
 // fields are safe. Atomic rather than a `Lock`: every notification reads it, and a lock there
@@ -75,25 +75,6 @@ class SubscriptionFlag: @unchecked Sendable {   // one OneWayFlag field
 
     final func turnOff() {
         on.turnOff()
-    }
-}
-
-/// An observer of whole states, with the flag its notifications check.
-// Unchecked because its base class is: its own one field is immutable and `Sendable`.
-@usableFromInline
-final class PlainObserver<State>: SubscriptionFlag, @unchecked Sendable {   // immutable field
-    @usableFromInline let body: @Sendable (State) -> Void
-
-    @inlinable
-    init(_ body: @escaping @Sendable (State) -> Void) {
-        self.body = body
-    }
-
-    /// Passes `state` on, unless unsubscribed.
-    @inlinable
-    @inline(__always)
-    func receive(_ state: State) {
-        if isOn { body(state) }
     }
 }
 

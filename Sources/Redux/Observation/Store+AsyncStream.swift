@@ -17,7 +17,9 @@ extension Store {
     public func states(
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<State> {
-        stream(of: { $0 }, isDuplicate: { _, _ in false }, bufferingPolicy: bufferingPolicy)
+        stream(bufferingPolicy: bufferingPolicy) { continuation in
+            subscribe { continuation.yield($0) }
+        }
     }
 
     /// A part of the state, at once and then whenever it changes, as an `AsyncStream`.
@@ -30,16 +32,8 @@ extension Store {
         of select: @escaping @Sendable (State) -> Value,
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> {
-        stream(of: select, isDuplicate: ==, bufferingPolicy: bufferingPolicy)
-    }
-
-    private func stream<Value: Sendable>(
-        of select: @escaping @Sendable (State) -> Value,
-        isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
-        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
-    ) -> AsyncStream<Value> {
-        Redux.stream(bufferingPolicy: bufferingPolicy) { continuation in
-            subscribe(to: select, isDuplicate: isDuplicate) { continuation.yield($0) }
+        stream(bufferingPolicy: bufferingPolicy) { continuation in
+            subscribe(to: select) { continuation.yield($0) }
         }
     }
 }

@@ -36,8 +36,7 @@ extension Store {
     public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
         -> AnyCancellable
     {
-        let delivery = MainActorDelivery(observer)
-        return delivery.token(for: subscribe { delivery.receive($0) })
+        MainActorDelivery.subscribe(observer, through: { subscribe($0) })
     }
 
     /// Calls `observer` on the main actor with a part of the state, at once and then whenever
@@ -61,8 +60,7 @@ extension Store {
         to select: @escaping @Sendable (State) -> Value,
         onMainActor observer: @escaping @MainActor (Value) -> Void
     ) -> AnyCancellable {
-        let delivery = MainActorDelivery(observer)
-        return delivery.token(for: subscribe(to: select) { delivery.receive($0) })
+        MainActorDelivery.subscribe(observer, through: { subscribe(to: select, $0) })
     }
 }
 
@@ -77,8 +75,7 @@ extension ScopedStore {
     public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
         -> AnyCancellable
     {
-        let delivery = MainActorDelivery(observer)
-        return delivery.token(for: subscribe { delivery.receive($0) })
+        MainActorDelivery.subscribe(observer, through: { subscribe($0) })
     }
 
     /// Calls `observer` on the main actor with a part of the feature's state, at once and then
@@ -93,8 +90,7 @@ extension ScopedStore {
         to select: @escaping @Sendable (State) -> Value,
         onMainActor observer: @escaping @MainActor (Value) -> Void
     ) -> AnyCancellable {
-        let delivery = MainActorDelivery(observer)
-        return delivery.token(for: subscribe(to: select) { delivery.receive($0) })
+        MainActorDelivery.subscribe(observer, through: { subscribe(to: select, $0) })
     }
 }
 
@@ -154,6 +150,20 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
         observer?(value)
     }
 
+    /// Subscribes `observer` through `subscribe` (one of the store's own forms), its values
+    /// handed to the main actor; cancelling the token ends the delivery, then unsubscribes.
+    static func subscribe(
+        _ observer: @escaping @MainActor (Value) -> Void,
+        through subscribe: (@escaping @Sendable (Value) -> Void) -> AnyCancellable
+    ) -> AnyCancellable {
+        let delivery = MainActorDelivery(observer)
+        let subscription = subscribe { delivery.receive($0) }
+        return AnyCancellable {
+            delivery.end()
+            subscription.cancel()
+        }
+    }
+
     /// Lets go of the observer: nothing reaches it any more.
     func end() {
         let observer = stage.withLock { stage in
@@ -162,14 +172,5 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
         }
         // Released here, outside the lock.
         _ = observer
-    }
-
-    /// The token `subscribe(onMainActor:)` returns: cancelling it ends the delivery and
-    /// unsubscribes from the store.
-    func token(for subscription: AnyCancellable) -> AnyCancellable {
-        AnyCancellable {
-            self.end()
-            subscription.cancel()
-        }
     }
 }

@@ -11,19 +11,7 @@ extension Store {
     /// - Returns: A token; cancel or release it to unsubscribe.
     @inlinable
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
-        let plain = PlainObserver(observer)
-        return attach(flag: plain) { plain.receive($0) }
-    }
-
-    /// Subscribes an observer that `notify` calls while `flag` is on; the token unsubscribes
-    /// it.
-    @inlinable
-    func attach(flag: SubscriptionFlag, _ notify: @escaping @Sendable (State) -> Void)
-        -> AnyCancellable
-    {
-        let observer = Observer(of: core, flag: flag, notify: notify)
-        core.attach(observer)
-        return AnyCancellable(observer)
+        observe({ $0 }, isDuplicate: nil, observer)
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever that part changes.
@@ -44,8 +32,7 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        let selection = Selection(select, observer)
-        return attach(flag: selection) { selection.receive($0, isDuplicate: isDuplicate) }
+        observe(select, isDuplicate: isDuplicate, observer)
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever it changes (`==`).
@@ -59,87 +46,66 @@ extension Store {
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        // The closure captures the selection alone: its context is then that object itself,
-        // the one a notification reads, with no captures to unpack.
-        let selection = Selection(select, observer)
-        return attach(flag: selection) { selection.receive($0) }
+        observe(select, isDuplicate: { $0 == $1 }, observer)
+    }
+
+    /// The one subscription every form makes, a scoped store's and the main-actor ones
+    /// included: `observer` gets what `select` picks from each state, skipping a value that
+    /// `isDuplicate` calls the same as the last one passed on (none is skipped when nil).
+    @inlinable
+    func observe<Value: Sendable>(
+        _ select: @escaping @Sendable (State) -> Value,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable {
+        let selection = Selection(select, isDuplicate: isDuplicate, observer)
+        // The closure captures the selection alone: its context is then that object itself.
+        let subscriber = Observer(of: core, flag: selection) { selection.receive($0) }
+        core.attach(subscriber)
+        return AnyCancellable(subscriber)
     }
 }
 
-/// An observer of whole states that calls `observer` with the selected value, skipping values
-/// that `isDuplicate` calls the same as the last one passed on; for a scoped store, which
-/// subscribes closures.
-@inlinable
-func selecting<State, Value: Sendable>(
-    _ select: @escaping @Sendable (State) -> Value,
-    isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
-    _ observer: @escaping @Sendable (Value) -> Void
-) -> @Sendable (State) -> Void {
-    let selection = Selection(select, observer)
-    return { state in selection.receive(state, isDuplicate: isDuplicate) }
-}
-
-/// An observer of whole states that calls `observer` with the selected value when it changes;
-/// for a scoped store, which subscribes closures.
-@inlinable
-func selecting<State, Value: Equatable & Sendable>(
-    _ select: @escaping @Sendable (State) -> Value,
-    _ observer: @escaping @Sendable (Value) -> Void
-) -> @Sendable (State) -> Void {
-    let selection = Selection(select, observer)
-    return { state in selection.receive(state) }
-}
-
-/// One selecting observer: what it selects, whom it tells, the value it last passed on, and
-/// (as a ``SubscriptionFlag``) whether it is still subscribed, in the one object a notification
-/// reads.
+/// One observer as its store calls it: what it selects, how it tells duplicates, whom it tells,
+/// the value it last passed on, and (as a ``SubscriptionFlag``) whether it is still subscribed,
+/// in the one object a notification reads.
 ///
 /// `last` needs no lock: the store calls an observer one call at a time (its contract, rule
 /// 8), and each call happens after the previous one through the store's lock, which hands the
 /// drainer's role from thread to thread.
 // Unchecked: `last`, its one mutable field, is read and written only in `receive`, which the
 // store calls one call at a time, each ordered after the previous by the store's lock (above).
-// That is also why its accesses need no dynamic exclusivity check, which costs more than the
-// rest of a notification (see the Performance article's decision log).
+// That is also why its accesses need no dynamic exclusivity check (see the Performance
+// article's decision log).
 @usableFromInline
 final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {   // above
     @usableFromInline let select: @Sendable (State) -> Value
+    @usableFromInline let isDuplicate: (@Sendable (Value, Value) -> Bool)?
     @usableFromInline let observer: @Sendable (Value) -> Void
     @exclusivity(unchecked) @usableFromInline var last: Value?
 
     @inlinable
     init(
         _ select: @escaping @Sendable (State) -> Value,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         _ observer: @escaping @Sendable (Value) -> Void
     ) {
         self.select = select
+        self.isDuplicate = isDuplicate
         self.observer = observer
     }
 
-    /// Passes the selected part of `state` on, unless unsubscribed or `isDuplicate` calls it the
-    /// same as the last one passed on.
-    @inlinable
-    @inline(__always)
-    func receive(_ state: State, isDuplicate: (Value, Value) -> Bool) {
-        guard isOn else { return }
-        let value = select(state)
-        if let previous = last, isDuplicate(previous, value) { return }
-        last = value
-        observer(value)
-    }
-}
-
-extension Selection where Value: Equatable {
-    /// Passes the selected part of `state` on, unless unsubscribed or equal to the last one
-    /// passed on: compared with `==` rather than through an `isDuplicate`, one closure call
-    /// fewer per notification, which is much of what one costs.
+    /// Passes the selected part of `state` on, unless unsubscribed or a duplicate of the last
+    /// one passed on.
     @inlinable
     @inline(__always)
     func receive(_ state: State) {
         guard isOn else { return }
         let value = select(state)
-        if let previous = last, previous == value { return }
-        last = value
+        if let isDuplicate {
+            if let previous = last, isDuplicate(previous, value) { return }
+            last = value
+        }
         observer(value)
     }
 }

@@ -71,12 +71,11 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameter observer: Called with each state.
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
-        guard let isDuplicate else { return observe(observer) }
-        return observe(selecting({ $0 }, isDuplicate: isDuplicate, observer))
+        subscribe(selecting: { $0 }, isDuplicate: isDuplicate, observer)
     }
 
     /// Calls `observer` with a part of the feature's state, at once and then whenever that part
-    /// changes.
+    /// changes; see ``Store/subscribe(to:isDuplicate:_:)``.
     ///
     /// - Parameters:
     ///   - select: Picks the part to watch.
@@ -88,7 +87,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        observe(selecting(select, isDuplicate: isDuplicate, observer))
+        subscribe(selecting: select, isDuplicate: isDuplicate, observer)
     }
 
     /// Calls `observer` with a part of the feature's state, at once and then whenever it
@@ -102,7 +101,18 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        observe(selecting(select, observer))
+        subscribe(selecting: select, isDuplicate: { $0 == $1 }, observer)
+    }
+
+    /// Subscribes through the root store's one subscription (``observe``), the feature's part
+    /// of the state told apart as ``Store``'s observers tell theirs.
+    func subscribe<Value: Sendable>(
+        selecting select: @escaping @Sendable (State) -> Value,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> AnyCancellable {
+        let selection = Selection(select, isDuplicate: isDuplicate, observer)
+        return observe { selection.receive($0) }
     }
 
     /// The feature's state now, then whenever it changes (after every parent action when it is

@@ -36,7 +36,9 @@ extension Store {
             send: { core.dispatch(embed((id, $0))) },
             start: { core.start($0.scoped(to: scope) { embed((id, $0)) }) },
             // Holds the store itself, not only its engine: releasing a store shuts it down.
-            observe: { [self] observer in subscribe { observer($0[keyPath: path][id: id]) } },
+            observe: { [self] observer in
+                observe({ $0[keyPath: path][id: id] }, isDuplicate: nil, observer)
+            },
             isDuplicate: { $0 == $1 }
         )
     }

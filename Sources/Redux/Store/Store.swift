@@ -85,294 +85,96 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
+    ///   - reducer: The pure function from state and action to the next state. It runs in
+    ///     place: the state is moved into it and back, never copied.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
+    ///   - middlewares: Middlewares that see each action after the reducer, in order; write
+    ///     `.list { }` to mix closures and ``AnyMiddleware`` values.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
+    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run; by
+    ///     default the global concurrent executor (see ``TaskExecutorPreference``).
     ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
     ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
     ///     the live ones unless made inside `Dependencies.withValues`.
-    @_disfavoredOverload
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [Middleware<State, Action>] = [],
+        middlewares: [AnyMiddleware<State, Action>] = [],
         on home: StoreHome? = nil,
+        taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
-            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home, dependencies: dependencies)
-    }
-
-    /// Makes a store with a pure reducer, whose async effects prefer a task executor.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
-    ///     the test moves its clock.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    @_disfavoredOverload
-    public convenience init(
-        initial: State,
-        reducer: @escaping Reducer<State, Action>,
-        interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [Middleware<State, Action>] = [],
-        on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?,
-        dependencies: ((inout Dependencies) -> Void)? = nil
-    ) {
-        self.init(
-            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home, taskExecutor: taskExecutor,
+            initial: initial,
+            mutatingReducer: { state, action in state = reducer(consume state, action) },
+            interceptors: interceptors, middlewares: middlewares, on: home,
+            taskExecutor: taskExecutor,
             dependencies: dependencies)
     }
 
-    /// Makes a store with a pure reducer and middlewares of either form.
+    /// Makes a store with a reducer that changes the state in place, as TCA's reducers do.
     ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
+    /// The parameters are those of ``init(initial:reducer:interceptors:middlewares:on:taskExecutor:dependencies:)``.
     public convenience init(
         initial: State,
-        reducer: @escaping Reducer<State, Action>,
+        mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [AnyMiddleware<State, Action>],
+        middlewares: [AnyMiddleware<State, Action>] = [],
         on home: StoreHome? = nil,
+        taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
-            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home, dependencies: dependencies)
+            initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+            middlewares: middlewares, home: home, queueCapacity: Self.queueCapacity,
+            taskExecutor: taskExecutor, dependencies: Dependencies.forStore(dependencies))
     }
 
-    /// Makes a store with a pure reducer and middlewares of either form, whose async effects prefer a task executor.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
-    ///     the test moves its clock.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    /// Makes a store whose middlewares are all closures: `middlewares: [logging, saving]`.
+    @_disfavoredOverload
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [AnyMiddleware<State, Action>],
+        middlewares: [Middleware<State, Action>],
         on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?,
+        taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
-            initial: initial, mutatingReducer: Self.inPlace(reducer), interceptors: interceptors,
-            middlewares: middlewares, on: home, taskExecutor: taskExecutor,
+            initial: initial, reducer: reducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init), on: home, taskExecutor: taskExecutor,
             dependencies: dependencies)
     }
 
-    /// Makes a store with a reducer that changes the state in place (the faster form for large
-    /// states).
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
+    /// Makes a store with an in-place reducer whose middlewares are all closures.
     @_disfavoredOverload
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [Middleware<State, Action>] = [],
+        middlewares: [Middleware<State, Action>],
         on home: StoreHome? = nil,
+        taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: ((inout Dependencies) -> Void)? = nil
     ) {
         self.init(
-            initial: initial,
-            mutatingReducer: mutatingReducer,
-            interceptors: interceptors,
-            middlewares: middlewares.map(AnyMiddleware.init),
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: nil,
-            dependencies: Dependencies.forStore(dependencies)
-        )
+            initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+            middlewares: middlewares.map(AnyMiddleware.init), on: home, taskExecutor: taskExecutor,
+            dependencies: dependencies)
     }
 
-    /// Makes a store with a reducer that changes the state in place (the faster form for large
-    /// states), whose async
-    /// effects prefer a task executor.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
-    ///     the test moves its clock.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    @_disfavoredOverload
-    public convenience init(
-        initial: State,
-        mutatingReducer: @escaping MutatingReducer<State, Action>,
-        interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [Middleware<State, Action>] = [],
-        on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?,
-        dependencies: ((inout Dependencies) -> Void)? = nil
-    ) {
-        self.init(
-            initial: initial,
-            mutatingReducer: mutatingReducer,
-            interceptors: interceptors,
-            middlewares: middlewares.map(AnyMiddleware.init),
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: taskExecutor,
-            dependencies: Dependencies.forStore(dependencies)
-        )
-    }
-
-    /// Makes a store with a reducer that changes the state in place, and middlewares of either
-    /// form.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
-    public convenience init(
-        initial: State,
-        mutatingReducer: @escaping MutatingReducer<State, Action>,
-        interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [AnyMiddleware<State, Action>],
-        on home: StoreHome? = nil,
-        dependencies: ((inout Dependencies) -> Void)? = nil
-    ) {
-        self.init(
-            initial: initial,
-            mutatingReducer: mutatingReducer,
-            interceptors: interceptors,
-            middlewares: middlewares,
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: nil,
-            dependencies: Dependencies.forStore(dependencies)
-        )
-    }
-
-    /// Makes a store with a reducer that changes the state in place, and middlewares of either
-    /// form, whose async
-    /// effects prefer a task executor.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests, so that they run only when
-    ///     the test moves its clock.
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    public convenience init(
-        initial: State,
-        mutatingReducer: @escaping MutatingReducer<State, Action>,
-        interceptors: [Interceptor<State, Action>] = [],
-        middlewares: [AnyMiddleware<State, Action>],
-        on home: StoreHome? = nil,
-        taskExecutor: (any TaskExecutor)?,
-        dependencies: ((inout Dependencies) -> Void)? = nil
-    ) {
-        self.init(
-            initial: initial,
-            mutatingReducer: mutatingReducer,
-            interceptors: interceptors,
-            middlewares: middlewares,
-            home: home,
-            queueCapacity: Self.queueCapacity,
-            erasedTaskExecutor: taskExecutor,
-            dependencies: Dependencies.forStore(dependencies)
-        )
-    }
-
-    /// A pure reducer as one that changes the state in place. The state is moved into the
-    /// reducer and back, never copied: a reducer that changes one element of a large array finds
-    /// the array uniquely referenced.
-    static func inPlace(_ reducer: @escaping Reducer<State, Action>)
-        -> MutatingReducer<State, Action>
-    {
-        { state, action in state = reducer(consume state, action) }
-    }
-
-    /// Makes a store with a queue of another size: for tests of the bound.
-    package convenience init(
+    /// The initializer every other calls, with a queue of any size (for tests of the bound);
+    /// `dependencies` are what its middlewares and effects read, nil to bind none.
+    package init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
         interceptors: [Interceptor<State, Action>] = [],
         middlewares: [AnyMiddleware<State, Action>] = [],
         home: StoreHome?,
-        queueCapacity: Int
-    ) {
-        self.init(
-            initial: initial,
-            mutatingReducer: mutatingReducer,
-            interceptors: interceptors,
-            middlewares: middlewares,
-            home: home,
-            queueCapacity: queueCapacity,
-            erasedTaskExecutor: nil
-        )
-    }
-
-    /// The one initializer every other calls: `erasedTaskExecutor` is a `TaskExecutor` or nil,
-    /// erased so that the stores of systems before macOS 15 / iOS 18 are made the same way;
-    /// `dependencies` are what its middlewares and effects read, nil to bind none.
-    package init(
-        initial: State,
-        mutatingReducer: @escaping MutatingReducer<State, Action>,
-        interceptors: [Interceptor<State, Action>],
-        middlewares: [AnyMiddleware<State, Action>],
-        home: StoreHome?,
         queueCapacity: Int,
-        erasedTaskExecutor: (any Sendable)?,
+        taskExecutor: TaskExecutorPreference = .globalConcurrent,
         dependencies: Dependencies? = nil
     ) {
         core = StoreCore(
@@ -382,7 +184,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             middlewares: middlewares,
             home: home,
             capacity: queueCapacity,
-            taskExecutor: erasedTaskExecutor,
+            taskExecutor: taskExecutor.executor,
             dependencies: dependencies
         )
     }

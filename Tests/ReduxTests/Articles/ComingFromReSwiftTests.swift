@@ -174,7 +174,7 @@ private final class SecondsLabel: Sendable {
     func thunkAsEffect() {
         let scheduler = TestScheduler()
         let clock = scheduler.clock
-        let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: scheduler)
+        let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: .preferring(scheduler))
         store.run(brew(seconds: 180, boilingFor: .seconds(90), clock: clock))
         scheduler.advance(by: .seconds(89))
         #expect(store.state == TeaTimer())

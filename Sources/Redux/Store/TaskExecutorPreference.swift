@@ -1,0 +1,29 @@
+/// Where the tasks of a store's async effects (`Effect.run`) prefer to run: the store's
+/// `taskExecutor:`.
+///
+/// ```swift
+/// let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: .preferring(scheduler))
+/// ```
+///
+/// A `TestScheduler` is a task executor: a store that prefers it runs its `Effect.run` tasks only
+/// when the test moves the clock, which is what a `TestStore` does for you. A value rather than
+/// an `any TaskExecutor` so that every store is made the same way on every system, task executors
+/// existing only from macOS 15 / iOS 18.
+public struct TaskExecutorPreference: Sendable {
+    /// The executor, an `any TaskExecutor`, erased; nil for the global concurrent executor.
+    let executor: (any Sendable)?
+
+    /// The global concurrent executor, where a `Task` runs by default.
+    public static var globalConcurrent: TaskExecutorPreference {
+        TaskExecutorPreference(executor: nil)
+    }
+
+    /// A task executor.
+    ///
+    /// - Parameter executor: Where the tasks prefer to run; nil for the global concurrent one.
+    /// - Returns: The preference.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public static func preferring(_ executor: (any TaskExecutor)?) -> TaskExecutorPreference {
+        TaskExecutorPreference(executor: executor)
+    }
+}
