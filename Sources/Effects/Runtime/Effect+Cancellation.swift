@@ -301,15 +301,9 @@ final class EffectIDStorage: EffectIdentity {
 }
 
 extension Hashable {
-    /// Whether `other`, a value of this same type, equals this one.
-    ///
-    /// The caller has compared the two types' identities already, so `other` is reinterpreted
-    /// instead of cast: a dynamic cast would look metadata up on every comparison.
+    /// Whether `other` is a value of this same type that equals this one.
     fileprivate func isEqual(to other: any Hashable & Sendable) -> Bool {
-        func compare<Other: Hashable>(_ other: Other) -> Bool {
-            precondition(Other.self == Self.self, "EffectID compared values of different types")
-            return self == unsafeBitCast(other, to: Self.self)
-        }
-        return compare(other)
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }
