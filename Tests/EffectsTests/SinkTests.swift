@@ -71,6 +71,27 @@ import Testing
         #expect(log.withLock { $0 } == ["1", "finished"])
     }
 
+    @Test("a sink made directly lets go of both closures when cancelled, while still held")
+    func directSinkReleasesClosuresOnCancel() {
+        weak var weakValueWitness: Witness?
+        weak var weakCompletionWitness: Witness?
+        let sink: Subscribers.Sink<Int> = {
+            let valueWitness = Witness(), completionWitness = Witness()
+            weakValueWitness = valueWitness
+            weakCompletionWitness = completionWitness
+            return Subscribers.Sink<Int>(
+                receiveCompletion: { _ in completionWitness.touch() },
+                receiveValue: { _ in valueWitness.touch() })
+        }()
+        sink.receive(subscription: Subscriptions.empty)
+        #expect(weakValueWitness != nil)
+        #expect(weakCompletionWitness != nil)
+        sink.cancel()
+        #expect(weakValueWitness == nil)
+        #expect(weakCompletionWitness == nil)
+        withExtendedLifetime(sink) {}
+    }
+
     @Test("cancels a second subscription it is handed")
     func cancelsSecondSubscription() {
         let first = TestSubject<Int>(), second = TestSubject<Int>()

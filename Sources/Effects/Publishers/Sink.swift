@@ -49,32 +49,23 @@ extension Subscribers {
     /// A subscriber that hands values and the completion to closures.
     ///
     /// Usually made by ``Publisher/sink(receiveCompletion:receiveValue:)``. After `cancel()`
-    /// or the completion it drops its subscription and ignores anything that still arrives.
-    /// The completion lets go of both closures (and what they capture) at once, even while the
-    /// sink is still held; a cancel lets go of `receiveCompletion` at once and of
-    /// `receiveValue` with the sink (a value may still be on its way from another thread), which
-    /// the publisher and the `AnyCancellable` release as they end. (`sink(…)` hands the
-    /// publisher the value closure beside the sink, in a front the publisher holds: it goes when
-    /// the publisher lets go of its subscriber, at the completion or a cancel.)
+    /// or the completion it drops its subscription, lets go of both closures (and what they
+    /// capture), even while the sink is still held, and ignores anything that still arrives.
+    /// (`sink(…)` hands the publisher the value closure beside the sink, in a front the
+    /// publisher holds: it goes when the publisher lets go of its subscriber, at the completion
+    /// or a cancel.)
     public final class Sink<Input: Sendable>: Subscriber, Cancellable {
-        @usableFromInline let state: Lock<SinkState>
-        /// On until the state ends: what `receive(_:)` reads before every value, without the lock
-        /// (see the Performance article's decision log: a lock there made a value through three
-        /// operators several times slower). Turned off right after the state ends, before
-        /// `cancel()` returns.
+        @usableFromInline let state: Lock<SinkState<Input>>
+        /// On until the state ends: what a `sink(…)`'s front reads before every value, without
+        /// the lock (see the Performance article's decision log). Turned off right after the
+        /// state ends, before `cancel()` returns.
         @usableFromInline let live = OneWayFlag()
-        // Written at init and once more by the completion, which the publisher delivers
-        // after its last value and never beside one, so no read and write overlap. Only a sink
-        // made directly reads it: `sink(…)` keeps the value closure in its front.
-        @usableFromInline
-        nonisolated(unsafe) var receiveValue: @Sendable (Input) -> Void   // see above
 
         /// Makes the cancellable half of a `sink`, whose value closure is held by its
         /// ``SinkFront`` instead.
         @inlinable
         init(receiveCompletion: @escaping @Sendable (Completion) -> Void) {
-            state = Lock(.awaitingSubscription(receiveCompletion))
-            receiveValue = { _ in }
+            state = Lock(.awaitingSubscription(.init(receiveCompletion, { _ in })))
         }
 
         /// Makes a sink from its two closures.
@@ -87,8 +78,7 @@ extension Subscribers {
             receiveCompletion: @escaping @Sendable (Completion) -> Void,
             receiveValue: @escaping @Sendable (Input) -> Void
         ) {
-            state = Lock(.awaitingSubscription(receiveCompletion))
-            self.receiveValue = receiveValue
+            state = Lock(.awaitingSubscription(.init(receiveCompletion, receiveValue)))
         }
 
         /// Keeps the subscription so that `cancel()` can reach it.
@@ -108,8 +98,9 @@ extension Subscribers {
         /// Calls the value closure, unless the sink was cancelled or finished.
         @inlinable
         public func receive(_ input: Input) {
-            if !isTerminal {
-                receiveValue(input)
+            // Taken out of the lock and called after it: the closure may cancel this sink.
+            if let closures = state.withLock({ $0.closures }) {
+                closures.receiveValue(input)
             }
         }
 
@@ -118,11 +109,9 @@ extension Subscribers {
         public func receive(completion: Completion) {
             guard let ended = state.withLock({ $0.end() }) else { return }
             live.turnOff()
-            // The completion comes after the last value: nothing reads the closure any more.
-            receiveValue = { _ in }
             // Released outside the lock.
             _ = ended.subscription
-            ended.receiveCompletion(completion)
+            ended.closures.receiveCompletion(completion)
         }
 
         @inlinable
@@ -136,39 +125,54 @@ extension Subscribers {
 
 /// Where a sink stands: what it holds in each stage, and nothing once it has ended.
 @usableFromInline
-enum SinkState: Sendable {
-    case awaitingSubscription(@Sendable (Subscribers.Completion) -> Void)
-    case subscribed((any Subscription)?, @Sendable (Subscribers.Completion) -> Void)
+enum SinkState<Input: Sendable>: Sendable {
+    case awaitingSubscription(Closures)
+    case subscribed((any Subscription)?, Closures)
     case terminal
+
+    /// A sink's two closures, held until it ends.
+    @usableFromInline
+    struct Closures: Sendable {
+        @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
+        @usableFromInline let receiveValue: @Sendable (Input) -> Void
+
+        @inlinable
+        init(
+            _ receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+            _ receiveValue: @escaping @Sendable (Input) -> Void
+        ) {
+            self.receiveCompletion = receiveCompletion
+            self.receiveValue = receiveValue
+        }
+    }
 
     /// What a sink held when it ended, to use and release outside the lock.
     @usableFromInline
     struct Ended {
         @usableFromInline let subscription: (any Subscription)?
-        @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
+        @usableFromInline let closures: Closures
 
         @inlinable
-        init(
-            subscription: (any Subscription)?,
-            receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void
-        ) {
+        init(subscription: (any Subscription)?, closures: Closures) {
             self.subscription = subscription
-            self.receiveCompletion = receiveCompletion
+            self.closures = closures
         }
     }
 
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
-        guard case .awaitingSubscription(let receiveCompletion) = self else { return false }
-        self = .subscribed(
-            subscription === Subscriptions.empty ? nil : subscription, receiveCompletion)
+        guard case .awaitingSubscription(let closures) = self else { return false }
+        self = .subscribed(subscription === Subscriptions.empty ? nil : subscription, closures)
         return true
     }
 
+    /// The closures, or nil once the sink has ended.
     @inlinable
-    var isTerminal: Bool {
-        if case .terminal = self { return true }
-        return false
+    var closures: Closures? {
+        switch self {
+        case .awaitingSubscription(let closures), .subscribed(_, let closures): closures
+        case .terminal: nil
+        }
     }
 
     /// Ends: what the sink held, or nil if it had ended already.
@@ -177,12 +181,12 @@ enum SinkState: Sendable {
         switch self {
         case .terminal:
             return nil
-        case .awaitingSubscription(let receiveCompletion):
+        case .awaitingSubscription(let closures):
             self = .terminal
-            return Ended(subscription: nil, receiveCompletion: receiveCompletion)
-        case .subscribed(let subscription, let receiveCompletion):
+            return Ended(subscription: nil, closures: closures)
+        case .subscribed(let subscription, let closures):
             self = .terminal
-            return Ended(subscription: subscription, receiveCompletion: receiveCompletion)
+            return Ended(subscription: subscription, closures: closures)
         }
     }
 }

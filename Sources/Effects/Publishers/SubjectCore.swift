@@ -201,9 +201,7 @@ struct SubjectState<Output, Target: AnyObject> {
     @usableFromInline private(set) var current: Output?
     @usableFromInline private(set) var subscribers: [Target] = []
     @usableFromInline private(set) var stage = Stage.idle
-    /// The events sent while a delivery is under way, oldest first; empty in every other stage
-    /// (a queue beside the stage, like an operator's outbox, so that a send on the common path
-    /// moves no queue in and out of an enum case).
+    /// The events sent while a delivery is under way, oldest first; empty in every other stage.
     @usableFromInline private(set) var waiting = FIFOQueue<Event>()
     /// The subscribers removed (cancelled, or finished) while a delivery is under way, handed
     /// back for release when the deliverer gives up its role, so that they are released on one
@@ -289,9 +287,8 @@ struct SubjectState<Output, Target: AnyObject> {
     /// which ends its role.
     @inlinable
     mutating func next() -> Action {
-        // The common end of a send: the value has reached the last subscriber and nothing
-        // waits. The general path below decides the same; this test reads only the position,
-        // without copying the stage's payload out and back.
+        // The common end of a send (the last subscriber reached, nothing waiting), decided as
+        // the general path below would (see the Performance article's decision log).
         if case .delivering(.value(_, let position)) = stage, position >= subscribers.count,
             waiting.isEmpty
         {
@@ -435,12 +432,9 @@ final class SubjectConduit<Output: Sendable>: Subscription, Sendable {
 /// finishes, the state hands it back and it is released, and with it the subscriber, even while
 /// the subscriber still holds its conduit. So neither keeps the other alive after the end.
 ///
-/// The subject calls it only from its deliverer, one call at a time. The subscriber is reached
-/// through closures made in ``SubjectCore/attach(_:greetsWithCurrent:)``, where its type is
-/// known. Subscribers of all types share one subject, so the call cannot be static; a closure
-/// made in inlinable code runs code specialized for the subscriber, where a method of a generic
-/// subclass, called through the class's table, would run unspecialized (and so would everything
-/// it calls, such as an operator's subscription).
+/// The subject calls it only from its deliverer, one call at a time, through closures made in
+/// ``SubjectCore/attach(_:greetsWithCurrent:)``, where the subscriber's type is known, so that
+/// the call runs code specialized for it.
 @usableFromInline
 final class SubjectReceiver<Output: Sendable>: Sendable {
     @usableFromInline let conduit: SubjectConduit<Output>

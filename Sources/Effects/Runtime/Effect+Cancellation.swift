@@ -154,12 +154,9 @@ final class CancelEffect<Output: Sendable>: EffectNode {
 /// Made by ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)``; ids of
 /// different types never match.
 ///
-/// An id is one reference to an immutable object that holds the value with its type and its
-/// hash, made once when the id is made, and that hash beside it. Copying an id is then a
-/// retain, where an existential would go through its value witnesses, and a store's registry,
-/// which looks ids up for every cancellable effect it runs, recognizes copies of one id by the
-/// object's identity before it compares anything: an effect value built once and returned for
-/// every action (a game's delayed un-flip) finds its id at the cost of a pointer comparison.
+/// An id is a reference to an immutable object holding the value, its type and its hash,
+/// computed once. Copies of one id are recognized by the object's identity before anything is
+/// compared, so an effect built once and returned for every action finds its id at once.
 public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     @usableFromInline let identity: any EffectIdentity
     /// The value's hash, beside the reference: hashing an id reads it without a call.
@@ -170,7 +167,7 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     /// - Parameter id: Any hashable, sendable value.
     @inlinable
     public init<ID: Hashable & Sendable>(_ id: ID) {
-        // A metatype comparison first: a dynamic cast on every id would cost more than the rest.
+        // A metatype comparison first, so that most ids skip the dynamic casts.
         if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
         } else if ID.self == ScopedEffectID.self, let pair = id as? ScopedEffectID {
@@ -205,9 +202,8 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         hasher.combine(hash)
     }
 
-    /// The wrapped value's hash, mixed with `seed`, without running a `Hasher` again: the hash
-    /// was computed once, when the id was made, and a store's table looks ids up on every
-    /// cancellable effect.
+    /// The wrapped value's hash, computed once when the id was made, mixed with `seed` without
+    /// running a `Hasher` again.
     public func _rawHashValue(seed: Int) -> Int {
         // A multiplicative mix (the 64-bit golden ratio), so that nearby hashes spread.
         Int(
@@ -222,9 +218,7 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
 }
 
 /// What an ``EffectID`` refers to: an immutable object that holds the id's value, with its type
-/// and its hash kept apart from it, so that telling two ids apart is two integer comparisons;
-/// only ids that agree on both compare their values. (`AnyHashable` would unbox through the
-/// runtime's generic paths on every comparison.)
+/// and its hash kept apart from it, so that only ids that agree on both compare their values.
 ///
 /// ``EffectIDStorage`` is the one ``EffectID/init(_:)`` makes. An object with an identity of its
 /// own may be one too, and then stands for its id without an allocation for it: a store's task
@@ -252,10 +246,8 @@ extension EffectIdentity {
 }
 
 /// The identity of the pair (scope, id) a scoped view of a context names an id with (see
-/// ``ScopedEffectID``), which ``EffectID/init(_:)`` makes for a pair: the pair kept as it is,
-/// rather than boxed as any value, so that two pairs made apart (a row's save, started again on
-/// every toggle) compare as their two ids, each recognized by its identity, without opening an
-/// existential or copying the pair.
+/// ``ScopedEffectID``), which ``EffectID/init(_:)`` makes for a pair: kept as it is rather than
+/// boxed as any value, so that two pairs made apart compare as their two ids.
 @usableFromInline
 final class ScopedIdentity: EffectIdentity {
     @usableFromInline let pair: ScopedEffectID
@@ -301,15 +293,9 @@ final class EffectIDStorage: EffectIdentity {
 }
 
 extension Hashable {
-    /// Whether `other`, a value of this same type, equals this one.
-    ///
-    /// The caller has compared the two types' identities already, so `other` is reinterpreted
-    /// instead of cast: a dynamic cast would look metadata up on every comparison.
+    /// Whether `other` is a value of this same type that equals this one.
     fileprivate func isEqual(to other: any Hashable & Sendable) -> Bool {
-        func compare<Other: Hashable>(_ other: Other) -> Bool {
-            precondition(Other.self == Self.self, "EffectID compared values of different types")
-            return self == unsafeBitCast(other, to: Self.self)
-        }
-        return compare(other)
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

@@ -8,11 +8,8 @@
 /// ids mean nothing.
 ///
 /// An id is kept only while an effect marked with it runs, and a running effect only until it
-/// ends, so the context's memory follows the work in flight, never the work that has come and
-/// gone. All of it is one `EffectTable` behind one lock; nothing is called, and nothing
-/// released, while it is held. Throttled ids (``Effect/throttle(id:for:scheduler:latest:)``) are
-/// remembered apart, behind a lock of their own, while their windows are open (see
-/// `ThrottleMemory`).
+/// ends. All of it is one `EffectTable` behind one lock, which nothing is called or released
+/// under; throttled ids are remembered apart while their windows are open (`ThrottleMemory`).
 ///
 /// A context may name the executor that the tasks of its async effects
 /// (``Effect/run(priority:operation:)-9qce4``) prefer: a ``TestScheduler`` in tests, so that async work
@@ -22,24 +19,20 @@
 /// ## Scopes
 ///
 /// An effect scoped to an element of a list (``Effect/scoped(to:)``, which `forEach` and `ifLet`
-/// apply to a child's effects) runs in a *view* of its store's context, made by
-/// `scoped(to:)`: the same books, the same executor and gate, but every id used through the
-/// view (``Effect/cancellable(id:cancelInFlight:)``, ``Effect/cancel(id:)``, debounce and
-/// throttle ids) means the pair (scope, id), so two elements using the same id never meet. Every
-/// root started through the view is also registered under its scope (and the scopes around it),
-/// so cancelling the scope's id cancels every effect of the element, in O(k) for its k roots.
-/// Outside any scope, an id means what it says, in its store.
+/// apply) runs in a *view* of its store's context: the same books, executor and gate, but every
+/// id used through the view means the pair (scope, id), so two elements using the same id never
+/// meet. Every root started through the view is also registered under its scope (and the scopes
+/// around it), so cancelling the scope's id cancels every effect of the element, in O(k) for its
+/// k roots.
 public final class EffectContext: Sendable {
     /// The books this context shares with its scoped views: the store's one table of running
     /// effects and its throttle memory.
     let books: Books
-    /// The scope every id used through this context belongs to, as the store's own context
-    /// names it (a view of a view has the outer scope inside); nil for a store's own context,
-    /// where ids mean themselves.
+    /// The scope every id used through this context belongs to, as the store's books name it;
+    /// nil for a store's own context, where ids mean themselves.
     @usableFromInline let scope: EffectID?
-    /// The scopes around `scope`, which this context's roots belong to as well, as the store's
-    /// own context names them: empty unless views nest (so a view of a store's context
-    /// allocates no array).
+    /// The scopes around `scope`, which this context's roots belong to as well: empty unless
+    /// views nest.
     let outerScopes: [EffectID]
 
     /// Where the tasks of the context's async effects prefer to run: an `any TaskExecutor`, kept
@@ -154,20 +147,15 @@ public final class EffectContext: Sendable {
     /// Starts `effect`, sending what it produces to `downstream`, and counts it as running until
     /// it ends.
     ///
-    /// Nothing and a single value need no bookkeeping: nothing happens, or the value is handed
-    /// over at once. Any other effect is a node that starts itself (see ``EffectNode``): as one
-    /// root, by default, subscribed to through a ``RootSubscriber``; a merge as each of its
-    /// parts (nobody waits for the whole); a cancel by cancelling, at once; a `.cancellable`
-    /// by handing its id to the node it marks, whose root registers under it in the same step
-    /// (a debounce likewise); a delayed value as its one `DelayedValue`, which is its own
-    /// root (started from here, where the downstream's type is known, so that it runs
-    /// specialized).
+    /// Nothing and a single value need no bookkeeping. Any other effect is a node that starts
+    /// itself (``EffectNode``): as one root by default (a ``RootSubscriber``), a merge as each of
+    /// its parts, a cancel at once, a `.cancellable` by handing its id to the node it marks, a
+    /// delayed value as its own `DelayedValue` root.
     ///
     /// Each root first hands `downstream` a subscription, which stops that root when cancelled,
-    /// and ends with a completion, whether it finished or was cancelled by id: a downstream that
-    /// needs to follow the running work (a store's `StoreTask`) counts them. There is no
-    /// completion for a root the downstream cancelled itself, nor when the context closes.
-    /// Parts that run at once (a value, a cancel) hand over neither.
+    /// and ends with a completion, whether it finished or was cancelled by id (a store's
+    /// `StoreTask` counts them); none for a root the downstream cancelled itself, nor when the
+    /// context closes. Parts that run at once (a value, a cancel) hand over neither.
     ///
     /// - Parameters:
     ///   - effect: The effect to run.
@@ -177,8 +165,6 @@ public final class EffectContext: Sendable {
     package func start<Downstream: Subscriber>(
         _ effect: consuming Effect<Downstream.Input>, sendingTo downstream: consuming Downstream
     ) {
-        // Both taken, not copied: the effect's node and the downstream's references are moved
-        // on, not retained and released again.
         let operation = (consume effect).operation
         switch consume operation {
         case .none:
@@ -186,9 +172,8 @@ public final class EffectContext: Sendable {
         case .just(let value):
             downstream.receive(value)
         case .node(let node):
-            // A delayed value, cancellable or not (a game's every delayed move), starts here,
-            // specialized for the downstream: the same one `DelayedValue` the node's own `start`
-            // makes, without the unspecialized generic code between.
+            // Started here, where the downstream's type is known: the same `DelayedValue` the
+            // node's own `start` makes.
             if let delayed = node.delayedValue {
                 delayed.start(in: self, sendingTo: downstream)
             } else {
@@ -217,10 +202,8 @@ public final class EffectContext: Sendable {
     /// replaces there (`replacingInFlight`) before it returns; false when the context is closed
     /// and the root must not start.
     ///
-    /// `id` is named as the books name it, ``resolved(_:in:)`` through this context: a root
-    /// resolves its id once, when it is made, for its beginning and its end. A root started in
-    /// `inner`, a scope inside this context's (as the books name it), belongs to it too, as if
-    /// started through a view of this context in that scope.
+    /// `id` is named as the books name it (``resolved(_:in:)``). A root started in `inner`, a
+    /// scope inside this context's, belongs to it too, as if started through a view.
     @usableFromInline
     func begin(
         _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
@@ -277,11 +260,8 @@ public final class EffectContext: Sendable {
         guard var (roots, members) = table.withLock({ $0.close() }) else { return }
         // Each root is stopped, then released, before the next one is touched.
         roots.removeAll { $0.stop() }
-        // A root with an id is kept in its id's group (and its scopes' groups: stopped again, it
-        // does nothing), not in the roots: it stops as the others did. A member
-        // inside a root has stopped with it: cancelling it again does nothing. Anything else
-        // registered (a part subscribed to outside a root, a store's task) is cancelled here.
-        // Taken out one by one too, in no particular order, as the groups hand them over.
+        // The groups' members: a root with an id stops here (stopping twice does nothing);
+        // anything else registered (a part outside a root, a store's task) is cancelled.
         while let member = members.popLast() {
             if let root = member as? any RunningEffect {
                 root.stop()
@@ -344,9 +324,8 @@ package struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
         "\(id) in \(scope)"
     }
 
-    /// The two ids' hashes, computed once when they were made, mixed without running a
-    /// `Hasher` (as ``EffectID/_rawHashValue(seed:)`` mixes one): a scoped view makes a pair for
-    /// every root it starts with an id, and the pair's `EffectID` hashes it once, with this.
+    /// The two ids' stored hashes mixed without running a `Hasher`, as
+    /// ``EffectID/_rawHashValue(seed:)`` mixes one.
     @inlinable
     package func _rawHashValue(seed: Int) -> Int {
         let mixed =

@@ -5,27 +5,21 @@
 /// lock is let go; it never calls out. `open` carries the books; `closed` keeps nothing, and
 /// nothing starts in it again.
 ///
-/// A root marked with an id (a game's delayed un-flip) is kept in its id's group only, and
-/// counted in `roots`: the group is what cancelling and closing reach it through, so keeping it
-/// in the roots too would cost a second entry, and a second hash, on every begin and end.
-/// A root started in a scoped view of the context (an element's effect under `forEach`) is kept
-/// in the group of each scope it runs in as well, with or without an id of its own, so that
-/// cancelling the scope reaches it in one step; it then appears once per group when the table
-/// closes, and stopping a root twice does nothing.
+/// A root marked with an id is kept in its id's group only (and counted in `roots`): the group is
+/// what cancelling and closing reach it through. A root started in a scoped view of the context
+/// is kept in the group of each scope it runs in as well, so that cancelling the scope reaches it
+/// in one step; stopping a root twice does nothing.
 ///
-/// Size and cost: `roots` holds one entry per root without an id that has started and not
-/// ended, and `ids` one entry per id that some running part is marked with (an id's last member
-/// leaving removes it), so both follow the work in flight and nothing of the work that has
-/// ended. Beginning and ending a root, registering and unregistering a member, are O(1) (one
-/// hash of an identity or of an id, whose hash is computed once, when the id is made); taking
-/// an id's members to cancel is O(members), and closing O(roots + members).
+/// Size and cost: `roots` holds one entry per running root without an id, and `ids` one entry
+/// per id that some running part is marked with, so both follow the work in flight. Beginning
+/// and ending a root, registering and unregistering a member, are O(1); taking an id's members
+/// to cancel is O(members), and closing O(roots + members).
 enum EffectTable {
     case open(roots: Roots, ids: [EffectID: Members])
     /// The store is gone: nothing new starts, nothing is kept.
     case closed
 
-    /// The running parts registered under one id. Most ids mark one effect at a time (a game's
-    /// single timer), so that case costs no dictionary of its own.
+    /// The running parts registered under one id: usually one, which needs no dictionary.
     enum Members {
         case one(any CancellableByID)
         case many([ObjectIdentifier: any CancellableByID])
@@ -51,13 +45,12 @@ enum EffectTable {
     }
 
     /// The running roots without an id, in slots numbered in the order they started (a freed
-    /// slot is reused), so that closing stops them in about that order, the order they sit in
-    /// memory and in their scheduler's queue; and how many roots with an id run (kept in their
-    /// id's group).
+    /// slot is reused), so that closing stops them in about that order; and how many roots with
+    /// an id run (kept in their id's group).
     ///
     /// Size and cost: `slots` is as long as the most roots ever running at once, and emptied
-    /// (keeping its capacity) whenever none runs; `slotOf` holds one entry per running root.
-    /// Inserting and removing are O(1): one hash of the root's identity, one array access.
+    /// whenever none runs; `slotOf` holds one entry per running root. Inserting and removing are
+    /// O(1).
     struct Roots {
         private var slots: [(any RunningEffect)?] = []
         private var slotOf: [ObjectIdentifier: Int] = [:]
@@ -73,10 +66,8 @@ enum EffectTable {
         /// Takes every running root out, in slot order, and hands each to `body`, leaving the
         /// books empty.
         ///
-        /// Each root is taken out of its slot before `body` sees it, so that the reference kept
-        /// here goes when `body` returns: a root nothing else holds is freed then, while it is
-        /// still in the cache, not by a second pass over all of them when the slots go (and
-        /// taking it costs no retain and release around `body`).
+        /// Each root is taken out of its slot before `body` sees it, so that a root nothing else
+        /// holds is freed as `body` returns, not in a second pass over all of them.
         mutating func removeAll(_ body: (any RunningEffect) -> Void) {
             for slot in slots.indices {
                 guard let root = slots[slot].take() else { continue }
@@ -136,14 +127,12 @@ enum EffectTable {
     ) -> Admission {
         withOpen { roots, ids in
             var replaced: Members? = nil
-            // Tested, then unwrapped where used: a binding copied the id, a retain and a
-            // release around the insertion, which copies it again for the key.
-            if id != nil {
+            if let id {
                 roots.marked += 1
                 if replacingInFlight {
-                    replaced = ids.updateValue(.one(root), forKey: id!)
+                    replaced = ids.updateValue(.one(root), forKey: id)
                 } else {
-                    ids.insert(root, under: id!)
+                    ids.insert(root, under: id)
                 }
             } else if scope == nil {
                 roots.insert(root)
@@ -181,8 +170,7 @@ enum EffectTable {
                     _ = ids.remove(key, from: outer)
                 }
             }
-            // Tested, then unwrapped where used, as in `begin`: a binding copied the id.
-            guard id != nil else {
+            guard let id else {
                 guard scope == nil else {
                     precondition(roots.marked > 0, "a scoped root ended more often than it began")
                     roots.marked -= 1
@@ -192,7 +180,7 @@ enum EffectTable {
             }
             precondition(roots.marked > 0, "a root with an id ended more often than it began")
             roots.marked -= 1
-            return (nil, ids.remove(key, from: id!))
+            return (nil, ids.remove(key, from: id))
         } ?? (nil, nil)
     }
 
@@ -230,8 +218,7 @@ enum EffectTable {
         return (roots, ids.values.flatMap(\.all))
     }
 
-    /// Runs `body` on the open books, moved out of the enum while it runs so that mutating
-    /// them copies nothing; nil when closed.
+    /// Runs `body` on the open books, moved out of the enum while it runs; nil when closed.
     private mutating func withOpen<Result>(
         _ body: (inout Roots, inout [EffectID: Members]) -> Result
     ) -> Result? {
@@ -309,7 +296,7 @@ extension EffectTable.Members {
 
 extension Dictionary where Key == EffectID, Value == EffectTable.Members {
     /// Adds `member` to the group of `id` (or starts one), after removing the members of
-    /// `replaced` it holds. One hash of the id: the group is changed in place.
+    /// `replaced` it holds.
     fileprivate mutating func insert(
         _ member: any CancellableByID, under id: EffectID,
         replacing replaced: EffectTable.Members? = nil
@@ -318,8 +305,7 @@ extension Dictionary where Key == EffectID, Value == EffectTable.Members {
     }
 
     /// Removes the member with identity `key` from the group of `id`, removing the group once
-    /// empty; returns it, or nil when it was not there. One hash of the id: the group is
-    /// changed in place.
+    /// empty; returns it, or nil when it was not there.
     fileprivate mutating func remove(_ key: ObjectIdentifier, from id: EffectID)
         -> (any CancellableByID)?
     {

@@ -104,6 +104,7 @@ extension Lock: @unchecked Sendable {}   // see above
 /// fixed address for the cell's lifetime (a pthread mutex must not move).
 @usableFromInline
 final class SystemLockCell<Value> {
+    // decision log: pthread mutex cell
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 

@@ -45,20 +45,16 @@
 /// into the main actor, or any actor with an executor of its own, or a wait for a real-time
 /// timer) comes back as a job later, from another thread; it runs at the next advance.
 ///
-/// Pending work is kept in a binary heap ordered by (due time, scheduling order), beside a slot
-/// table that cancellation reaches through its handle. With n pieces of work pending, scheduling
-/// costs O(log n), cancelling O(1) amortized, and running each piece O(log n), under one lock
-/// taken once per piece; the heap holds at most 2n entries, and the table's length is the most
-/// work ever pending at once (see `TimerHeap`). Ready jobs wait in a first-in, first-out queue:
-/// O(1) to enqueue and to run each.
+/// With n pieces of work pending, scheduling costs O(log n), cancelling O(1) amortized, and
+/// running each piece O(log n), under one lock taken once per piece. Ready jobs wait in a
+/// first-in, first-out queue: O(1) to enqueue and to run each.
 public final class TestScheduler: Scheduler {
     struct State {
         var now = Duration.zero
         /// Every piece of pending work; see the type's discussion for sizes and costs.
         var queue = TimerHeap<TimedWork>()
-        /// The jobs of tasks on this executor that are ready to run, oldest first. Only
-        /// `enqueue(_:)` adds one, and only a task that prefers this scheduler as its executor
-        /// (macOS 15, iOS 18 and later) calls it: before those systems it stays empty.
+        /// The jobs of tasks on this executor that are ready to run, oldest first (empty before
+        /// macOS 15 / iOS 18, where no task can prefer it).
         var tasks = FIFOQueue<UnownedJob>()
         /// Told when a job arrives (for a test store waiting on work that left the scheduler):
         /// one entry per observation not yet cancelled, usually none or one.
@@ -68,16 +64,13 @@ public final class TestScheduler: Scheduler {
         /// (see `TaskCensus`; one entry per such task alive).
         var census = TaskCensus()
 
-        /// The next step of an advance to `limit` (a run, if nil): a ready job of an async task
-        /// if there is one (they run before later work, so that a task woken by a piece of work
-        /// runs on before the next), otherwise the next piece of work due by `limit`, the clock
-        /// moving to its due time. With neither left, the clock moves to `limit` and the
-        /// advance is over (nil).
+        /// The next step of an advance to `limit` (a run, if nil): a ready job if there is one,
+        /// so that a task woken by a piece of work runs on before the next; otherwise the next
+        /// piece of work due by `limit`, the clock moving to its due time; nil when neither is
+        /// left, the clock moved to `limit`.
         ///
-        /// One-shot work leaves the queue; repeating work goes back in, due one interval later,
-        /// before it runs, so that it can cancel itself and a later run inside the window runs
-        /// in the same advance. (`Duration` arithmetic is exact: adding the interval to the
-        /// previous due time is the first due time plus k intervals.)
+        /// Repeating work goes back in, one interval later, before it runs, so that it can
+        /// cancel itself and a later run inside the window runs in the same advance.
         mutating func takeStep(dueBy limit: Duration?) -> Step? {
             if !tasks.isEmpty, let job = tasks.popFirst() { return .job(job) }
             if let (work, due) = queue.takeFirst(

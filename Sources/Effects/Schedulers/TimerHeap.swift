@@ -1,28 +1,17 @@
-/// A timer queue: payloads ordered by due time, earliest first, that a handle can remove without
-/// a search.
+/// A timer queue: payloads ordered by due time, earliest first, that a handle removes without a
+/// search.
 ///
-/// It is two arrays. The heap part is swift-collections' `Heap` shape (a binary min-heap in a
-/// plain array, children of `i` at `2i+1` and `2i+2`), kept apart here from a slot table so that
-/// a handle can reach its work directly:
-///
-/// - `slots` holds one slot per piece of work that is pending; a ``Handle`` names a slot and the
-///   id of the work put in it. Freed slots are reused (last freed, first reused: they form a
-///   stack threaded through the slots themselves), and a handle whose work has ended finds
-///   another id, or none, in its slot and does nothing. The table is as long as the most work
-///   ever pending at once; a free slot holds no payload.
-/// - `entries` is the heap, ordered by (due, order): `order` grows with every insertion, so
-///   work due at the same instant comes out in the order it went in. An entry is live while its
-///   slot still records its order. ``remove(_:)`` does not touch the heap: freeing the slot makes
-///   the entry dead, and dead entries are dropped when they reach the top (lazy deletion). When
-///   dead entries outnumber live ones, the heap is rebuilt from the live ones, so it never
-///   holds more than twice the pending work.
-///
-/// Beside the heap, a sorted run: an entry that comes due no earlier than the last one in the run
-/// is appended to it instead of entering the heap, and the earliest entry is the earlier of the
-/// run's first and the heap's root. Work is usually scheduled with one delay after another (a
-/// timeout per request, a delayed action per move), so due times mostly grow with the order of
-/// insertion: the run then takes every entry in O(1) and the heap stays small. An entry that
-/// would break the run's order goes into the heap, so the bounds below hold whatever the order.
+/// - `slots` holds one slot per pending piece of work; a ``Handle`` names a slot and the id of
+///   the work in it, so a stale handle finds another id, or none, and does nothing. Freed slots
+///   form a stack threaded through the slots and are reused; a free slot holds no payload.
+/// - `entries` is a binary min-heap (children of `i` at `2i+1` and `2i+2`) ordered by
+///   (due, order): `order` grows with every insertion, so work due at the same instant comes out
+///   in the order it went in. ``remove(_:)`` only frees the slot, which makes its entry dead;
+///   dead entries are dropped when they reach the top, and the heap is rebuilt from the live
+///   ones when the dead outnumber them.
+/// - `run` is a sorted run beside the heap: an entry due no earlier than the run's last is
+///   appended there in O(1). Delays usually come one after another, so due times mostly grow
+///   and the heap stays small; an entry out of order goes into the heap.
 ///
 /// With n pieces of work pending:
 ///
@@ -36,10 +25,9 @@
 /// | ``firstDue()``          | O(1), plus dropping dead entries                              |
 /// | `subscript`, ``count``  | O(1)                                                          |
 ///
-/// Popping the earliest entry leaves its payload in its slot, so that repeating work can go back
-/// in under the same handle (``reinsert(_:due:)``) and one-shot work is taken out with
-/// ``remove(_:)``; ``takeFirst(dueBy:nextDue:)`` does both steps in one, as a scheduler's advance
-/// wants them. Not thread-safe: its owner keeps it behind a lock.
+/// Popping leaves the payload in its slot, so repeating work can go back in under the same
+/// handle (``reinsert(_:due:)``) and one-shot work is taken out with ``remove(_:)``;
+/// ``takeFirst(dueBy:nextDue:)`` does both in one. Not thread-safe: its owner locks it.
 struct TimerHeap<Payload> {
     /// Names one piece of work for as long as it is pending; stale once it has been removed.
     struct Handle: Hashable, Sendable {
@@ -55,8 +43,7 @@ struct TimerHeap<Payload> {
         /// The order of the work's live heap entry; 0 when it has none (free, or popped).
         var order: UInt64
         var payload: Payload?
-        /// In a free slot, the next free slot (`noSlot` for none). After the payload, where it
-        /// takes the payload's tail padding rather than a word of its own.
+        /// In a free slot, the next free slot (`noSlot` for none).
         var nextFree: UInt32
 
         /// Frees the slot, handing back its payload, and links it to `next` in the free list.
@@ -75,49 +62,25 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        /// The due time as `Duration`'s two stored words (its 128-bit attoseconds, high and low),
-        /// compared in place. `Duration`'s own comparison is a call into the standard library,
-        /// `components` a 128-bit division, and `attoseconds` needs macOS 15 / iOS 18; the words
-        /// are public stored properties of the frozen `Duration` on every system.
-        var dueHigh: Int64
-        var dueLow: UInt64
+        var due: Duration
         var order: UInt64
         var slot: UInt32
-
-        init(due: Duration, order: UInt64, slot: UInt32) {
-            dueHigh = due._high
-            dueLow = due._low
-            self.order = order
-            self.slot = slot
-        }
-
-        var dueTime: Duration {
-            Duration(_high: dueHigh, low: dueLow)
-        }
-
-        /// Whether this entry is due after `limit`.
-        @inline(__always)
-        func isLater(than limit: Duration) -> Bool {
-            dueHigh > limit._high || (dueHigh == limit._high && dueLow > limit._low)
-        }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            if dueHigh != other.dueHigh { return dueHigh < other.dueHigh }
-            if dueLow != other.dueLow { return dueLow < other.dueLow }
-            return order < other.order
+            due < other.due || (due == other.due && order < other.order)
         }
     }
 
     /// One slot per pending piece of work, and free ones; see the type's discussion.
-    private var slots: [Slot] = []
+    private var slots: ContiguousArray<Slot> = []
     /// The free slot to reuse first (`noSlot` for none); each free slot names the next.
     private var firstFree = TimerHeap.noSlot
     /// The heap, live and dead entries; see the type's discussion.
-    private var entries: [Entry] = []
+    private var entries: ContiguousArray<Entry> = []
     /// The sorted run, live and dead entries, from `runStart` on; see the type's discussion.
-    private var run: [Entry] = []
+    private var run: ContiguousArray<Entry> = []
     /// Where the run begins in `run`: the entries before it have been popped.
     private var runStart = 0
     /// How many of the entries in the heap and the run are live.
@@ -206,7 +169,7 @@ struct TimerHeap<Payload> {
     /// - Complexity: O(1), plus O(log n) per dead entry dropped.
     mutating func firstDue() -> Duration? {
         dropDeadTop()
-        return earliest()?.entry.dueTime
+        return earliest()?.entry.due
     }
 
     /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil).
@@ -221,7 +184,7 @@ struct TimerHeap<Payload> {
         let index = Int(first.slot)
         slots[index].order = 0
         compactIfMostlyDead()
-        return (Handle(id: slots[index].id, slot: first.slot), first.dueTime)
+        return (Handle(id: slots[index].id, slot: first.slot), first.due)
     }
 
     /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil), with
@@ -237,24 +200,18 @@ struct TimerHeap<Payload> {
         dueBy limit: Duration?,
         nextDue: (borrowing Payload, Duration) -> Duration?
     ) -> (payload: Payload, due: Duration)? {
-        // Nothing pending means nothing live: the common last look of an advance ends here.
+        // Nothing pending means nothing live: an advance's last look usually ends here.
         guard count != 0, let first = removeEarliest(dueBy: limit) else { return nil }
         let index = Int(first.slot)
-        let due = first.dueTime
-        // Taken out and freed in one access, as one-shot work (the usual kind) leaves: moved,
-        // not copied. Repeating work is put back in the same slot, under the same id. A live
-        // entry's slot always holds a payload.
-        let nextFree = firstFree
-        let (payload, id) = withSlot(index) { slot in
-            let id = slot.id
-            return (slot.vacate(nextFree: nextFree)!, id)
-        }
+        let due = first.due
+        // Freed at once, as one-shot work (the usual kind) leaves; repeating work is put back in
+        // the same slot, under the same id. A live entry's slot always holds a payload.
+        let id = slots[index].id
+        let payload = slots[index].vacate(nextFree: firstFree)!
         if let next = nextDue(payload, due) {
             let order = nextSequence
             nextSequence += 1
-            withSlot(index) { slot in
-                slot = Slot(id: id, order: order, payload: payload, nextFree: Self.noSlot)
-            }
+            slots[index] = Slot(id: id, order: order, payload: payload, nextFree: Self.noSlot)
             push(Entry(due: next, order: order, slot: first.slot))
             return (payload, due)
         }
@@ -266,25 +223,13 @@ struct TimerHeap<Payload> {
 
     // MARK: - The heap
 
-    // The helpers a scheduler's every step goes through are inlined: as calls, their prologues
-    // and the array checks they each repeat cost as much as their work.
-
     /// Frees a slot, handing back its payload: the work is no longer pending.
     @inline(__always)
     private mutating func free(_ index: Int) -> Payload? {
-        let nextFree = firstFree
-        let payload = withSlot(index) { $0.vacate(nextFree: nextFree) }
+        let payload = slots[index].vacate(nextFree: firstFree)
         firstFree = UInt32(truncatingIfNeeded: index)
         count -= 1
         return payload
-    }
-
-    /// Works on slot `index` in place: through the table's buffer, not its subscript, whose
-    /// modify accessor an unoptimized build runs as a coroutine that may allocate its frame
-    /// (scheduling and cancelling are meant to allocate nothing, in tests too).
-    @inline(__always)
-    private mutating func withSlot<Result>(_ index: Int, _ body: (inout Slot) -> Result) -> Result {
-        slots.withUnsafeMutableBufferPointer { body(&$0[index]) }
     }
 
     @inline(__always)
@@ -311,7 +256,7 @@ struct TimerHeap<Payload> {
     private mutating func removeEarliest(dueBy limit: Duration?) -> Entry? {
         dropDeadTop()
         guard let (first, isInRun) = earliest() else { return nil }
-        if let limit, first.isLater(than: limit) { return nil }
+        if let limit, first.due > limit { return nil }
         if isInRun {
             popRunFirst()
         } else {
@@ -349,15 +294,12 @@ struct TimerHeap<Payload> {
             return
         }
         entries.append(entry)
-        entries.withUnsafeMutableBufferPointer { heap in
-            Self.siftUp(entry, from: heap.count - 1, in: heap)
-        }
+        siftUp(entry, from: entries.count - 1)
     }
 
     /// Drops the run's first entry. The popped prefix is cut off once it is the larger half and
-    /// at least 1,024 entries long (or the run is empty), so the array stays at most twice the
-    /// run's length plus 1,024 entries, and each entry is moved O(1) times. Below 1,024, a burst
-    /// that drains (the usual case) is not moved at all.
+    /// at least 1,024 entries long, or the run is empty: the array stays at most twice the run's
+    /// length plus 1,024, and each entry moves O(1) times.
     @inline(__always)
     private mutating func popRunFirst() {
         runStart += 1
@@ -375,54 +317,49 @@ struct TimerHeap<Payload> {
         runStart = 0
     }
 
-    /// Removes the root. The hole left at the root goes down along the earlier child to a leaf,
-    /// then the last entry fills it and rises as far as it must: one comparison per level on the
-    /// way down (Floyd's method), where the last entry usually belongs near the bottom anyway.
+    /// Removes the root: the hole goes down along the earlier child to a leaf, then the last
+    /// entry fills it and rises as far as it must (Floyd's method).
     private mutating func removeTop() {
         let last = entries.removeLast()
         guard !entries.isEmpty else { return }
-        entries.withUnsafeMutableBufferPointer { heap in
-            let count = heap.count
-            var hole = 0
-            while true {
-                let left = 2 * hole + 1
-                guard left < count else { break }
-                let right = left + 1
-                let child = right < count && heap[right].precedes(heap[left]) ? right : left
-                heap[hole] = heap[child]
-                hole = child
-            }
-            Self.siftUp(last, from: hole, in: heap)
+        let count = entries.count
+        var hole = 0
+        while true {
+            let left = 2 * hole + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && entries[right].precedes(entries[left]) ? right : left
+            entries[hole] = entries[child]
+            hole = child
         }
+        siftUp(last, from: hole)
     }
 
-    private static func siftUp(
-        _ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>
-    ) {
+    private mutating func siftUp(_ entry: Entry, from start: Int) {
         var hole = start
         while hole > 0 {
             let parent = (hole - 1) / 2
-            guard entry.precedes(heap[parent]) else { break }
-            heap[hole] = heap[parent]
+            guard entry.precedes(entries[parent]) else { break }
+            entries[hole] = entries[parent]
             hole = parent
         }
-        heap[hole] = entry
+        entries[hole] = entry
     }
 
-    private static func siftDown(from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
-        let entry = heap[start]
-        let count = heap.count
+    private mutating func siftDown(from start: Int) {
+        let entry = entries[start]
+        let count = entries.count
         var hole = start
         while true {
             let left = 2 * hole + 1
             guard left < count else { break }
             let right = left + 1
-            let child = right < count && heap[right].precedes(heap[left]) ? right : left
-            guard heap[child].precedes(entry) else { break }
-            heap[hole] = heap[child]
+            let child = right < count && entries[right].precedes(entries[left]) ? right : left
+            guard entries[child].precedes(entry) else { break }
+            entries[hole] = entries[child]
             hole = child
         }
-        heap[hole] = entry
+        entries[hole] = entry
     }
 
     /// Keeps dead entries no more numerous than live ones. A rebuild costs O(n) and comes at
@@ -430,8 +367,7 @@ struct TimerHeap<Payload> {
     @inline(__always)
     private mutating func compactIfMostlyDead() {
         if liveEntries == 0 {
-            // Nothing is live: both are emptied in place. After the last pop they usually are
-            // already, and nothing is written.
+            // Nothing is live: both are emptied in place (usually they are already).
             if !entries.isEmpty { entries.removeAllFromEnd() }
             if !run.isEmpty {
                 run.removeAllFromEnd()
@@ -457,12 +393,10 @@ struct TimerHeap<Payload> {
             kept += 1
         }
         entries.removeLast(entries.count - kept)
-        entries.withUnsafeMutableBufferPointer { heap in
-            var index = heap.count / 2
-            while index > 0 {
-                index -= 1
-                Self.siftDown(from: index, in: heap)
-            }
+        var index = entries.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(from: index)
         }
     }
 }

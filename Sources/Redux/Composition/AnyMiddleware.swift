@@ -96,9 +96,8 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
             >
     ) {
         instantiate = {
-            // The closures call `remember` and `middleware` themselves rather than through the
-            // memory: kept in a generic class, a closure is called through a reabstraction thunk
-            // of its own (about 30 instructions and a copy of the state per call).
+            // The closures call `remember` and `middleware` themselves, not through the memory:
+            // a closure kept in a generic class would be called through a reabstraction thunk.
             let memory = Memory<Previous>()
             return Running(
                 remember: { state in memory.value = remember(state) },
@@ -133,11 +132,10 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
 /// read it; the next read is in the next action's, which the same drainer, or the one it hands
 /// over to through the store's lock, reaches only once this action's middlewares have returned.
 // Unchecked: `value`, its one field, is written and read only by the store's drainer, one action
-// at a time, each ordered after the previous by the store's lock (above). That is also why its
-// accesses need no dynamic exclusivity check (see the Performance article's decision log).
+// at a time, each ordered after the previous by the store's lock (above).
 @usableFromInline
 final class Memory<Value>: @unchecked Sendable {   // drainer only, store-serialized
-    @exclusivity(unchecked) @usableFromInline var value: Value?
+    @usableFromInline var value: Value?
 
     @inlinable
     init() {}

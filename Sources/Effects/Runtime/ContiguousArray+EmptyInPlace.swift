@@ -1,4 +1,4 @@
-extension Array {
+extension ContiguousArray {
     /// Removes every element, keeping the storage: a few by popping them, more through
     /// `removeAll(keepingCapacity:)`.
     ///

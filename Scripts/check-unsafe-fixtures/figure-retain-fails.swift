@@ -1,0 +1,3 @@
+// expect: fail
+// count: 0
+let z = held   // saves a retain per call
