@@ -216,7 +216,8 @@ import Testing
         #expect(table.changedKeys(in: state).isEmpty, "each seen as it is in the new collection")
     }
 
-    @Test("an action that writes no row compares none; one that writes a row compares each row read")
+    @Test(
+        "an action that writes no row compares none; one that writes a row compares each row read")
     func identifiedRowsComparedAfterAWrite() {
         let comparisons = TestAtomic(0)
         var table = ObservationTable<CountedRows>()

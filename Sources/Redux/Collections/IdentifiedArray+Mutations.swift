@@ -92,7 +92,8 @@ extension IdentifiedArray {
     /// them, in O(n).
     ///
     /// ```swift
-    /// letters.move(fromOffsets: [0, 2], toOffset: 4)  // [a, b, c, d] becomes [b, d, a, c]
+    /// // [a, b, c, d]
+    /// letters.move(fromOffsets: [0, 2], toOffset: 4)   // [b, d, a, c]
     /// ```
     @inlinable
     public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {

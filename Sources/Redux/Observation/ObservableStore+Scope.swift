@@ -5,8 +5,7 @@ extension ObservableStore {
     /// and its fields each on their own.
     ///
     /// ```swift
-    /// let settings = model.scope(state: \.settings, action: AppAction.settingsActions)
-    /// settings.dispatch(.toggleSound)   // the root store reduces .settings(.toggleSound)
+    /// let shelf = model.scope(state: \.shelf, action: LibraryAction.shelfActions)
     /// ```
     ///
     /// - Parameters:
@@ -24,9 +23,8 @@ extension ObservableStore {
     /// row's view, whose state is the row, nil once it is removed.
     ///
     /// ```swift
-    /// let row = model.scope(element: 2, of: \Todos.rows, action: TodosAction.rowActions)
-    /// render(title: row.title)   // told only when row 2's title changes
-    /// row.dispatch(.toggle)
+    /// let row = shelf.scope(element: 1, of: \.books, action: ShelfAction.bookActions)
+    /// let title = row.title   // told only when book 1's title changes; nil once it is gone
     /// ```
     ///
     /// - Parameters:

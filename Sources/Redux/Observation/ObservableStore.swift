@@ -174,7 +174,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// on its own: told when that element changes, or the position appears or goes.
     ///
     /// ```swift
-    /// let card = model[\.cards, at: 3]
+    /// let card = model[\.cards, at: 3]   // the fourth card, nil when there are fewer
     /// ```
     @inlinable
     public subscript<Elements: RandomAccessCollection & Sendable>(
@@ -195,7 +195,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// tracked on its own: told when it changes, goes or comes, not when others change or move.
     ///
     /// ```swift
-    /// let todo = model[\.todos, id: 3]
+    /// let todo = model[\.todos, id: 3]   // row 3, nil when there is none
     /// ```
     ///
     /// - Complexity: O(1) to read; after an action, O(1) when the collection was not written,
