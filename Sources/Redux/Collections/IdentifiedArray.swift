@@ -1,277 +1,186 @@
-/// An ordered collection of identifiable elements, each id at most once, with lookup and update
-/// by id in constant time.
+/// An ordered collection of identifiable elements, each id at most once, found by id in O(1).
 ///
-/// Use it where a feature's state holds a list whose rows are found by id: an action names a
-/// row by its id, never by a position that an earlier action may have moved.
+/// Use it for a list whose rows actions name by id, never by a position. As in
+/// swift-identified-collections, it keeps the elements in order, their ids, and each id's position.
 ///
 /// ```swift
-/// struct Todo: Identifiable, Equatable {
-///     let id: Int
-///     var title: String
-///     var done = false
-/// }
-///
 /// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Tea"), Todo(id: 2, title: "Jam")]
 /// todos[id: 2]?.done = true  // updated in place, found by id
 /// todos[id: 3] = Todo(id: 3, title: "Bread")  // a new id is appended
 /// todos[id: 1] = nil  // nil removes
-/// let ids = todos.ids  // [2, 3]
 /// ```
 ///
-/// It is a `RandomAccessCollection` with `Int` positions, the first at 0, and its elements can
-/// be changed in place by position or by id; an element's id never changes in place (a
-/// precondition traps when it would), so two elements never share an id. Adding an element whose
-/// id is already there does nothing: ``append(_:)`` and ``insert(_:at:)`` say so in their result.
-///
-/// ## Complexity
-///
-/// The elements sit in order in one contiguous buffer, as an `Array`'s do, beside their ids and
-/// a table from each id to its position. Every figure is for `n` elements and assumes that
-/// `Element.ID` hashes well (as `Dictionary`'s do).
-///
-/// | Operation | Cost |
-/// |---|---|
-/// | reading or updating by position, ``subscript(id:)`` read or update in place | O(1) |
-/// | ``index(id:)``, `ids.contains(_:)` | O(1) |
-/// | ``append(_:)``, ``subscript(id:)`` set with a new id | O(1) amortized (O(n) when a copy shares the ids) |
-/// | ``removeLast()`` | O(1) (O(n) when a copy shares the ids) |
-/// | ``remove(id:)``, ``remove(at:)``, ``insert(_:at:)``, ``removeFirst()`` | O(n) |
-/// | ``remove(atOffsets:)``, ``removeAll(where:)``, ``filter(_:)``, ``move(fromOffsets:toOffset:)``, ``reverse()``, ``swapAt(_:_:)`` | O(n) |
-/// | ``sort(by:)`` | O(n log n) |
-/// | iterating, ``elements``, `==`, encoding | O(n) |
-///
-/// The ids and their table are kept apart from the elements (``ids``), with a token that is
-/// replaced when they change while someone keeps it: changing an element's other fields never
-/// touches them. So a reader that kept the ids of an earlier value (`forEach`, to know which
-/// rows an action removed) tells in O(1) that no id changed, and costs the array nothing while
-/// no id does.
-///
-/// ## Conformances
-///
-/// `Equatable` when the elements are (order matters), `Hashable` when they are, `Sendable` when
-/// the elements and their ids are, `Codable` when the elements are (as a plain array; decoding
-/// an array with the same id twice throws a `DecodingError`), `ExpressibleByArrayLiteral`,
-/// `CustomStringConvertible` (written as an array is) and `CustomReflectable` (mirrored as a
-/// collection, so a `TestStore`'s failures and the logging interceptor's changes name the
-/// elements that changed, as for an array).
+/// An element's id never changes in place (a precondition traps), and adding an id that is
+/// already there does nothing. It is `Equatable`, `Hashable`, `Codable` and `Sendable` when its
+/// elements are (decoding an id twice throws), and prints and mirrors as an array does.
 public struct IdentifiedArray<Element: Identifiable> {
-    /// The elements in order. Every slot holds an element, except the one whose element an
-    /// access by id has moved out for the length of the access (so that changing it in place
-    /// does not copy it): the optional is what lets an element leave its slot without unsafe
-    /// code.
-    @usableFromInline
-    var slots: ContiguousArray<Element?>
-    /// The ids, in the elements' order, and the position of each; changed only when the ids
-    /// change (see ``IDs/idsMissing(from:)``).
-    @usableFromInline
-    var idStorage: IDs
-    /// Which writes the array has taken, as far as a reader that kept it earlier can tell: see
-    /// ``IdentifiedArrayRevision``.
-    @usableFromInline
-    var revision: IdentifiedArrayRevision<Element.ID>
+    /// The elements in order; a slot is empty only while an access changes its element in place.
+    @usableFromInline var slots: ContiguousArray<Element?>
+    /// The ids in order and each one's position.
+    @usableFromInline var idStorage: IDs
+    /// Replaced by a write while an observer keeps it, to skip an array no action wrote.
+    @usableFromInline var revision: IdentifiedArrayToken
 
     /// Makes an empty array.
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public init() {
-        slots = []
-        idStorage = IDs()
-        revision = IdentifiedArrayRevision()
-    }
+    @inlinable public init() { (slots, idStorage, revision) = ([], IDs(), IdentifiedArrayToken()) }
 
-    /// Makes an array of the given elements, in their order; their ids must all differ.
-    ///
-    /// ```swift
-    /// let todos = IdentifiedArray(uniqueElements: loadedTodos)
-    /// ```
-    ///
-    /// Two elements with the same id are a programming error and trap. For data from outside
-    /// the program, decode it (decoding throws on a repeated id) or check the ids first.
-    ///
-    /// - Parameter elements: The elements, each id at most once.
-    /// - Complexity: O(n).
-    @inlinable
-    public init(uniqueElements elements: some Sequence<Element>) {
+    /// Makes an array of the given elements, in order, in O(n); two elements with one id trap.
+    @inlinable public init(uniqueElements elements: some Sequence<Element>) {
         self.init()
-        slots.reserveCapacity(elements.underestimatedCount)
-        idStorage.reserveCapacity(elements.underestimatedCount)
-        for element in elements {
-            let inserted = append(element).inserted
-            precondition(
-                inserted, "IdentifiedArray(uniqueElements:): the id \(element.id) appears twice")
+        for element in elements where !append(element).inserted {
+            preconditionFailure("IdentifiedArray: the id \(element.id) appears twice")
         }
     }
 
-    /// The number of elements.
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public var count: Int { slots.count }
-
-    /// The elements' ids, in order, as a collection that answers `contains(_:)` and
-    /// `firstIndex(of:)` in O(1).
-    ///
-    /// ```swift
-    /// let hasThree = todos.ids.contains(3)  // true, found in the table of ids
-    /// let ids = Array(todos.ids)  // [2, 3]
-    /// ```
-    ///
-    /// - Complexity: O(1): it shares the array's ids (a later change of the array's ids copies
-    ///   them then, not now).
-    @inlinable
-    public var ids: IDs { idStorage }
+    /// The elements' ids, in order, answering `contains(_:)` and `firstIndex(of:)` in O(1).
+    @inlinable public var ids: IDs { idStorage }
 
     /// The elements, in order, as an `Array`.
-    ///
-    /// - Complexity: O(n).
-    @inlinable
-    public var elements: [Element] { slots.map { $0! } }
+    @inlinable public var elements: [Element] { slots.map { $0! } }
 
-    /// The element with the given id, or nil; set it to update the element in place, to append
-    /// an element with a new id, or to nil to remove it.
-    ///
-    /// ```swift
-    /// todos[id: 2]?.done.toggle()  // in place, when id 2 is there; nothing otherwise
-    /// todos[id: 7] = Todo(id: 7, title: "Tea")  // appended, as id 7 was not there
-    /// todos[id: 2] = nil  // removed
-    /// ```
-    ///
-    /// A value set must have the id it is set for, and a change in place must keep the id: a
-    /// precondition traps otherwise.
-    ///
-    /// - Parameter id: The id of the element.
-    /// - Complexity: Reading and updating in place are O(1); appending is O(1) amortized;
-    ///   removing is O(n).
-    @inlinable
-    public subscript(id id: Element.ID) -> Element? {
-        get {
-            idStorage.positions[id].map { slots[$0]! }
-        }
-        set {
-            settle(newValue, for: id, at: idStorage.positions[id])
-        }
+    /// The element with the given id, or nil; set it to update in place (O(1)), to append a new
+    /// id (O(1) amortized), or to nil to remove (O(n)).
+    @inlinable public subscript(id id: Element.ID) -> Element? {
+        get { idStorage.positions[id].map { slots[$0]! } }
         _modify {
             let position = idStorage.positions[id]
-            // Moved out of its slot for the access, so that a change does not copy it.
-            var element: Element? = nil
-            if let position {
-                element = slots[position].take()
-            }
+            var element = position.flatMap { slots[$0].take() }
             defer { settle(element, for: id, at: position) }
             yield &element
         }
     }
 
-    /// The position of the element with the given id, or nil when no element has it.
-    ///
-    /// ```swift
-    /// todos.index(id: 3)  // 1
-    /// ```
-    ///
-    /// - Parameter id: The id to look for.
-    /// - Returns: The element's position, from 0.
-    /// - Complexity: O(1).
-    @inlinable
-    public func index(id: Element.ID) -> Int? {
-        idStorage.positions[id]
+    /// The position of the element with the given id, or nil, in O(1).
+    @inlinable public func index(id: Element.ID) -> Int? { idStorage.positions[id] }
+}
+
+/// An ``IdentifiedArray`` of the given element type.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
+
+extension IdentifiedArray: RandomAccessCollection {
+    /// Always 0.
+    @inlinable public var startIndex: Int { 0 }
+    /// The number of elements.
+    @inlinable public var endIndex: Int { slots.count }
+
+    /// The element at a position in `0..<count`, in O(1); a change must keep its id (hence no
+    /// `MutableCollection`: see ``swapAt(_:_:)``, ``sort(by:)`` and ``reverse()``).
+    @inlinable public subscript(position: Int) -> Element {
+        get { slots[position]! }
+        _modify {
+            var element = slots[position].take()!
+            let id = element.id
+            defer { settle(element, for: id, at: position) }
+            yield &element
+        }
     }
 }
 
-/// An ``IdentifiedArray`` of the given element type: `IdentifiedArrayOf<Todo>` reads as the
-/// list of todos.
-public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
-
 extension IdentifiedArray: ExpressibleByArrayLiteral {
-    /// Makes an array of the listed elements; their ids must all differ (a precondition traps
-    /// otherwise).
-    ///
-    /// - Parameter elements: The elements, each id at most once.
-    /// - Complexity: O(n).
+    /// Makes an array of the listed elements; two with one id trap.
     @inlinable
-    public init(arrayLiteral elements: Element...) {
-        self.init(uniqueElements: elements)
-    }
+    public init(arrayLiteral elements: Element...) { self.init(uniqueElements: elements) }
 }
 
 extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
 
+extension IdentifiedArray: Equatable where Element: Equatable {
+    /// Whether both hold equal elements in the same order.
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.slots == rhs.slots }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+    /// Hashes the elements in order.
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(slots) }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+    /// Encodes the elements as a plain array.
+    public func encode(to encoder: any Encoder) throws { try elements.encode(to: encoder) }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+    /// Decodes a plain array; an id that appears twice throws `DecodingError.dataCorrupted`,
+    /// naming the id and both positions, with the second element's coding path.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        for (position, element) in try [Element](from: decoder).enumerated()
+        where !append(element).inserted {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + [PositionKey(intValue: position)],
+                    debugDescription: "IdentifiedArray: the id \(element.id) appears twice, at "
+                        + "positions \(index(id: element.id)!) and \(position)"))
+        }
+    }
+}
+
+/// A position in an unkeyed container, for a decoding error's coding path.
+private struct PositionKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue!)" }
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+}
+
+extension IdentifiedArray: CustomStringConvertible, CustomReflectable {
+    /// The elements, written as an array's are.
+    public var description: String { elements.description }
+
+    /// The elements as a collection, so that `dump` and a `TestStore` show them as an array's.
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+    }
+}
+
 // MARK: - Storage
 
 extension IdentifiedArray {
-    /// Puts back the element of `id` after an access by id: `element` at `position` (where it
-    /// was, or nil when the id was not there), appended, or removed.
-    @inlinable
-    mutating func settle(_ element: Element?, for id: Element.ID, at position: Int?) {
+    /// Changes the element of `id` in place, if it is there; returns whether it was.
+    @inlinable mutating func modify(id: Element.ID, _ body: (inout Element) -> Void) -> Bool {
+        guard let position = idStorage.positions[id] else { return false }
+        noteWrite()
+        body(&slots[position]!)
+        return true
+    }
+
+    /// Puts back the element of `id` after an access: in its slot, appended, or removed.
+    @inlinable mutating func settle(_ element: Element?, for id: Element.ID, at position: Int?) {
+        precondition(element?.id ?? id == id, "IdentifiedArray: an element's id cannot change")
         switch (position, element) {
         case (let position?, let element?):
-            precondition(
-                element.id == id,
-                "IdentifiedArray[id: \(id)]: an element's id cannot change (it became \(element.id))"
-            )
-            noteWrite(id)
+            noteWrite()
             slots[position] = element
-        case (let position?, nil):
-            _ = removeSlot(at: position)
-        case (nil, let element?):
-            precondition(
-                element.id == id,
-                "IdentifiedArray[id: \(id)]: the element set has another id (\(element.id))")
-            appendNew(element)
-        case (nil, nil):
-            break
+        case (let position?, nil): _ = removeSlot(at: position)
+        case (nil, let element?): append(element)
+        case (nil, nil): break
         }
     }
 
-    /// Appends an element whose id is not there.
-    @inlinable
-    mutating func appendNew(_ element: Element) {
-        changeIDs(writing: element.id) { $0.append(element.id) }
-        slots.append(element)
-    }
-
-    /// Notes that the array is being written, before any write: the element of `id` when there
-    /// is one, or only elements moved when `id` is nil (see ``IdentifiedArrayRevision``).
-    @inlinable
-    mutating func noteWrite(_ id: Element.ID?) {
-        if !isKnownUniquelyReferenced(&revision.token) {
-            revision.advance()
+    /// Removes the slot at `position` and its id; returns what it held (nil during an access).
+    @inlinable mutating func removeSlot(at position: Int) -> Element? {
+        changeIDs { ids in
+            ids.positions[ids.ids.remove(at: position)] = nil
+            ids.reindex(from: position)
         }
-        if let id { revision.note(id) }
+        return slots.remove(at: position)
     }
 
-    /// Notes that the array is being written, in ways it does not name one by one.
-    @inlinable
-    mutating func noteUnnamedWrite() {
-        noteWrite(nil)
-        revision.written = nil
+    /// Replaces the elements, whose ids must all differ, and the ids with theirs.
+    @inlinable mutating func replaceSlots(with elements: some Collection<Element?>) {
+        noteWrite()
+        slots = ContiguousArray(elements)
+        idStorage = IDs(slots.lazy.map { $0!.id })
     }
 
-    /// Changes the ids, with a new token when a reader keeps the current one (see
-    /// ``IDs/idsMissing(from:)``), and notes the write of `id` (nil: elements moved, none
-    /// written).
-    @inlinable
-    mutating func changeIDs<Result>(
-        writing id: Element.ID?, _ change: (inout IDs) throws -> Result
-    ) rethrows -> Result {
-        noteWrite(id)
-        if !isKnownUniquelyReferenced(&idStorage.token) {
-            idStorage.token = IdentifiedArrayToken()
-        }
-        return try change(&idStorage)
+    /// Notes a write of the elements, before it is made (see ``IdentifiedArrayToken``).
+    @inlinable mutating func noteWrite() {
+        if !isKnownUniquelyReferenced(&revision) { revision = IdentifiedArrayToken() }
     }
 
-    /// Replaces the elements with `elements`, whose ids must all differ, and the ids with theirs;
-    /// `moved` when they are the same elements in another order.
-    @inlinable
-    mutating func replaceSlots(with elements: ContiguousArray<Element?>, moved: Bool) {
-        if moved { noteWrite(nil) } else { noteUnnamedWrite() }
-        slots = elements
-        idStorage = IDs(elements.lazy.map { $0!.id })
+    /// Changes the ids, noting the write.
+    @inlinable mutating func changeIDs(_ change: (inout IDs) -> Void) {
+        noteWrite()
+        change(&idStorage)
     }
-
-    /// The key path of ``revision``, which an observer appends to the path of a collection it
-    /// watches, to read the revision alone (one reference) after each action.
-    @usableFromInline
-    static var revisionPath: KeyPath<Self, IdentifiedArrayRevision<Element.ID>> { \.revision }
 }

@@ -1,0 +1,67 @@
+import Effects
+
+extension ObservableStore {
+    /// An observable view of a feature inside this one: its state is told only when it changes,
+    /// and its fields each on their own.
+    ///
+    /// ```swift
+    /// let shelf = model.scope(state: \.shelf, action: LibraryAction.shelfActions)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: Where the feature's state sits in this view's.
+    ///   - action: Where the feature's actions sit among this view's.
+    /// - Returns: The feature's view; it keeps this one's store alive.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        state path: KeyPath<State, Child> & Sendable, action: ActionPath<Action, ChildAction>
+    ) -> ObservableStore<Child, ChildAction> {
+        scope({ $0[keyPath: path] }, send: action.embed)
+    }
+
+    /// An observable view of an element of an identified collection lifted with `forEach`: a
+    /// row's view, whose state is the row, nil once it is removed.
+    ///
+    /// ```swift
+    /// let row = shelf.scope(element: 1, of: \.books, action: ShelfAction.bookActions)
+    /// let title = row.title   // told only when book 1's title changes; nil once it is gone
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The element's id.
+    ///   - path: Where the elements sit in this view's state.
+    ///   - action: Where an element's id and action sit among this view's actions.
+    /// - Returns: The element's view; it keeps this one's store alive.
+    @inlinable
+    public func scope<Element: Identifiable & Equatable & Sendable, ElementAction: Sendable>(
+        element id: Element.ID, of path: KeyPath<State, IdentifiedArray<Element>> & Sendable,
+        action: ActionPath<Action, (Element.ID, ElementAction)>
+    ) -> ObservableStore<Element?, ElementAction> where Element.ID: Sendable {
+        scope({ $0[keyPath: path][id: id] }, send: { [embed = action.embed] in embed((id, $0)) })
+    }
+
+    /// An observable view of an optional child lifted with `ifLet`, nil while it is not there.
+    ///
+    /// - Parameters:
+    ///   - path: Where the optional child sits in this view's state.
+    ///   - action: Where the child's actions sit among this view's actions.
+    /// - Returns: The child's view; it keeps this one's store alive.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        child path: KeyPath<State, Child?> & Sendable, action: ActionPath<Action, ChildAction>
+    ) -> ObservableStore<Child?, ChildAction> {
+        scope({ $0[keyPath: path] }, send: action.embed)
+    }
+
+    /// A view of the part `part` of this one's state, sending its actions through `embed`.
+    @inlinable
+    func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        _ part: @escaping @Sendable (State) -> Child,
+        send embed: @escaping @Sendable (ChildAction) -> Action
+    ) -> ObservableStore<Child, ChildAction> {
+        let (read, send, observe) = (read, send, observe)
+        return ObservableStore<Child, ChildAction>(
+            read: { part(read()) }, send: { send(embed($0)) },
+            observe: { observer in observe { observer(part($0)) } }, isSame: { $0 == $1 })
+    }
+}
