@@ -104,7 +104,11 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
     // The child's actions go in, its presentation actions come out: `.dismiss` is not the
     // child's to see (it is gone by then), and not a missing child's action to report.
     let presented = ActionPath<Action, PresentationAction<ChildAction>>(embed: action.embed) {
-        if case .presented(let childAction)? = action.extract($0) { .presented(childAction) } else { nil }
+        if case .presented(let childAction)? = action.extract($0) {
+            .presented(childAction)
+        } else {
+            nil
+        }
     }
     return ifLet(
         { child, presentationAction in
