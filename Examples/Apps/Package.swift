@@ -28,6 +28,6 @@ let package = Package(
     name: "ExampleApps",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     dependencies: [.package(name: "ThreeDucks", path: "../..")],
-    targets: app("Search") + app("Todos") + app("Timers"),
+    targets: app("Search") + app("Todos") + app("Timers") + app("Navigation"),
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,197 @@
+/// The id of one screen on a ``StackState``: the stack gives each screen pushed the next one,
+/// counting from 0, and never gives the same id twice.
+///
+/// An id names one visit to a screen: a screen popped and pushed again is a new screen, with
+/// a new id, so an action or an effect meant for the one that was popped never reaches it.
+/// Tests write ids as integers: `.element(id: 0, action: .tick)`.
+public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
+    CustomStringConvertible
+{
+    /// The id's number: the count of screens the stack had given ids before this one.
+    public let rawValue: Int
+
+    /// The id with the given number.
+    ///
+    /// - Parameter rawValue: The number.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The id with the given number, written as an integer.
+    ///
+    /// - Parameter value: The number.
+    public init(integerLiteral value: Int) {
+        self.init(rawValue: value)
+    }
+
+    /// Orders ids as they were given: the older first.
+    public static func < (lhs: StackElementID, rhs: StackElementID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    /// The number, `#3`.
+    public var description: String {
+        "#\(rawValue)"
+    }
+}
+
+/// One screen on a stack, with the id the stack gave it.
+struct StackElement<Screen>: Identifiable {
+    let id: StackElementID
+    var screen: Screen
+}
+
+extension StackElement: Equatable where Screen: Equatable {}
+extension StackElement: Sendable where Screen: Sendable {}
+
+/// A navigation stack: the screens pushed over a root, the last on top, each with an id the
+/// stack gives it (TCA's `StackState`).
+///
+/// Keep it in the state of the feature that owns the stack, and lift the screens' reducer and
+/// middleware with ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` and
+/// ``forEach(_:stack:action:)->AnyMiddleware<State,Action>``: every effect a screen starts
+/// ends when the screen leaves the stack, however it leaves.
+///
+/// ```swift
+/// var path = StackState<ItemDetail>()
+/// path.append(ItemDetail(item: Item(id: 1, title: "Eggs")))   // pushed as #0
+/// path.append(ItemDetail(item: Item(id: 2, title: "Milk")))   // pushed as #1
+/// path.popLast()                                              // back to #0
+/// path.append(ItemDetail(item: Item(id: 3, title: "Flour")))  // pushed as #2, not #1 again
+/// ```
+///
+/// Two stacks are equal when they hold the same screens under the same ids, in the same order.
+///
+/// - Complexity: Pushing, popping the top and finding a screen by id are O(1); popping from a
+///   screen is O(k) in the k screens popped. The stack holds one entry per screen on it.
+public struct StackState<Screen> {
+    /// The screens, bottom first, identified by their ids: what `forEach` lifts a screen's
+    /// reducer and middleware over.
+    var elements: IdentifiedArray<StackElement<Screen>> = []
+    /// The number of the id the next screen pushed gets: one more than the last id given.
+    private var nextID = 0
+
+    /// An empty stack: only the root shows.
+    public init() {}
+
+    /// A stack of `screens`, the first at the bottom, with the ids 0, 1, 2, ...
+    ///
+    /// - Parameter screens: The screens to push, in order.
+    public init(_ screens: some Sequence<Screen>) {
+        for screen in screens {
+            append(screen)
+        }
+    }
+
+    /// The ids of the screens, bottom first.
+    ///
+    /// - Complexity: O(n).
+    public var ids: [StackElementID] {
+        Array(elements.ids)
+    }
+
+    /// The screen with id `id`, nil when it is not on the stack. Setting a screen changes the
+    /// one with that id, if it is there; setting nil pops that screen alone.
+    ///
+    /// - Parameter id: The screen's id.
+    /// - Complexity: O(1), except for setting nil: O(n).
+    public subscript(id id: StackElementID) -> Screen? {
+        get { elements[id: id]?.screen }
+        set {
+            if let newValue {
+                _ = elements.modify(id: id) { $0.screen = newValue }
+            } else {
+                _ = elements.remove(id: id)
+            }
+        }
+    }
+
+    /// Pushes `screen` on top, with the next id.
+    ///
+    /// - Parameter screen: The screen to show.
+    /// - Complexity: O(1) amortized.
+    public mutating func append(_ screen: Screen) {
+        elements.append(StackElement(id: StackElementID(rawValue: nextID), screen: screen))
+        nextID += 1
+    }
+
+    /// Pops the top screen and returns it, or nil when only the root shows.
+    ///
+    /// - Returns: The screen popped.
+    /// - Complexity: O(1).
+    @discardableResult
+    public mutating func popLast() -> Screen? {
+        elements.isEmpty ? nil : elements.removeLast().screen
+    }
+
+    /// Pops every screen: back to the root.
+    ///
+    /// - Complexity: O(n).
+    public mutating func removeAll() {
+        elements.removeAll()
+    }
+
+    /// Pops the screen with id `id` and every screen above it; nothing when it is not there.
+    ///
+    /// - Parameter id: The lowest screen to pop.
+    /// - Returns: Whether the screen was on the stack.
+    /// - Complexity: O(k) for the k screens popped.
+    @discardableResult
+    public mutating func pop(from id: StackElementID) -> Bool {
+        guard let index = elements.index(id: id) else { return false }
+        elements.remove(atOffsets: index..<elements.count)
+        return true
+    }
+
+    /// Pops every screen above the one with id `id`, which stays on top; nothing when it is
+    /// not there.
+    ///
+    /// - Parameter id: The screen to go back to.
+    /// - Returns: Whether the screen was on the stack.
+    /// - Complexity: O(k) for the k screens popped.
+    @discardableResult
+    public mutating func pop(to id: StackElementID) -> Bool {
+        guard let index = elements.index(id: id) else { return false }
+        elements.remove(atOffsets: index + 1..<elements.count)
+        return true
+    }
+}
+
+extension StackState: RandomAccessCollection {
+    /// The position of the bottom screen: 0.
+    public var startIndex: Int { 0 }
+
+    /// The position after the top screen: the number of screens.
+    public var endIndex: Int { elements.count }
+
+    /// The screen at `position`, from the bottom.
+    ///
+    /// - Parameter position: A position from 0 to the number of screens, excluded.
+    public subscript(position: Int) -> Screen {
+        elements[position].screen
+    }
+}
+
+extension StackState: Equatable where Screen: Equatable {
+    /// Whether the two stacks hold the same screens under the same ids, in the same order
+    /// (which ids each would give next does not count).
+    public static func == (lhs: StackState, rhs: StackState) -> Bool {
+        lhs.elements == rhs.elements
+    }
+}
+
+extension StackState: Sendable where Screen: Sendable {}
+
+extension StackState: CustomStringConvertible, CustomReflectable {
+    /// The screens with their ids, bottom first: `[#0: Detail(...), #1: Detail(...)]`.
+    public var description: String {
+        "[" + elements.map { "\($0.id): \($0.screen)" }.joined(separator: ", ") + "]"
+    }
+
+    /// The screens, each labelled with its id, so that a `TestStore`'s failures name the screen
+    /// that differs: `#1.seconds: 2 → 3`.
+    public var customMirror: Mirror {
+        let screens = elements.map { (label: "\($0.id)" as String?, value: $0.screen as Any) }
+        return Mirror(self, children: screens, displayStyle: .struct)
+    }
+}
