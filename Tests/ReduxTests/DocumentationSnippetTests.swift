@@ -4,8 +4,8 @@ import Testing
 // Every Swift example the documentation shows is compiled and run: each ```swift block of the
 // README, of the DocC articles (Sources/<Module>/<Module>.docc) and of the doc comments of the
 // library modules must appear in a test under Tests/ or in an app of Examples/Apps (which CI
-// builds and tests), line for line. So an example cannot
-// drift from the code without a test failing: change the example and the test together.
+// builds and tests), line for line. So an example cannot drift from the code without a test
+// failing: change the example and the test together.
 //
 // "Line for line" means: the block's lines, without their indentation and with runs of spaces
 // taken as one, are consecutive lines of one test file, blank lines aside; its first line may
@@ -239,16 +239,21 @@ private func packageFiles(under folder: String) throws -> [String] {
     return walker.compactMap { $0 as? String }.map { "\(folder)/\($0)" }.sorted()
 }
 
-/// The names a benchmark source gives its cases, its string literals, each `\\(…)` in one
-/// standing for any text (`"store: counter, \\(count) .none middlewares"`).
+/// The names a benchmark source can give its cases: its string literals that read
+/// `"group: what"`, literals joined by `+` taken as one, each `\(…)` in one standing for any
+/// text (`"store: counter, \(count) .none middleware\(count == 1 ? "" : "s")"`).
 private func benchmarkNamePatterns(in source: String) -> [BenchmarkNamePattern] {
-    source.matches(of: /"((?:[^"\\]|\\.)*)"/).map { literal in
-        BenchmarkNamePattern(
-            pieces: String(literal.output.1).split(
-                separator: /\\\([^)]*\)/, omittingEmptySubsequences: false
-            )
-            .map(String.init))
-    }
+    let joined =
+        source
+        .replacing(/\\\((?:[^()]|\([^()]*\))*\)/, with: "\u{1}")
+        .replacing(/"\s*\+\s*"/, with: "")
+    return joined.matches(of: /"([^"\n]*)"/).map { String($0.output.1) }
+        .filter { $0.split(separator: "\u{1}").first?.contains(": ") == true }
+        .map {
+            BenchmarkNamePattern(
+                pieces: $0.split(separator: "\u{1}", omittingEmptySubsequences: false).map(
+                    String.init))
+        }
 }
 
 /// A benchmark case's name as its source writes it: fixed pieces, any text between them.
