@@ -6,8 +6,9 @@ import Redux
 import ReduxTesting
 import Testing
 
-// The README's "write a middleware, test it" examples (the toast, the search as you type, the
-// autosave, the async toast), compiled and run so that they stay true. Keep the two in step.
+// Middlewares tested on virtual time: the toast (the README's one example, with its test), the
+// search as you type, the autosave and the async toast, compiled and run. The README quotes the
+// toast and its test as they are here (DocumentationSnippetTests): change both together.
 
 struct AppState: Equatable, Sendable {
     var toast: String?
@@ -223,8 +224,7 @@ func autosave(scheduler: some Scheduler) -> Middleware<EditorState, EditorAction
     }
 }
 
-// The README's "compose features" example: the toast feature above, beside a settings feature,
-// in one store. Keep the two in step.
+// Features composed: the toast feature above, beside a settings feature, in one store.
 
 struct Settings: Equatable, Sendable {
     var isDarkMode = false

@@ -5,9 +5,8 @@ import TestSupport
 import Testing
 import ThreeDucks
 
-// The README's "Record and replay" example, compiled and run with the game's real reducer and
-// game logic. DocumentationSnippetTests, in ReduxTests, checks that the README quotes it as it
-// is here: change both together.
+// Recording a game and replaying it (once the README's "Record and replay" example), compiled
+// and run with the game's real reducer and game logic.
 
 @Suite struct ReadmeRecordingExampleTests {
     @Test("a game recorded as JSON Lines replays, with the reducer alone, to the state it ended in")

@@ -6,9 +6,8 @@ import TestSupport
 import Testing
 import ThreeDucks
 
-// The README's remembering middleware ("Compose features"), compiled and run on the game, so
-// that it stays true. DocumentationSnippetTests, in ReduxTests, checks that the README quotes it
-// as it is here: change both together.
+// A remembering middleware (once the README's), compiled and run on the game: it quacks only
+// for a flip the reducer accepted.
 
 /// Quacks when a flip that the reducer accepted turns a ducks card face up.
 func quacking(player: some SoundPlayer) -> AnyMiddleware<ThreeDucksState, ThreeDucksAction> {

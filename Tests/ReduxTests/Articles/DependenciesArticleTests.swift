@@ -11,7 +11,7 @@ import Testing
 // the doc comments of `Dependencies`, `DependencyKey`, `Dependency`, `Dependencies.scheduler`
 // and `AnyMiddleware.dependencies(_:)`, compiled and run.
 
-// `SearchState`, `SearchAction` and `searchReducer` are the README's (ReadmeExampleTests).
+// `SearchState`, `SearchAction` and `searchReducer` are ReadmeExampleTests'.
 
 struct SearchClient: Sendable {
     var search: @Sendable (String) async -> [String]

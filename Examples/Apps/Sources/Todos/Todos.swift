@@ -120,6 +120,8 @@ public enum TodosAction: Equatable, Sendable {
     case add
     /// Deletes a to-do, and whatever it was still saving.
     case delete(id: Int)
+    /// Moves a to-do to the top of the list; a save it has pending still happens.
+    case moveToTop(id: Int)
     /// Shows another part of the list.
     case filter(Filter)
     /// Something happened to one to-do.
@@ -131,7 +133,8 @@ public enum TodosAction: Equatable, Sendable {
     }
 }
 
-/// Changes the list in place: adding, deleting and filtering here, each to-do by its own reducer.
+/// Changes the list in place: adding, deleting, moving and filtering here, each to-do by its own
+/// reducer.
 public let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
     // Each to-do first: a to-do sees its own action before the list may remove it.
     forEach(todoReducer, state: \Todos.todos, action: TodosAction.todoActions),
@@ -142,6 +145,12 @@ public let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
             list.nextID += 1
         case .delete(let id):
             list.todos.remove(id: id)
+        case .moveToTop(let id):
+            // Removed and inserted again in one action: `forEach` sees the same id before and
+            // after, so the to-do keeps its effects (its pending save among them).
+            if let todo = list.todos.remove(id: id) {
+                list.todos.insert(todo, at: 0)
+            }
         case .filter(let filter):
             list.filter = filter
         case .todo:

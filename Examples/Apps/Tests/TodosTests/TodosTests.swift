@@ -78,6 +78,30 @@ private func twoTodos() -> Todos {
         #expect(await server.saves.isEmpty)
     }
 
+    @Test("a to-do moved to the top keeps its pending save, which lands a second after its edit")
+    func moveToTopKeepsThePendingSave() async {
+        let server = Server()
+        let store = makeStore(twoTodos(), server: server)
+        await store.send(.todo(id: 2, .titleChanged("Tea"))) { $0.todos[id: 2]?.title = "Tea" }
+        store.advance(by: .milliseconds(600))
+        await store.send(.moveToTop(id: 2)) { $0.todos = [Todo(id: 2, title: "Tea"), Todo(id: 1)] }
+        // The move restarts nothing: the save is due one second after the edit, not the move.
+        store.advance(by: .milliseconds(399))
+        #expect(await server.saves.isEmpty)
+        store.advance(by: .milliseconds(1))
+        let saved = Todo.Saved(title: "Tea", isDone: false)
+        await store.receive(.todo(id: 2, .saved(saved))) { $0.todos[id: 2]?.saved = saved }
+        await store.finish()
+        #expect(await server.saves == [saved])
+    }
+
+    @Test("moving a to-do that is not there changes nothing")
+    func moveToTopOfAMissingTodo() async {
+        let store = makeStore(twoTodos(), server: Server())
+        await store.send(.moveToTop(id: 9))
+        await store.finish()
+    }
+
     @Test("adding numbers to-dos in order; the filter shows the active or the completed ones")
     func addAndFilter() async {
         let store = makeStore(server: Server())
