@@ -20,8 +20,7 @@ extension StoreCore {
     }
 
     /// ``start(_:for:)`` with the store's dependencies bound, so that the tasks the effect
-    /// creates as it starts inherit them. Out of line: a store without dependencies never
-    /// comes here.
+    /// creates as it starts inherit them.
     @inlinable
     @inline(never)
     func startBinding(
@@ -36,8 +35,7 @@ extension StoreCore {
         }
     }
 
-    /// The tracked path of ``start(_:for:)``: specialized, but never inlined, so that the
-    /// untracked path a middleware's effect nearly always takes stays as small as it was.
+    /// The tracked path of ``start(_:for:)``.
     @inlinable
     @inline(never)
     func start(_ effect: Effect<Action>, _ tracker: TaskTracker) {
@@ -46,17 +44,13 @@ extension StoreCore {
 }
 
 /// Where a store's effects send their values: each one is dispatched, by the sending task (which
-/// suspends rather than blocks) if it comes from `Effect.run`'s `send`.
-///
-/// A struct, so that starting an effect allocates nothing for it; what must be counted and
-/// cancelled (the running effect) is the runtime's business. The runtime hands it a completion
-/// when a root of the effect ends, which may leave the store idle.
+/// suspends rather than blocks) if it comes from `Effect.run`'s `send`. A completion may leave
+/// the store idle.
 ///
 /// The runtime calls it through `Subscriber`, whose witnesses for a generic type run
 /// unspecialized: `dispatch` is a function made where the store's types are known, so that an
-/// action an effect sends is dispatched by the store's specialized code, with the delivery of
-/// `Effect.run`'s `send` it comes in, if any (see `SendDelivery`). It captures nothing (the core
-/// is its argument), so the sink is one reference to retain, not two.
+/// action is dispatched by the store's specialized code (with the delivery of `Effect.run`'s
+/// `send` it comes in, if any: see `SendDelivery`).
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
@@ -85,8 +79,6 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        // Sent by `Effect.run`'s `send`, it is dispatched as by a task, which suspends where a
-        // thread would block.
         dispatch(core, input, SendDelivery.current)
     }
 
@@ -96,12 +88,9 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     }
 }
 
-/// Where the effects of a `StoreTask` send their values: each one is dispatched as the task's.
-///
-/// The runtime hands it a subscription when a root of the effect starts and a completion when
-/// it ends: the task counts them, and cancels at once a root that starts after the task was
-/// cancelled. As ``StoreSink``, it dispatches through a function made where the store's types are
-/// known, which captures nothing.
+/// Where the effects of a `StoreTask` send their values, as ``StoreSink`` does: each one is
+/// dispatched as the task's. The task counts each root of the effect from its subscription to
+/// its completion, and cancels at once a root that starts after the task was cancelled.
 @usableFromInline
 struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
@@ -136,7 +125,6 @@ struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(_ input: Action) {
-        // As in ``StoreSink``.
         dispatch(
             core, input, TaskMembership(tracker: tracker, isSentAction: false),
             SendDelivery.current)

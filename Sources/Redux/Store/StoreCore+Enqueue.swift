@@ -20,20 +20,15 @@ extension StoreCore {
         await resume(after: waiter, with: work)
     }
 
-    /// Under the lock, the machine decides as for a task arriving with `work` from the calling
-    /// thread; outside it, this does what the machine answered, unless that is to wait: then it
-    /// returns the waiter the task must suspend on.
+    /// Arrives with `work` from a task: carries out what the machine answers, unless that is
+    /// to wait; then it returns the waiter the task must suspend on.
     @inlinable
     func arriveAsTask(with work: Work) -> Waiter? {
         let thread = ThreadID.current
-        let arrival = shared.withLock {
-            arrive(with: work, from: thread, suspends: true, in: &$0)
-        }
-        guard case .wait(let waiter) = arrival else {
-            proceed(after: arrival, with: work)
-            return nil
-        }
-        return waiter
+        let order = shared.withLock { arrival(of: work, from: thread, suspends: true, in: &$0) }
+        if case .wait(let waiter) = order { return waiter }
+        carry(out: order, with: work)
+        return nil
     }
 
     /// Dispatches `work` that `Effect.run`'s `send` is delivering (see `SendDelivery`): at once,

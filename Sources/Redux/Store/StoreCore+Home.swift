@@ -15,9 +15,6 @@ extension StoreCore {
 
     /// The piece of work on the home: becomes the drainer, unless someone on the home has
     /// drained the queue meanwhile or the store was released.
-    ///
-    /// Inlinable, like everything on the way to it, so that the home runs code specialized for
-    /// the store's state and actions: unspecialized, each step looks its types up at run time.
     @inlinable
     func drainOnHome() {
         let thread = ThreadID.current

@@ -47,8 +47,7 @@ extension StoreCore {
         resume(shared.withLock { idleWaitersToResume(in: &$0) })
     }
 
-    /// Resumes the tasks that waited in `idle()`, if any (nil while none waits: nothing to do,
-    /// not even an empty array to iterate).
+    /// Resumes the tasks that waited in `idle()`, if any.
     @inlinable
     func resume(_ idleWaiters: [UnsafeContinuation<Void, Never>]?) {
         guard let idleWaiters else { return }
@@ -66,7 +65,8 @@ extension StoreCore {
         return shared.machine.workEnded(effectsRunning: areEffectsRunning)
     }
 
-    /// Whether any effect of the store runs now.
+    /// Whether any effect of the store runs now (for inlinable code, which cannot read the
+    /// runtime's count).
     @usableFromInline
     var areEffectsRunning: Bool {
         effects.runningCount > 0

@@ -3,8 +3,6 @@ import Effects
 extension StoreCore {
     /// Sends `action` as the start of a new task: like ``dispatch(_:)``, and every effect it
     /// starts, and every action those effects send, is followed by the returned tracker.
-    ///
-    /// Inlinable, like ``dispatch(_:)``, so that it is specialized for the client's types.
     @inlinable
     func send(_ action: Action) -> TaskTracker {
         let tracker = TaskTracker(context: effects)
@@ -27,7 +25,7 @@ extension StoreCore {
         return tracker
     }
 
-    /// Dispatches an action an effect of a task sent. Never inlined, like ``process(_:_:)``.
+    /// Dispatches an action an effect of a task sent.
     @inlinable
     @inline(never)
     func dispatch(_ action: Action, in membership: TaskMembership) {
@@ -37,7 +35,7 @@ extension StoreCore {
     }
 
     /// Dispatches an action an effect of a task sent through `Effect.run`'s `send` (see
-    /// ``dispatch(_:during:)``). Never inlined, like ``dispatch(_:in:)``.
+    /// ``dispatch(_:during:)``).
     @inlinable
     @inline(never)
     func dispatch(action: Action, in membership: TaskMembership, during delivery: SendDelivery) {
@@ -54,9 +52,6 @@ extension StoreCore {
 
     /// Processes a tracked action as any other, its effects marked as the task's; an action of
     /// a cancelled task is dropped. Either way the tracker hears that it is done.
-    ///
-    /// Specialized, but never inlined: `drain` stays as small as it was for the untracked work
-    /// that is nearly all of it.
     @inlinable
     @inline(never)
     func process(_ action: Action, _ membership: TaskMembership) {
