@@ -11,7 +11,7 @@ extension Store {
     /// - Returns: A token; cancel or release it to unsubscribe.
     @inlinable
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
-        observe({ $0 }, isDuplicate: nil, observer)
+        observe({ $0 }, telling: EveryValue(), observer)
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever that part changes.
@@ -32,7 +32,7 @@ extension Store {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        observe(select, isDuplicate: isDuplicate, observer)
+        observe(select, telling: DuplicatesBy(isDuplicate), observer)
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever it changes (`==`).
@@ -46,23 +46,62 @@ extension Store {
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        observe(select, isDuplicate: { $0 == $1 }, observer)
+        observe(select, telling: EqualValues(), observer)
     }
 
     /// The one subscription every form makes, a scoped store's and the main-actor ones
-    /// included: `observer` gets what `select` picks from each state, skipping a value that
-    /// `isDuplicate` calls the same as the last one passed on (none is skipped when nil).
+    /// included: `observer` gets what `select` picks from each state, unless `duplicates` calls
+    /// it the same as the last one passed on.
     @inlinable
-    func observe<Value: Sendable>(
-        _ select: @escaping @Sendable (State) -> Value,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
-        _ observer: @escaping @Sendable (Value) -> Void
+    func observe<Duplicates: DuplicateTest>(
+        _ select: @escaping @Sendable (State) -> Duplicates.Value,
+        telling duplicates: Duplicates,
+        _ observer: @escaping @Sendable (Duplicates.Value) -> Void
     ) -> AnyCancellable {
-        let selection = Selection(select, isDuplicate: isDuplicate, observer)
+        let selection = Selection(select, telling: duplicates, observer)
         // The closure captures the selection alone: its context is then that object itself.
         let subscriber = Observer(of: core, flag: selection) { selection.receive($0) }
         core.attach(subscriber)
         return AnyCancellable(subscriber)
+    }
+}
+
+/// How an observer tells a value it has passed on from a new one, a type of its own for each
+/// way so that a notification compares with `==` itself, not through a closure (the
+/// Performance article's decision log).
+@usableFromInline
+protocol DuplicateTest<Value>: Sendable {
+    associatedtype Value: Sendable
+    /// Whether it compares at all; if not, the observer keeps no last value.
+    var compares: Bool { get }
+    /// Whether `next` counts as the same as `previous`.
+    func isDuplicate(_ previous: Value, _ next: Value) -> Bool
+}
+
+/// Every value is new: an observer of every state.
+@usableFromInline
+struct EveryValue<Value: Sendable>: DuplicateTest {
+    @inlinable init() {}
+    @inlinable var compares: Bool { false }
+    @inlinable func isDuplicate(_ previous: Value, _ next: Value) -> Bool { false }
+}
+
+/// Equal values (`==`) are the same.
+@usableFromInline
+struct EqualValues<Value: Equatable & Sendable>: DuplicateTest {
+    @inlinable init() {}
+    @inlinable var compares: Bool { true }
+    @inlinable func isDuplicate(_ previous: Value, _ next: Value) -> Bool { previous == next }
+}
+
+/// The caller's test; none (nil) makes every value new.
+@usableFromInline
+struct DuplicatesBy<Value: Sendable>: DuplicateTest {
+    @usableFromInline let test: (@Sendable (Value, Value) -> Bool)?
+    @inlinable init(_ test: (@Sendable (Value, Value) -> Bool)?) { self.test = test }
+    @inlinable var compares: Bool { test != nil }
+    @inlinable func isDuplicate(_ previous: Value, _ next: Value) -> Bool {
+        test?(previous, next) ?? false
     }
 }
 
@@ -78,20 +117,21 @@ extension Store {
 // That is also why its accesses need no dynamic exclusivity check (see the Performance
 // article's decision log).
 @usableFromInline
-final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Sendable {   // above
+final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unchecked Sendable {   // above
+    @usableFromInline typealias Value = Duplicates.Value
     @usableFromInline let select: @Sendable (State) -> Value
-    @usableFromInline let isDuplicate: (@Sendable (Value, Value) -> Bool)?
+    @usableFromInline let duplicates: Duplicates
     @usableFromInline let observer: @Sendable (Value) -> Void
     @exclusivity(unchecked) @usableFromInline var last: Value?
 
     @inlinable
     init(
         _ select: @escaping @Sendable (State) -> Value,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        telling duplicates: Duplicates,
         _ observer: @escaping @Sendable (Value) -> Void
     ) {
         self.select = select
-        self.isDuplicate = isDuplicate
+        self.duplicates = duplicates
         self.observer = observer
     }
 
@@ -102,8 +142,8 @@ final class Selection<State, Value: Sendable>: SubscriptionFlag, @unchecked Send
     func receive(_ state: State) {
         guard isOn else { return }
         let value = select(state)
-        if let isDuplicate {
-            if let previous = last, isDuplicate(previous, value) { return }
+        if duplicates.compares {
+            if let previous = last, duplicates.isDuplicate(previous, value) { return }
             last = value
         }
         observer(value)

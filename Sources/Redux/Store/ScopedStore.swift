@@ -71,7 +71,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameter observer: Called with each state.
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
-        subscribe(selecting: { $0 }, isDuplicate: isDuplicate, observer)
+        subscribe(selecting: { $0 }, telling: DuplicatesBy(isDuplicate), observer)
     }
 
     /// Calls `observer` with a part of the feature's state, at once and then whenever that part
@@ -87,7 +87,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        subscribe(selecting: select, isDuplicate: isDuplicate, observer)
+        subscribe(selecting: select, telling: DuplicatesBy(isDuplicate), observer)
     }
 
     /// Calls `observer` with a part of the feature's state, at once and then whenever it
@@ -101,17 +101,17 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         to select: @escaping @Sendable (State) -> Value,
         _ observer: @escaping @Sendable (Value) -> Void
     ) -> AnyCancellable {
-        subscribe(selecting: select, isDuplicate: { $0 == $1 }, observer)
+        subscribe(selecting: select, telling: EqualValues(), observer)
     }
 
     /// Subscribes through the root store's one subscription (``observe``), the feature's part
     /// of the state told apart as ``Store``'s observers tell theirs.
-    func subscribe<Value: Sendable>(
-        selecting select: @escaping @Sendable (State) -> Value,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
-        _ observer: @escaping @Sendable (Value) -> Void
+    func subscribe<Duplicates: DuplicateTest>(
+        selecting select: @escaping @Sendable (State) -> Duplicates.Value,
+        telling duplicates: Duplicates,
+        _ observer: @escaping @Sendable (Duplicates.Value) -> Void
     ) -> AnyCancellable {
-        let selection = Selection(select, isDuplicate: isDuplicate, observer)
+        let selection = Selection(select, telling: duplicates, observer)
         return observe { selection.receive($0) }
     }
 

@@ -32,7 +32,8 @@ extension Store {
             send: { core.dispatch(embed($0)) },
             start: { core.start($0.scoped(to: scope, map: embed)) },
             // Holds the store itself, not only its engine: releasing a store shuts it down.
-            observe: { [self] observer in observe({ $0[keyPath: path] }, isDuplicate: nil, observer)
+            observe: { [self] observer in
+                observe({ $0[keyPath: path] }, telling: EveryValue(), observer)
             },
             isDuplicate: { $0 == $1 }
         )

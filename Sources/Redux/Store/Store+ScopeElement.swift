@@ -37,7 +37,7 @@ extension Store {
             start: { core.start($0.scoped(to: scope) { embed((id, $0)) }) },
             // Holds the store itself, not only its engine: releasing a store shuts it down.
             observe: { [self] observer in
-                observe({ $0[keyPath: path][id: id] }, isDuplicate: nil, observer)
+                observe({ $0[keyPath: path][id: id] }, telling: EveryValue(), observer)
             },
             isDuplicate: { $0 == $1 }
         )

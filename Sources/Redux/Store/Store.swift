@@ -115,7 +115,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
     /// Makes a store with a reducer that changes the state in place, as TCA's reducers do.
     ///
-    /// The parameters are those of ``init(initial:reducer:interceptors:middlewares:on:taskExecutor:dependencies:)``.
+    /// Its parameters are the pure-reducer form's, `mutatingReducer` changing the state in place.
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
