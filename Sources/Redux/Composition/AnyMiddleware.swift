@@ -35,8 +35,7 @@ import Effects
 ///
 /// For the same reason the state after the action is an argument of its own, as in the
 /// shorthand, rather than a field of a value that also carries what was remembered: such a value
-/// would be a second copy of the state for every call (a retain and a release of each of its
-/// arrays, per middleware, per action).
+/// would be a second copy of the state for every call.
 ///
 /// ## Sharing
 ///
