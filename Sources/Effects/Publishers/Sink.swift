@@ -194,11 +194,10 @@ enum SinkState<Input: Sendable>: Sendable {
 /// What `sink` subscribes: the ``Subscribers/Sink`` that keeps the subscription (and is the
 /// cancellable the caller holds), and the value closure.
 ///
-/// A struct, held by the publisher: the closure is a constant of the value the publisher holds,
-/// so calling it retains nothing, where a closure the sink lets go of at the completion (a
-/// `var`) is retained and released around every call. It goes when the publisher lets go of its
-/// subscriber, at the completion or a cancel (`ReleaseAfterEndTests`), or with the stack frame
-/// of a publisher that delivers inside `subscribe` (a sequence).
+/// A struct the publisher holds, so the closure is a constant it calls directly (see the
+/// Performance article's decision log). It goes when the publisher lets go of its subscriber, at
+/// the completion or a cancel (`ReleaseAfterEndTests`), or with the stack frame of a publisher
+/// that delivers inside `subscribe` (a sequence).
 @usableFromInline
 struct SinkFront<Input: Sendable>: Subscriber {
     @usableFromInline let sink: Subscribers.Sink<Input>

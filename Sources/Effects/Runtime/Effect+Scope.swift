@@ -100,9 +100,7 @@ extension Effect {
 final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     @usableFromInline let scope: EffectID
     /// The node of the effect it wraps (a scoped effect wraps only nodes: nothing and a single
-    /// value stay unscoped). Kept as the node, not as an `Effect<Wrapped>`, so that releasing a
-    /// scoped effect, in code never specialized (a generic class's deinit), is a release, without
-    /// looking the effect type's metadata up.
+    /// value stay unscoped).
     @usableFromInline let node: any EffectNode<Wrapped>
     @usableFromInline let transform: @Sendable (Wrapped) -> Output
     /// The delayed value it wraps, mapped and scoped; nil if it wraps no delayed value (or a

@@ -7,8 +7,7 @@
 /// as a root, how it maps its values, how a store's task marks it, and how it prints.
 ///
 /// `.none` and `.just` are not nodes: they are the inline cases of ``Effect/Operation``, so that
-/// the effects every middleware returns on every action allocate nothing. A node is a class, so
-/// that an effect holding one is two words and copying it a retain.
+/// the effects every middleware returns on every action allocate nothing.
 @usableFromInline
 package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertible {
     /// The type of the values the node's effect sends.
@@ -137,9 +136,7 @@ extension Effect {
 
 /// What a context needs to start a delayed value as a root: see ``EffectNode/delayedValue``.
 ///
-/// A class, made once with the node that answers it: handed out through the node protocol, a
-/// reference is a retain, where a generic value would be copied through its type's metadata,
-/// looked up on every start.
+/// A class, made once with the node that answers it and shared by every start.
 @usableFromInline
 package final class DelayedValueStart<Output: Sendable>: Sendable {
     @usableFromInline let value: Output

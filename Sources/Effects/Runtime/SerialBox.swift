@@ -4,8 +4,7 @@
 /// It needs no lock. A publisher calls its subscriber one call at a time (``Subscriber``'s
 /// contract), each call ordered after the one before by whoever hands the calls over (a lock, a
 /// scheduler's queue, a single thread), and only those calls touch the box. Cancelling, the one
-/// thing that may come from another thread at any moment, never touches it. A lock here would
-/// cost more than most operators' whole work per value.
+/// thing that may come from another thread at any moment, never touches it.
 // @unchecked: only one subscriber's serial calls touch `value`, each ordered after the one
 // before (see above).
 @usableFromInline

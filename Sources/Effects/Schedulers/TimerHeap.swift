@@ -62,14 +62,33 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        var due: Duration
+        /// The due time as `Duration`'s two stored words (public on the frozen type), compared
+        /// inline: `Duration`'s own `<` and `==` are calls into the standard library.
+        var dueHigh: Int64
+        var dueLow: UInt64
         var order: UInt64
         var slot: UInt32
+
+        init(due: Duration, order: UInt64, slot: UInt32) {
+            (dueHigh, dueLow) = (due._high, due._low)   // decision log: Duration's words
+            self.order = order
+            self.slot = slot
+        }
+
+        var due: Duration {
+            Duration(_high: dueHigh, low: dueLow)   // decision log: Duration's words
+        }
+
+        /// Whether this entry is due after `limit`.
+        @inline(__always)
+        func isLater(than limit: Duration) -> Bool {
+            Entry(due: limit, order: .max, slot: 0).precedes(self)
+        }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            due < other.due || (due == other.due && order < other.order)
+            (dueHigh, dueLow, order) < (other.dueHigh, other.dueLow, other.order)
         }
     }
 
@@ -256,7 +275,7 @@ struct TimerHeap<Payload> {
     private mutating func removeEarliest(dueBy limit: Duration?) -> Entry? {
         dropDeadTop()
         guard let (first, isInRun) = earliest() else { return nil }
-        if let limit, first.due > limit { return nil }
+        if let limit, first.isLater(than: limit) { return nil }
         if isInRun {
             popRunFirst()
         } else {

@@ -35,8 +35,7 @@ import Effects
 ///
 /// For the same reason the state after the action is an argument of its own, as in the
 /// shorthand, rather than a field of a value that also carries what was remembered: such a value
-/// would be a second copy of the state for every call (a retain and a release of each of its
-/// arrays, per middleware, per action).
+/// would be a second copy of the state for every call.
 ///
 /// ## Sharing
 ///
@@ -132,10 +131,12 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
 /// read it; the next read is in the next action's, which the same drainer, or the one it hands
 /// over to through the store's lock, reaches only once this action's middlewares have returned.
 // Unchecked: `value`, its one field, is written and read only by the store's drainer, one action
-// at a time, each ordered after the previous by the store's lock (above).
+// at a time, each ordered after the previous by the store's lock (above). That is also why its
+// accesses need no dynamic exclusivity check.
 @usableFromInline
 final class Memory<Value>: @unchecked Sendable {   // drainer only, store-serialized
-    @usableFromInline var value: Value?
+    // decision log: Middleware memory exclusivity
+    @exclusivity(unchecked) @usableFromInline var value: Value?
 
     @inlinable
     init() {}

@@ -27,8 +27,7 @@ public func combine<State, Action>(
 public func combine<State, Action>(
     _ reducers: [MutatingReducer<State, Action>]
 ) -> MutatingReducer<State, Action> {
-    // Two or three reducers (the usual app) are captured one by one: calling a captured closure
-    // costs no retain, calling one read from an array does.
+    // Two or three reducers (the usual app) are captured one by one and called directly.
     switch reducers.count {
     case 1:
         return reducers[0]
@@ -47,7 +46,7 @@ public func combine<State, Action>(
         }
     default:
         return { state, action in
-            // By index: iterating an array of closures may allocate a thunk per element unoptimized.
+            // By index: an unoptimized build may wrap each closure an iterator hands out.
             var index = 0
             while index < reducers.count {
                 reducers[index](&state, action)
