@@ -88,8 +88,7 @@ extension IdentifiedArray {
     }
 
     /// Moves the elements at the given positions, in order, to before the element at
-    /// `destination` (in `0...count`, counted before the move), as SwiftUI's `onMove` gives
-    /// them, in O(n).
+    /// `destination` (in `0...count`, before the move), as SwiftUI's `onMove` does, in O(n).
     ///
     /// ```swift
     /// // [a, b, c, d]

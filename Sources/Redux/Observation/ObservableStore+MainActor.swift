@@ -37,12 +37,6 @@ extension ObservableStore {
 
     /// Makes a store with a pure reducer at home on the main actor, and watches it (see the
     /// in-place form).
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
     @MainActor
     public convenience init(
         initial: State,
@@ -62,12 +56,6 @@ extension ObservableStore {
 
     /// Makes a store at home on the main actor with middlewares of the plain form, and watches
     /// it (see the form with ``AnyMiddleware``s).
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
     @MainActor
     @_disfavoredOverload
     public convenience init(
@@ -83,12 +71,6 @@ extension ObservableStore {
 
     /// Makes a store with a pure reducer at home on the main actor, with middlewares of the
     /// plain form, and watches it (see the in-place form).
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
     @MainActor
     @_disfavoredOverload
     public convenience init(
@@ -103,15 +85,8 @@ extension ObservableStore {
     }
 
     /// Makes a store at home on the main actor, whose async effects prefer a task executor, and
-    /// watches it (see the form without one).
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests.
+    /// watches it (see the form without one): `taskExecutor` is where the tasks of `Effect.run`
+    /// prefer to run, nil for the global concurrent executor, a `TestScheduler` in tests.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @MainActor
     public convenience init(
@@ -129,14 +104,6 @@ extension ObservableStore {
 
     /// Makes a store with a pure reducer at home on the main actor, whose async effects prefer a
     /// task executor, and watches it (see the form without one).
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @MainActor
     public convenience init(
@@ -154,14 +121,6 @@ extension ObservableStore {
 
     /// Makes a store at home on the main actor with middlewares of the plain form, whose async
     /// effects prefer a task executor, and watches it.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @MainActor
     @_disfavoredOverload
@@ -179,14 +138,6 @@ extension ObservableStore {
 
     /// Makes a store with a pure reducer at home on the main actor with middlewares of the plain
     /// form, whose async effects prefer a task executor, and watches it.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run: nil for
-    ///     the global concurrent executor; a `TestScheduler` in tests.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @MainActor
     @_disfavoredOverload
