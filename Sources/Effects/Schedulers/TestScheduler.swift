@@ -251,7 +251,7 @@ public final class TestScheduler: Scheduler {
 extension TestScheduler {
     /// Adds `work` at `now + delay`, a negative delay counting as zero.
     func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
-        // Moved into the queue, not copied: a copy costs a retain and a release of the action.
+        // Moved into the queue, not copied.
         var pending = Optional(work)
         return state.withLock { state in
             state.queue.insert(pending.take()!, due: state.now + max(delay, .zero))
