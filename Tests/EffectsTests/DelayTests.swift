@@ -293,6 +293,26 @@ import Testing
     }
 
     @Test(
+        "a delayed Effect.just, as a publisher or as an effect, is one piece of scheduled work that sends the value and the completion"
+    )
+    func delayedEffectValueIsOneWork() {
+        let scheduler = TestScheduler()
+        let publisher = Recorder<Int>()
+        let effect = Recorder<Int>()
+        Publishers.Delay(upstream: Effect<Int>.just(1), interval: .seconds(1), scheduler: scheduler)
+            .subscribe(publisher)
+        Effect<Int>.just(2).delay(for: .seconds(1), scheduler: scheduler).subscribe(effect)
+        #expect(scheduler.pendingWorkCount == 2)
+
+        scheduler.advance(by: .seconds(1) - .nanoseconds(1))
+        #expect(publisher.history == [.subscription])
+        scheduler.advance(by: .nanoseconds(1))
+        #expect(publisher.history == [.subscription, .value(1), .finished])
+        #expect(effect.history == [.subscription, .value(2), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test(
         "many subscriptions cancelled on several threads while being delivered: each delivers at most once"
     )
     func cancelRacingDelivery() async {

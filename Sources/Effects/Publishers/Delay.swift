@@ -22,6 +22,28 @@ extension Publisher {
     }
 }
 
+extension Effect {
+    /// Delivers every value, and the completion, `interval` later on `scheduler`.
+    ///
+    /// The same as ``Publisher/delay(for:scheduler:)``, returning an effect. Mark the delayed
+    /// effect (not what it wraps) with ``cancellable(id:cancelInFlight:)``.
+    ///
+    /// - Parameters:
+    ///   - interval: How long each event waits; a negative interval counts as zero.
+    ///   - scheduler: The scheduler that waits and delivers.
+    /// - Returns: The delayed effect; delaying ``none`` gives ``none``.
+    public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
+        if isNone { return .none }
+        // The scheduler an `AnyScheduler` wraps, if it is one, so that each delivery is
+        // scheduled through one existential rather than two (the game erases its scheduler once
+        // and delays every mismatch on it).
+        return DelayedEffect(
+            effect: self, interval: max(interval, .zero), scheduler: AnyScheduler(scheduler).base
+        )
+        .asEffect
+    }
+}
+
 extension Publishers {
     /// A publisher that delivers its upstream's values and completion after a fixed interval.
     public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
@@ -52,17 +74,28 @@ extension Publishers {
 
         /// Subscribes `subscriber` through the delay.
         ///
-        /// A single value (`Just(x).delay(…)`) is one `DelayedValue`: one piece of scheduled
-        /// work delivers the value and the completion. Any other upstream goes through a relay
-        /// that schedules each of its events and delivers them in order, one at a time.
+        /// A single value (`Just(x)` or `Effect.just(x)`, delayed) is one `DelayedValue`: one
+        /// piece of scheduled work delivers the value and the completion. Any other upstream goes
+        /// through a ``ScheduledRelay`` that schedules each of its events and delivers them in
+        /// order, one at a time.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
-            if let just = upstream as? Just<Output> {
-                DelayedValue(just.output, to: subscriber).start(after: delay, on: scheduler)
+            if let value = singleValue {
+                DelayedValue(value, to: subscriber).start(after: delay, on: scheduler)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
             }
+        }
+
+        /// The upstream's one value, when it is a single value that finishes at once.
+        @inlinable
+        var singleValue: Output? {
+            if let just = upstream as? Just<Output> { return just.output }
+            if let effect = upstream as? Effect<Output>, case .just(let value) = effect.operation {
+                return value
+            }
+            return nil
         }
 
         @usableFromInline
@@ -88,9 +121,9 @@ extension Publishers.Delay {
     /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
     /// passed: the same as ``Publisher/sink(receiveCompletion:receiveValue:)``.
     ///
-    /// Over a single value (`Just(x).delay(…)`), the delayed value is itself what the returned
-    /// cancellable cancels, and it delivers straight to the closures: no `Sink` object between
-    /// (see the Performance article's decision log).
+    /// Over a single value, the delayed value is itself what the returned cancellable cancels,
+    /// and it delivers straight to the closures: no `Sink` object between (see the Performance
+    /// article's decision log).
     ///
     /// - Parameters:
     ///   - receiveCompletion: Called once after the last value.
@@ -101,14 +134,13 @@ extension Publishers.Delay {
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
         receiveValue: @escaping @Sendable (Output) -> Void
     ) -> AnyCancellable {
-        guard let just = upstream as? Just<Output> else {
+        guard let value = singleValue else {
             return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
         let delivery = DelayedValue(
-            just.output,
+            value,
             to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
         delivery.start(after: max(interval, .zero), on: scheduler)
-        // Handed over, not shared: no retain for the cancellable and release of the local.
         return AnyCancellable(consume delivery)
     }
 }
@@ -117,6 +149,138 @@ extension Publishers.Delay: CustomStringConvertible {
     /// `Delay(<interval>, <upstream>)`, for example `Delay(1.0 seconds, Just(unFlip))`.
     public var description: String {
         "Delay(\(interval), \(upstream))"
+    }
+}
+
+/// ``Effect/delay(for:scheduler:)``: a ``Publishers/Delay`` over the effect, as a node.
+///
+/// A thin wrapper: subscribed to, it is the publisher. A node of its own so that the scheduler
+/// can be held as an existential (an effect's type names no scheduler), so that mapping it maps
+/// the effect inside the delay, and so that a context can start a delayed single value
+/// (``delayedValue``) as the one `DelayedValue` the publisher would make, as a root of its own.
+final class DelayedEffect<Output: Sendable>: EffectNode {
+    let effect: Effect<Output>
+    let interval: Duration
+    let scheduler: any Scheduler
+    /// The start of the delayed value, when the effect delayed is a single value (`.just`).
+    let delayedValue: DelayedValueStart<Output>?
+
+    init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
+        self.effect = effect
+        self.interval = interval
+        self.scheduler = scheduler
+        if case .just(let value) = effect.operation {
+            delayedValue = DelayedValueStart(value: value, interval: interval, scheduler: scheduler)
+        } else {
+            delayedValue = nil
+        }
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        subscribe(subscriber, on: scheduler)
+    }
+
+    /// Subscribes through the publisher, on the scheduler's concrete type, opened from the
+    /// existential. The relay answers its downstream's context, so ids inside the effect keep
+    /// working.
+    private func subscribe<S: Subscriber, Context: Scheduler>(
+        _ subscriber: S, on scheduler: Context
+    ) where S.Input == Output {
+        Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler)
+            .subscribe(subscriber)
+    }
+
+    /// A single value starts as its one `DelayedValue`, which is itself the root the context
+    /// counts (and registers under `id`); anything else as one root subscribed to the delay.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        guard let delayed = delayedValue else {
+            context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        // Its own start is unmarked and unscoped: marking it gives a start.
+        let start = id.flatMap { delayed.marked(with: $0, replacingInFlight: replacingInFlight) }
+        (start ?? delayed).start(in: context, sendingTo: downstream)
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        DelayedEffect<T>(effect: effect.map(transform), interval: interval, scheduler: scheduler)
+            .asEffect
+    }
+
+    var description: String {
+        "Delay(\(interval), \(effect))"
+    }
+}
+
+/// What a context needs to start a delayed single value as a root: see
+/// ``EffectNode/delayedValue``.
+///
+/// Made once, with the node that answers it. A context starts it from where the downstream's
+/// type is known (``EffectContext/start(_:sendingTo:)``), so the `DelayedValue` is made
+/// specialized for that downstream; a `.cancellable` around the delay marks it with its id, and
+/// a scoped effect around it maps its value and names its scope.
+@usableFromInline
+package final class DelayedValueStart<Output: Sendable>: Sendable {
+    @usableFromInline let value: Output
+    @usableFromInline let interval: Duration
+    @usableFromInline let scheduler: any Scheduler
+    /// The id it registers under, if a `.cancellable` marks it.
+    @usableFromInline let id: EffectID?
+    @usableFromInline let replacingInFlight: Bool
+    /// The scope it runs in, if a scoped effect (``Effect/scoped(to:)``) holds it: it then
+    /// starts in that scope's view of the context, its id meaning the pair (scope, id).
+    @usableFromInline let scope: EffectID?
+
+    @usableFromInline
+    init(
+        value: Output, interval: Duration, scheduler: any Scheduler, id: EffectID? = nil,
+        replacingInFlight: Bool = false, scope: EffectID? = nil
+    ) {
+        self.value = value
+        self.interval = interval
+        self.scheduler = scheduler
+        self.id = id
+        self.replacingInFlight = replacingInFlight
+        self.scope = scope
+    }
+
+    /// The same start, marked with `id`: nil when it runs in a scope, where an id marking the
+    /// scoped effect from outside means what it says outside, not inside.
+    func marked(with id: EffectID, replacingInFlight: Bool) -> DelayedValueStart? {
+        guard self.id == nil, scope == nil else { return nil }
+        return DelayedValueStart(
+            value: value, interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight)
+    }
+
+    /// The same start, with its value transformed and run in `scope`: nil when it runs in a
+    /// scope already (a scope inside a scope starts through the scoped effects' own code).
+    @inlinable
+    func scoped<Parent: Sendable>(
+        to scope: EffectID, map transform: (Output) -> Parent
+    ) -> DelayedValueStart<Parent>? {
+        guard self.scope == nil else { return nil }
+        return DelayedValueStart<Parent>(
+            value: transform(value), interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight, scope: scope)
+    }
+
+    /// Starts the delayed value as a root of `context` (in its scope, for a scoped one, as it
+    /// would start in the scope's view of `context`), sending to `downstream`.
+    @inlinable
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: consuming Downstream
+    ) where Downstream.Input == Output {
+        DelayedValue(
+            value, to: downstream, rootOf: context, in: scope.map(context.resolved), id: id
+        )
+        .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
     }
 }
 
@@ -129,14 +293,10 @@ extension Publishers.Delay: CustomStringConvertible {
 /// even while the downstream holds this subscription.
 ///
 /// It is not generic: the downstream and the value are captured once, when it is made, in the
-/// one function that talks to the downstream (``Delivery``). So its lock, its transitions, its
-/// cancel and its release are the same compiled code for every downstream, wherever they are
-/// called from. That matters because most calls come from where the downstream's type is not
-/// known: a store starts a delayed value through an `EffectNode` (an existential), and cancels
-/// and stops it as an `any RunningEffect`; an `AnyCancellable` cancels an `any Cancellable`.
-/// Generic code called from there looks up the metadata of every generic type it touches, on
-/// every call (the generic version of this class cost about 1,000 instructions per cancel for
-/// that alone; see the decision log of the Performance article).
+/// one function that talks to the downstream (``Delivery``). Most calls come from where the
+/// downstream's type is not known (a store cancels and stops it as an `any RunningEffect`, an
+/// `AnyCancellable` as an `any Cancellable`), and there a non-generic class runs as compiled,
+/// without looking up generic metadata (see the decision log of the Performance article).
 ///
 /// Started by a context (a store's `Effect.just(x).delay(…)`, cancellable or not), it is also
 /// the root the context counts as running, registered under its id if it has one: it leaves the
@@ -171,17 +331,10 @@ final class DelayedValue: Subscription, RunningEffect {
     /// it would be of a view of `context` in that scope, without making the view.
     @usableFromInline let scope: EffectID?
     /// The stage, with the delivery until it is used or dropped.
-    ///
-    /// The delivery is taken out of the lock by assigning it to a variable of the caller, not
-    /// returned from `withLock`: a function returned through the generic `withLock` is wrapped
-    /// in a thunk, one allocation per call.
     @usableFromInline let state: Lock<DelayedValueState>
 
     /// A delayed value sending `value` to `downstream`, a root of `context` (in `scope`, and
     /// registered under `id`) if a context is given.
-    ///
-    /// The downstream is taken, not copied: a copy of a store's sink would retain the store's
-    /// core once more, to release it again at once.
     @inlinable
     convenience init<Downstream: Subscriber>(
         _ value: Downstream.Input, to downstream: consuming Downstream,
@@ -199,9 +352,6 @@ final class DelayedValue: Subscription, RunningEffect {
 
     /// A delayed value delivering through `delivery`, a root of `context` (in `scope`, and
     /// registered under `id`) if a context is given.
-    ///
-    /// The delivery is taken, not copied: a copy would retain its context for the state, to
-    /// release the argument at once.
     @usableFromInline
     init(
         rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
@@ -210,7 +360,7 @@ final class DelayedValue: Subscription, RunningEffect {
         state = Lock(.scheduling(consume delivery))
         self.scope = context == nil ? nil : scope
         // The id as the context's books name it: in a scope, the pair (scope, id); otherwise
-        // the id itself, moved rather than copied (`resolved` would return a copy of it).
+        // the id itself.
         if let context, scope != nil || context.scope != nil, let id {
             self.id = context.resolved(id, in: scope)
         } else {
@@ -223,24 +373,20 @@ final class DelayedValue: Subscription, RunningEffect {
     /// `scheduler`. A root first joins its context's books (replacing what ran under its id, with
     /// `replacingInFlight`), and starts nothing if the context is closed.
     ///
-    /// Generic over the scheduler, so that the caller's scheduler is borrowed: as an
-    /// `any Scheduler` argument it was copied into an existential (a retain, and a release
-    /// through the runtime's value witnesses), whether the caller knew its type or held it as
-    /// an existential already (which is opened, in place).
+    /// Generic over the scheduler, so that a caller holding an `any Scheduler` opens it in place
+    /// and one knowing the type passes it as it is.
     @usableFromInline
     func start<Context: Scheduler>(
         after interval: Duration, on scheduler: Context, replacingInFlight: Bool = false
     ) {
-        // Called through the optional, not bound to a local: a binding retained the context
-        // around the call.
         guard context?.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight) ?? true
         else { return }
         // Cancelled by id already (from another thread): nothing to hand the subscription to.
+        // Assigned, not returned from `withLock`, which would wrap the function in a thunk.
         var delivery: Delivery? = nil
         state.withLock { delivery = $0.subscribing() }
         guard let delivery else { return }
         delivery(.subscription(self))
-        // Moved into the state, not copied (a copy costs a retain and a release).
         var work = Optional(scheduler.schedule(after: interval, firing))
         switch state.withLock({ $0.arrive(work.take()!) }) {
         case .kept:
@@ -257,7 +403,7 @@ final class DelayedValue: Subscription, RunningEffect {
     }
 
     /// The scheduled work: fires this delayed value. Made outside the generic `start`, so that
-    /// it captures this object alone, which is then its context: no allocation.
+    /// it captures this object alone.
     private var firing: @Sendable () -> Void {
         { self.fire() }
     }
@@ -278,8 +424,7 @@ final class DelayedValue: Subscription, RunningEffect {
     }
 
     /// Delivers the value and the completion through `delivery`, taken from the state by the
-    /// firing. Taken as an argument it is used as it is, where a local assigned in each case
-    /// above was retained once more around the calls.
+    /// firing.
     private func deliver(_ delivery: Delivery) {
         delivery(.value)
         // A root leaves its context's books once the value is delivered, as a subscribed effect
@@ -337,11 +482,8 @@ final class DelayedValue: Subscription, RunningEffect {
 /// owner must do once the lock is let go.
 ///
 /// Each transition switches over the state consumed, so that what a case holds is moved out of
-/// it, not copied and then destroyed with the old state. What leaves the lock leaves in an enum
-/// with two or more payload cases (``Step``, ``Arrival``), returned from `withLock`: dropping
-/// one is a switch on its tag, where an optional existential (`(any Cancellable)?`) is dropped
-/// through the runtime's generic value witnesses, whether it holds something or not (seven of
-/// those per delayed value cost about 600 instructions of its 3,500).
+/// it. What leaves the lock leaves in an enum (``Step``, ``Arrival``) that says what the owner
+/// does next, each case carrying just what that needs.
 @usableFromInline
 enum DelayedValueState: Sendable {
     /// What the firing or a cancel hands its caller, to carry out outside the lock.
@@ -386,8 +528,7 @@ enum DelayedValueState: Sendable {
     }
 
     /// The downstream is about to be handed its subscription: the way to it, or nil when the
-    /// delay was cancelled first. Only the delivery is copied out of the state, not the state
-    /// (a copy of the whole enum, to read one case, goes through its outlined copy).
+    /// delay was cancelled first.
     @usableFromInline
     mutating func subscribing() -> DelayedValue.Delivery? {
         switch consume self {
