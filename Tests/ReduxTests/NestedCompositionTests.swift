@@ -125,6 +125,28 @@ private func screenMiddleware(_ scheduler: TestScheduler) -> AnyMiddleware<Scree
     }
 }
 
+/// An outer feature holding a detail (not optional) lifted with `pullback`, and an action of its own that
+/// empties the detail's list.
+private struct Outer: Equatable, Sendable {
+    var detail = Detail()
+}
+
+private enum OuterAction: Equatable, Sendable {
+    case detail(DetailAction)
+    case clear
+
+    static let detailActions = ActionPath(OuterAction.detail) {
+        if case .detail(let action) = $0 { action } else { nil }
+    }
+}
+
+private let outerReducer: MutatingReducer<Outer, OuterAction> = combine(
+    pullback(detailReducer, state: \Outer.detail, action: OuterAction.detailActions),
+    { outer, action in
+        if action == .clear { outer.detail.rows.removeAll() }
+    }
+)
+
 /// Whether `issue` is a store's report containing `text`.
 private func isReport(_ issue: Issue, containing text: String) -> Bool {
     issue.comments.contains { $0.rawValue.hasPrefix("ThreeDucks:") && $0.rawValue.contains(text) }
@@ -236,6 +258,22 @@ private func isReport(_ issue: Issue, containing text: String) -> Bool {
         store.send(.detail(.row(2, .sheet(.start))))
         store.send(.detail(.row(2, .sheet(.closeTapped)))) { $0.detail?.rows[id: 2]?.sheet = nil }
         store.send(.detail(.row(1, .deleteTapped))) { $0.detail?.rows.remove(id: 1) }
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+
+    @Test("a lifted forEach pulled back ends the effects of rows the app's own action removed")
+    func pulledBackForEachSeesTheAppsActions() {
+        let scheduler = TestScheduler()
+        let store = TestStore(
+            initial: Outer(), mutatingReducer: outerReducer, scheduler: scheduler,
+            middlewares: [
+                detailMiddleware(scheduler).pullback(
+                    state: \Outer.detail, action: OuterAction.detailActions)
+            ])
+        store.send(.detail(.row(1, .openSheet))) { $0.detail.rows[id: 1]?.sheet = Sheet() }
+        store.send(.detail(.row(1, .sheet(.start))))
+        store.send(.clear) { $0.detail.rows.removeAll() }
         store.advance(by: .seconds(10))
         store.finish()
     }
