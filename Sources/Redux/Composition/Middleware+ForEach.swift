@@ -125,7 +125,7 @@ func merged<Output: Sendable>(_ first: Effect<Output>, _ second: Effect<Output>)
 
 /// Lifts an element's middleware to a parent whose state holds the elements in an
 /// ``IdentifiedArray`` at `path`: the closure form of
-/// ``forEach(_:state:action:)->AnyMiddleware<State,Action>``, which it calls.
+/// ``forEach(_:state:action:)-55bvn``, which it calls.
 ///
 /// - Parameters:
 ///   - middleware: The element's middleware.
@@ -154,7 +154,7 @@ public func forEach<
 /// ```
 ///
 /// The middlewares see each element action in the order written, and their effects run
-/// together, scoped to the element (see ``forEach(_:state:action:)->AnyMiddleware<State,Action>``).
+/// together, scoped to the element (see ``forEach(_:state:action:)-55bvn``).
 ///
 /// - Parameters:
 ///   - path: Where the elements sit in the parent's state.

@@ -15,7 +15,7 @@ import Effects
 /// ```
 ///
 /// The child's middleware may itself be lifted (a detail holding a list is an `ifLet` of a
-/// `forEach`), and ``ifLet(state:action:_:)`` takes the child's middlewares as a list: each
+/// `forEach`), and ``ifLet(state:action:_:)-3mg4z`` takes the child's middlewares as a list: each
 /// child that comes gets a running copy of its own, which remembers that child alone and is
 /// dropped when the child goes.
 ///
@@ -65,7 +65,7 @@ public func ifLet<
 }
 
 /// Lifts a child's middleware to a parent whose state holds the child as an optional at
-/// `path`: the closure form of ``ifLet(_:state:action:)-8bndu``, which it calls.
+/// `path`: the closure form of ``ifLet(_:state:action:)-39fza``, which it calls.
 ///
 /// - Parameters:
 ///   - middleware: The child's middleware.
@@ -126,7 +126,7 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
 }
 
 /// Lifts the middlewares of an identified child, written one per line: as the other
-/// ``ifLet(state:action:_:)``, a child replaced by one with another id being a child that went.
+/// ``ifLet(state:action:_:)-3mg4z``, a child replaced by one with another id being a child that went.
 ///
 /// - Parameters:
 ///   - path: Where the optional child sits in the parent's state.
