@@ -278,6 +278,26 @@ private func isReport(_ issue: Issue, containing text: String) -> Bool {
         store.finish()
     }
 
+    @Test("a remembering row middleware remembers each row apart, as every action left it")
+    func rememberingRowMiddleware() {
+        let seen = Lock<[String]>([])
+        let sheetChanges = AnyMiddleware<Row, RowAction>.beforeAndAfter { row, before, _ in
+            seen.withLock { $0.append("\(row.id): \(before.sheet != nil) -> \(row.sheet != nil)") }
+            return .none
+        }
+        let store = Store(
+            initial: Detail(), mutatingReducer: detailReducer,
+            middlewares: [
+                forEach(sheetChanges, state: \Detail.rows, action: DetailAction.rowActions)
+            ])
+        store.dispatch(.row(1, .openSheet))
+        store.dispatch(.row(2, .dismissSheet))
+        store.dispatch(.closeAllSheets)   // not a row's action: row 1 is remembered without sheet
+        store.dispatch(.row(1, .openSheet))
+        #expect(
+            seen.withLock { $0 } == ["1: false -> true", "2: false -> false", "1: false -> true"])
+    }
+
     #if DEBUG
     @Test("an action for a missing detail, row or sheet fails the test, at every depth")
     func missingAtEveryDepthFails() {

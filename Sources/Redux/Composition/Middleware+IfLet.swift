@@ -204,7 +204,6 @@ func ifLet<
 // Unchecked: like `Memory`, it is read and written only by the store's drainer, one action at
 // a time, each ordered after the previous by the store's lock.
 @usableFromInline
-// drainer only, store-serialized
 final class ChildRunning<Child: Sendable, ChildAction: Sendable>: @unchecked Sendable {
     @usableFromInline typealias Running = AnyMiddleware<Child, ChildAction>.Running
 
