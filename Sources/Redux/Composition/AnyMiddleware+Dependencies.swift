@@ -33,7 +33,9 @@ extension AnyMiddleware {
                     case .node:
                         return Effect(DependencyBinding(dependencies: dependencies, effect: effect))
                     }
-                })
+                },
+                // Settling runs no middleware of the user's: nothing in it reads dependencies.
+                settle: running.settle)
         })
     }
 }

@@ -44,15 +44,27 @@ import Effects
 public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     /// How a store runs one middleware: what it remembers before each action, if anything, and
     /// what it calls after.
+    ///
+    /// A running copy without `remember` keeps nothing of its own, so `forEach` and `ifLet`
+    /// share one between all their elements; one that remembers is made per element.
     @usableFromInline
     struct Running: Sendable {
         @usableFromInline let remember: (@Sendable (State) -> Void)?
         @usableFromInline let react: Middleware<State, Action>
+        /// For a lifted `forEach` or `ifLet` nested in another: what it does after an action that
+        /// is not its own, whose parent reaches it with no action to give (the list's action,
+        /// for a row's sheet): it ends the effects of what that action removed. It runs no
+        /// middleware of the user's. Nil for every other middleware, which has nothing to end.
+        @usableFromInline let settle: (@Sendable (State) -> Effect<Action>)?
 
         @inlinable
-        init(remember: (@Sendable (State) -> Void)?, react: @escaping Middleware<State, Action>) {
+        init(
+            remember: (@Sendable (State) -> Void)?, react: @escaping Middleware<State, Action>,
+            settle: (@Sendable (State) -> Effect<Action>)? = nil
+        ) {
             self.remember = remember
             self.react = react
+            self.settle = settle
         }
     }
 
@@ -102,6 +114,39 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
                 remember: { state in memory.value = remember(state) },
                 react: { state, action in middleware(state, memory.previous, action) }
             )
+        }
+    }
+
+    /// The middlewares of `list` as one: each sees every action, in order, and their effects run
+    /// together. What the list forms of `forEach` and `ifLet` lift.
+    @inlinable
+    init(combining list: [AnyMiddleware]) {
+        if list.count == 1 {
+            self = list[0]
+            return
+        }
+        let instantiates = list.map(\.instantiate)
+        instantiate = {
+            let runnings = instantiates.map { $0() }
+            let remembers = runnings.compactMap(\.remember)
+            let reacts = runnings.map(\.react)
+            let settles = runnings.compactMap(\.settle)
+            var remember: (@Sendable (State) -> Void)?
+            if !remembers.isEmpty {
+                remember = { state in
+                    for remember in remembers { remember(state) }
+                }
+            }
+            var settle: (@Sendable (State) -> Effect<Action>)?
+            if !settles.isEmpty {
+                settle = { state in Effect.merge(settles.map { settle in settle(state) }) }
+            }
+            return Running(
+                remember: remember,
+                react: { state, action in
+                    Effect.merge(reacts.map { react in react(state, action) })
+                },
+                settle: settle)
         }
     }
 

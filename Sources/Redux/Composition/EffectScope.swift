@@ -4,8 +4,8 @@ import Effects
 /// what a parent names to cancel one element's effect, or all of them.
 ///
 /// Every effect a child feature starts under
-/// ``forEach(_:state:action:)->AnyMiddleware<State,Action>`` or
-/// ``ifLet(_:state:action:)-8bndu`` runs scoped to its element
+/// ``forEach(_:state:action:)-55bvn`` or
+/// ``ifLet(_:state:action:)-39fza`` runs scoped to its element
 /// (``/Effects/Effect/scoped(to:)``): its ids mean "this id of this element", and they all end
 /// when the element goes. A parent that wants to stop
 /// one of them names the element and the id:

@@ -51,10 +51,22 @@ extension AnyMiddleware {
             if let rememberChild = running.remember {
                 remember = { parent in rememberChild(parent[keyPath: path]) }
             }
-            let react: Middleware<ParentState, ParentAction> = Redux.pullback(
+            var react: Middleware<ParentState, ParentAction> = Redux.pullback(
                 running.react, state: path, action: action)
+            var settle: (@Sendable (ParentState) -> Effect<ParentAction>)?
+            if let settleChild = running.settle {
+                // A lifted `forEach` or `ifLet` also ends what the app's other actions removed.
+                let settleFeature: @Sendable (ParentState) -> Effect<ParentAction> = { parent in
+                    settleChild(parent[keyPath: path]).map(action.embed)
+                }
+                react = { [react] parent, parentAction in
+                    action.extract(parentAction) == nil
+                        ? settleFeature(parent) : react(parent, parentAction)
+                }
+                settle = settleFeature
+            }
             return AnyMiddleware<ParentState, ParentAction>.Running(
-                remember: remember, react: react)
+                remember: remember, react: react, settle: settle)
         })
     }
 }

@@ -142,47 +142,4 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
             self.subscribe(to: select) { continuation.yield($0) }
         }
     }
-
-    /// A view of a part of this feature: a feature inside a feature.
-    ///
-    /// - Parameters:
-    ///   - path: Where the child's state sits in this feature's.
-    ///   - action: Where the child's actions sit among this feature's.
-    /// - Returns: The child's view, deduplicated by `==`.
-    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state path: KeyPath<State, ChildState> & Sendable,
-        action: ActionPath<Action, ChildAction>
-    ) -> ScopedStore<ChildState, ChildAction> {
-        scope(state: path, action: action, isDuplicate: { $0 == $1 })
-    }
-
-    /// A view of a part of this feature whose state is not `Equatable`: its ``subscribe(_:)``
-    /// calls back after every action.
-    ///
-    /// - Parameters:
-    ///   - path: Where the child's state sits in this feature's.
-    ///   - action: Where the child's actions sit among this feature's.
-    /// - Returns: The child's view.
-    @_disfavoredOverload
-    public func scope<ChildState: Sendable, ChildAction: Sendable>(
-        state path: KeyPath<State, ChildState> & Sendable,
-        action: ActionPath<Action, ChildAction>
-    ) -> ScopedStore<ChildState, ChildAction> {
-        scope(state: path, action: action, isDuplicate: nil)
-    }
-
-    private func scope<ChildState: Sendable, ChildAction: Sendable>(
-        state path: KeyPath<State, ChildState> & Sendable,
-        action: ActionPath<Action, ChildAction>,
-        isDuplicate: (@Sendable (ChildState, ChildState) -> Bool)?
-    ) -> ScopedStore<ChildState, ChildAction> {
-        let (read, send, start, observe) = (read, send, start, observe)
-        return ScopedStore<ChildState, ChildAction>(
-            read: { read()[keyPath: path] },
-            send: { send(action.embed($0)) },
-            start: { start($0.map(action.embed)) },
-            observe: { observer in observe { observer($0[keyPath: path]) } },
-            isDuplicate: isDuplicate
-        )
-    }
 }
