@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// The smallest app on ThreeDucks, depending on it as the README's "Installation" says, but by
+// The smallest app on ThreeDucks, depending on it as the README's "Installation" says, by
 // path: the manifest lines of the README and of Getting Started, built in CI (.ci/run). Other
 // example apps go beside it, under Examples/.
 import PackageDescription

@@ -230,13 +230,22 @@ private func readPackageFile(_ path: String) throws -> String {
     try String(contentsOf: packageRoot.appending(path: path), encoding: .utf8)
 }
 
-/// The files under a folder of the package, as paths from its root, in a stable order.
+/// The files under a folder of the package, as paths from its root, in a stable order; a build
+/// folder (an example package's `.build`) is skipped.
 private func packageFiles(under folder: String) throws -> [String] {
     let base = packageRoot.appending(path: folder)
     guard let walker = FileManager.default.enumerator(atPath: base.path) else {
         throw MissingFolder(path: base.path)
     }
-    return walker.compactMap { $0 as? String }.map { "\(folder)/\($0)" }.sorted()
+    var files: [String] = []
+    while let path = walker.nextObject() as? String {
+        if path == ".build" || path.hasSuffix("/.build") {
+            walker.skipDescendants()
+        } else {
+            files.append("\(folder)/\(path)")
+        }
+    }
+    return files.sorted()
 }
 
 /// The names a benchmark source can give its cases: its string literals that read
@@ -393,7 +402,6 @@ struct TestSources {
         return TestSources(
             files: try paths.filter {
                 $0.hasSuffix(".swift") && $0 != this && !$0.hasSuffix("Package.swift")
-                    && !$0.contains("/.build")
             }
             .map { TestSource(text: try readPackageFile($0)) })
     }

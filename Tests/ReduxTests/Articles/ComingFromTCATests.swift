@@ -29,12 +29,29 @@ private func composedKitchen() -> (MutatingReducer<Kitchen, KitchenAction>, Acti
     return (kitchenReducer, teaActions)
 }
 
+/// A café whose actions hold the kitchen's: the tea is a feature inside a feature.
+private enum CafeAction: Equatable, Sendable {
+    case kitchen(KitchenAction)
+}
+
 /// The tea feature's cancellation ids: no other feature's id is of this type.
 enum TeaEffectID: Hashable, Sendable {
     case steeping
 }
 
 @Suite struct ComingFromTCATests {
+    @Test("action paths append: the tea, inside the kitchen, inside a café, in one path")
+    func actionPathsAppend() {
+        let (_, teaActions) = composedKitchen()
+        let kitchenActions = ActionPath(CafeAction.kitchen) {
+            if case .kitchen(let action) = $0 { action } else { nil }
+        }
+        let cafeTeaActions = kitchenActions.appending(teaActions)
+        #expect(cafeTeaActions.embed(.tick) == .kitchen(.tea(.tick)))
+        #expect(cafeTeaActions.extract(.kitchen(.tea(.stop))) == .stop)
+        #expect(cafeTeaActions.extract(.kitchen(.order("soup"))) == nil)
+    }
+
     @Test("cancellation ids are the store's: a string shared by two features reaches both, an id of a feature's own type does not")
     func idsAreSharedByFeatures() {
         let scheduler = TestScheduler()
