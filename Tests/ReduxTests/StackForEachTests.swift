@@ -68,11 +68,17 @@ private func twoTickingScreens(_ store: TestStore<Navigation, NavigationAction>)
         store.finish()
     }
 
-    @Test("a stack the parent rewrites ends the effects of the screens that were on it")
+    @Test("a new stack in place of the old, its ids from 0 again, ends every old screen's effects")
     func rewriteEndsTheOldScreens() {
         let store = makeStore()
         twoTickingScreens(store)
         store.send(.replacePath) { $0.path = StackState([NavScreen(name: "new")]) }
+        store.advance(by: .seconds(10))
+        // The new stack's #0 is a new screen, with effects of its own.
+        store.send(.path(.element(id: 0, action: .start)))
+        store.advance(by: .seconds(1))
+        store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.seconds = 1 }
+        store.send(.popToRoot) { $0.path.removeAll() }
         store.advance(by: .seconds(10))
         store.finish()
     }
@@ -139,14 +145,18 @@ private func twoTickingScreens(_ store: TestStore<Navigation, NavigationAction>)
     @Test("pop(to:) keeps the screen, pop(from:) removes it; an id not there changes nothing")
     func popping() {
         var stack = StackState((1...4).map { NavScreen(name: "\($0)") })
-        #expect(stack.pop(to: 1))
-        #expect(stack.ids == [0, 1])
-        #expect(!stack.pop(to: 3))
-        #expect(stack.pop(from: 1))
-        #expect(stack.ids == [0])
-        #expect(!stack.pop(from: 1))
-        #expect(stack.popLast() == NavScreen(name: "1"))
-        #expect(stack.popLast() == nil)
+        let poppedTo1 = stack.pop(to: 1)
+        #expect(poppedTo1 && stack.ids == [0, 1])
+        let poppedTo3 = stack.pop(to: 3)
+        #expect(!poppedTo3 && stack.ids == [0, 1])
+        let poppedFrom1 = stack.pop(from: 1)
+        #expect(poppedFrom1 && stack.ids == [0])
+        let poppedFrom1Again = stack.pop(from: 1)
+        #expect(!poppedFrom1Again && stack.ids == [0])
+        let top = stack.popLast()
+        #expect(top == NavScreen(name: "1"))
+        let none = stack.popLast()
+        #expect(none == nil)
     }
 
     @Test("a screen is read, changed and popped by id")

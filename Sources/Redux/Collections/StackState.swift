@@ -35,6 +35,8 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
     }
 }
 
+import Effects
+
 /// One screen on a stack, with the id the stack gave it.
 struct StackElement<Screen>: Identifiable {
     let id: StackElementID
@@ -70,6 +72,14 @@ public struct StackState<Screen> {
     var elements: IdentifiedArray<StackElement<Screen>> = []
     /// The number of the id the next screen pushed gets: one more than the last id given.
     private var nextID = 0
+    /// Which stack this is, of all the stacks made in the process: the ids of a stack made
+    /// afresh start again at 0, so a parent that replaces its stack by another is told by the
+    /// origin, not the ids, that every screen went (see `forEach(_:stack:action:)`). Kept by
+    /// every change and copy; not part of `==`.
+    let origin = stackOrigins.withLock { count in
+        count += 1
+        return count
+    }
 
     /// An empty stack: only the root shows.
     public init() {}
@@ -181,6 +191,9 @@ extension StackState: Equatable where Screen: Equatable {
 }
 
 extension StackState: Sendable where Screen: Sendable {}
+
+/// The number of stacks made so far: the origin of the last one.
+private let stackOrigins = Lock(0)
 
 extension StackState: CustomStringConvertible, CustomReflectable {
     /// The screens with their ids, bottom first: `[#0: Detail(...), #1: Detail(...)]`.

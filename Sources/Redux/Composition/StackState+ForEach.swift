@@ -61,9 +61,10 @@ public func forEach<State, Action, Screen, ScreenAction>(
 /// scoped to that screen (an id it uses means "this id of this screen"), and their actions come
 /// back as `.element(id:action:)` of that screen. After each action, every effect of each
 /// screen that left the stack is cancelled at once and delivers nothing more, however it left:
-/// `popLast()`, `removeAll()` (back to the root), `.popFrom(id:)`, or a stack the parent
-/// rewrote. Effects are scoped to the stack at `path` too, so that two stacks of the same
-/// screens in one state never touch each other's.
+/// `popLast()`, `removeAll()` (back to the root), `.popFrom(id:)`, or a new stack in place of
+/// the old (whose ids start again at 0: the stacks are told apart by more than their ids, and
+/// every screen of the old one ends). Effects are scoped to the stack at `path` too, so that
+/// two stacks of the same screens in one state never touch each other's.
 ///
 /// ```swift
 /// let itemListMiddlewares: [AnyMiddleware<ItemList, ItemListAction>] = [
@@ -94,15 +95,22 @@ public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenA
     let stack = EffectID(EffectScope.stack(path))
     return AnyMiddleware(instantiate: {
         let running = screens.instantiate()
-        var remember: (@Sendable (State) -> Void)?
-        if let rememberScreens = running.remember {
-            remember = { state in rememberScreens(state[keyPath: path]) }
-        }
+        // The stack before the action: a stack the parent replaced by another (whose ids start
+        // again at 0) ends every screen of the one it replaced, whatever their ids.
+        let origin = Memory<Int>()
         return AnyMiddleware.Running(
-            remember: remember,
+            remember: { state in
+                let screens = state[keyPath: path]
+                origin.value = screens.origin
+                running.remember?(screens)
+            },
             react: { state, parentAction in
-                let effect = running.react(state[keyPath: path], parentAction)
-                return effect.isNone ? effect : effect.scoped(to: stack)
+                let screens = state[keyPath: path]
+                let effect = running.react(screens, parentAction)
+                let scoped = effect.isNone ? effect : effect.scoped(to: stack)
+                guard origin.previous != screens.origin else { return scoped }
+                // Listed first: it ends the old screens before a new one's effect starts.
+                return .merge(.cancel(id: stack), scoped)
             })
     })
 }
