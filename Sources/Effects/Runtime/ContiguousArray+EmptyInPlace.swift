@@ -2,10 +2,8 @@ extension ContiguousArray {
     /// Removes every element, keeping the storage: a few by popping them, more through
     /// `removeAll(keepingCapacity:)`.
     ///
-    /// For the runtime's tables that empty after each burst of work (the running effects, a
-    /// timer heap): most of the time they hold one or two elements when they do, and popping
-    /// those costs a fraction of `removeAll(keepingCapacity:)`, which goes through the general
-    /// `replaceSubrange`; for a long run of trivial elements, that one call is the cheaper.
+    /// For the timer heap's arrays, which usually hold one or two elements when they empty
+    /// after a burst of work.
     @inlinable
     @inline(__always)
     mutating func removeAllFromEnd() {

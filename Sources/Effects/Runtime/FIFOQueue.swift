@@ -1,16 +1,12 @@
 /// A first-in, first-out queue: the pending work of a store, the waiting events of a relay.
 ///
 /// A ring buffer on an array whose size is a power of two: appending writes one slot after the
-/// last element, popping moves the head on, and neither moves other elements or calls into
-/// the array's general-purpose (and unspecialized) range operations. A queue that goes from
-/// empty to one element and back, as a store's does for every action a middleware answers with
-/// another, costs a store and a load per element.
+/// last element, popping moves the head on, and neither moves other elements.
 ///
 /// Popping moves the element out of its slot: the queue keeps no copy of what it has handed
-/// out, so whatever an element owns is released where its taker lets it go, never later inside
-/// the queue's owner's lock. The storage doubles when it is full; above `keptRing` slots it
-/// halves when a quarter or less of it is in use, so memory follows the elements waiting, not
-/// those served, while a queue that stays small never allocates again.
+/// out, so whatever an element owns is released where its taker lets it go, never inside the
+/// queue's owner's lock. The storage doubles when it is full; above `keptRing` slots it halves
+/// when a quarter or less of it is in use, so memory follows the elements waiting.
 ///
 /// - Complexity: `append` and `popFirst` are O(1) amortized; `count`, `isEmpty` and the
 ///   subscript O(1).
