@@ -65,7 +65,8 @@ extension StackElement: Sendable where Screen: Sendable {}
 /// Two stacks are equal when they hold the same screens under the same ids, in the same order.
 ///
 /// - Complexity: Pushing, popping the top and finding a screen by id are O(1); popping from a
-///   screen is O(k) in the k screens popped. The stack holds one entry per screen on it.
+///   screen is O(k) in the k screens popped; setting a screen below the top to nil is O(n). The
+///   stack holds one entry per screen on it.
 public struct StackState<Screen> {
     /// The screens, bottom first, identified by their ids: what `forEach` lifts a screen's
     /// reducer and middleware over.
@@ -136,7 +137,7 @@ public struct StackState<Screen> {
 
     /// Pops every screen: back to the root.
     ///
-    /// - Complexity: O(n).
+    /// - Complexity: O(n) for the n screens popped.
     public mutating func removeAll() {
         elements.removeAll()
     }
@@ -149,7 +150,8 @@ public struct StackState<Screen> {
     @discardableResult
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let index = elements.index(id: id) else { return false }
-        elements.remove(atOffsets: index..<elements.count)
+        // From the top down: removing the last element moves nothing.
+        while elements.count > index { elements.removeLast() }
         return true
     }
 
@@ -162,7 +164,7 @@ public struct StackState<Screen> {
     @discardableResult
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let index = elements.index(id: id) else { return false }
-        elements.remove(atOffsets: index + 1..<elements.count)
+        while elements.count > index + 1 { elements.removeLast() }
         return true
     }
 }
