@@ -1,43 +1,26 @@
-/// What the observers of an ``ObservableStore`` have read, each part with the value last seen of
-/// it and the key path that stands for it in the registrar: after an action, the store compares
-/// these with the new state and tells the observers of the parts that changed.
+/// What the observers of an ``ObservableStore`` have read: each part with the value last seen
+/// of it and the key path that stands for it in the registrar. A pure value, with no lock and no
+/// registrar: the store records reads under its lock, and after each action asks
+/// ``changes(in:)`` for the parts that changed, to tell the registrar of them outside the lock.
 ///
-/// A pure value: no lock, no registrar. ``ObservableStore`` keeps it behind its lock, records a
-/// read with ``recordField(_:value:)``, ``recordElement(of:at:value:)`` or ``recordWhole()``, and
-/// after each action calls ``changes(in:)``, which returns the parts that changed, for the store
-/// to tell the registrar of, outside the lock.
+/// A part stays for the view's life with its key path, as a property of an `@Observable` model
+/// does: when it changes, its new value becomes the one last seen and the next change is told
+/// again, so a view that read a part just before a change and began observing just after is told
+/// of the next. A read that saw another value than the last seen marks the part stale: it is told
+/// at the next action, whatever the state.
 ///
-/// Every part has one shape, as a property of an `@Observable` model has: what reads it from the
-/// state, the value last seen of it, and its key path. A part stays for the view's life, its key
-/// path its own: when it changes, the value it now has becomes the one last seen, and the next
-/// change is told again, like every change of an `@Observable` property. So a view that read a
-/// part just before a change, and was made an observer of it just after (Observation installs an
-/// observer once the view's body has returned), is told of the next change; a table that dropped
-/// a part once told left such a view untold for good. A read records the part again: one that saw
-/// another value than the last seen (a state the table has not been told of yet) marks the part
-/// changed for the next action, so that every observer of it is told then.
-///
-/// Size and cost: one part per distinct thing ever read: a field key path, a position of a
-/// collection, an id of an identified collection, however many observers read it (1,000 views
-/// each reading one row of a 1,000-row list make 1,000 parts). The parts of one collection are
-/// grouped in one entry, which reads the collection once. ``changes(in:)`` costs one read per
-/// entry (a load at the field's offset for a key path of stored properties, see
-/// ``FieldReader``) and one `==` per part, O(parts); except the rows of an identified
-/// collection read by id, compared only when the collection says an action wrote their id. A
-/// read is O(1) (a hash lookup).
-///
-/// The comparisons are specialized for the state's types: an entry is made by inlinable code,
-/// compiled where the state's types are known (the ``ObservableStore`` subscripts a view calls),
-/// which also makes the closure ``changes(in:)`` calls for it. Compiled here, for any type, a
-/// comparison would look up generic metadata for every element (about 400 ns each, measured).
+/// One part per distinct thing ever read (a field, a position, an id), however many observers
+/// read it; the parts of one collection are one entry, which reads the collection once.
+/// ``changes(in:)`` costs a read per entry (at the field's offset, see ``FieldReader``) and an
+/// `==` per part, except for the rows of an identified collection read by id, compared only when
+/// the collection says an action wrote their id. A read is a hash lookup. Entries are made by
+/// inlinable code where the state's types are known, with the closure that compares them:
+/// compiled here for any type, a comparison would look up generic metadata for every element.
 @usableFromInline
 struct ObservationTable<State> {
-    /// An entry, and its comparison, made where the entry's types are known.
-    ///
-    /// An object, so that the comparison pass walks the entries unretained
-    /// (`forEachUnretained(in:_:)`, as the store walks its middlewares): read out of an array as
-    /// values, each entry's closure was retained and released around its call (measured: 178 →
-    /// 128 ns for three field views and an action that changed nothing they read).
+    /// An entry, and its comparison, made where the entry's types are known: an object, so that
+    /// the comparison pass walks the entries unretained (`forEachUnretained(in:_:)`; see the
+    /// Performance article's decision log).
     @usableFromInline
     final class Tracked {
         @usableFromInline let entry: any TrackedEntry<State>
