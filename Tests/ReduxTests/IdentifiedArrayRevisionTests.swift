@@ -3,8 +3,8 @@ import Testing
 
 /// What an identified array tells a reader that kept something of it earlier: `forEach` keeps
 /// its ids, to end the effects of the elements that left; an observable store keeps its
-/// revision, to skip an array no action wrote. The rules under test are stated on
-/// `IdentifiedArray.IDs.idsMissing(from:)` and `IdentifiedArrayToken`.
+/// revision, to compare only the elements written. The rules under test are stated on
+/// `IdentifiedArray.IDs.idsMissing(from:)` and `IdentifiedArrayRevision`.
 @Suite struct IdentifiedArrayRevisionTests {
     struct Row: Identifiable, Equatable, Sendable {
         let id: Int
@@ -74,60 +74,91 @@ import Testing
 
     // MARK: - The revision
 
-    @Test("reading writes nothing; every way of writing, adding, removing or moving is a write")
-    func everyWriteIsSeen() {
-        let list = rows(1...6)
+    func written(_ list: IdentifiedArray<Row>, since kept: IdentifiedArrayRevision<Int>)
+        -> [Int]?
+    {
+        list.revision.written(since: kept)
+    }
+
+    @Test("reading writes nothing; each way of writing, adding or removing names its id, in order")
+    func writesInOrder() {
+        var list = rows(1...6)
         let kept = list.revision
         _ = list[id: 1]
         _ = list[2]
         _ = list.first { $0.id == 3 }
-        #expect(list.revision === kept)
+        #expect(list.revision == kept)
+        #expect(written(list, since: kept) == [])
 
-        let writes: [(inout IdentifiedArray<Row>) -> Void] = [
-            { $0[id: 3]?.title = "by id" },
-            { $0[0].title = "by position" },
-            { $0[1] = Row(id: 2, title: "replaced by position") },
-            { $0[id: 4] = Row(id: 4, title: "replaced by id") },
-            { $0[id: 7] = Row(id: 7) },
-            { $0.append(Row(id: 8)) },
-            { $0.insert(Row(id: 10), at: 0) },
-            { $0.remove(id: 5) },
-            { $0[id: 6] = nil },
+        list[id: 3]?.title = "by id"
+        list[0].title = "by position"
+        list[1] = Row(id: 2, title: "replaced by position")
+        list[id: 4] = Row(id: 4, title: "replaced by id")
+        list[id: 7] = Row(id: 7)
+        list.append(Row(id: 8))
+        list.append(contentsOf: [Row(id: 9), Row(id: 1)])
+        list.insert(Row(id: 10), at: 0)
+        list.remove(id: 5)
+        list.remove(at: 0)
+        list[id: 6] = nil
+        #expect(list.revision != kept)
+        #expect(written(list, since: kept) == [3, 1, 2, 4, 7, 8, 9, 10, 5, 10, 6])
+    }
+
+    @Test("moving elements writes no id, but is a write")
+    func movesWriteNoID() {
+        var list = rows(1...4)
+        let kept = list.revision
+        list.move(fromOffsets: [0], toOffset: 4)
+        list.sort { $0.id > $1.id }
+        list.reverse()
+        list.swapAt(0, 1)
+        #expect(list.revision != kept)
+        #expect(written(list, since: kept) == [])
+    }
+
+    @Test("changes not named one by one, or too many, cannot say what they wrote")
+    func unnamedChanges() {
+        let changes: [(inout IdentifiedArray<Row>) -> Void] = [
             { $0.removeAll() },
-            { $0.remove(atOffsets: [1]) },
-            { $0.move(fromOffsets: [0], toOffset: 4) },
-            { $0.sort { $0.id > $1.id } },
-            { $0.reverse() },
-            { $0.swapAt(0, 1) },
+            { $0.removeAll { $0.id.isMultiple(of: 2) } },
+            { $0.remove(atOffsets: [1, 2]) },
+            { list in
+                for _ in 0...IdentifiedArrayRevision<Int>.kept { list[id: 1]?.title += "." }
+            },
         ]
-        for (number, write) in writes.enumerated() {
-            var list = rows(1...6)
+        for (number, change) in changes.enumerated() {
+            var list = rows(1...4)
             let kept = list.revision
-            write(&list)
-            #expect(list.revision !== kept, "write \(number)")
+            change(&list)
+            #expect(list.revision != kept, "change \(number)")
+            #expect(written(list, since: kept) == nil, "change \(number)")
         }
     }
 
-    @Test("with no reader, writes keep the revision; one kept is replaced at the next write")
-    func revisionKeptWhenUnique() {
+    @Test("a revision kept later knows only the writes after it")
+    func laterRevision() {
         var list = rows(1...4)
-        let identity = ObjectIdentifier(list.revision)
-        list[id: 1]?.title = "one"
-        list.append(Row(id: 5))
-        #expect(ObjectIdentifier(list.revision) == identity, "no reader: the same token")
+        list[id: 1]?.title = "before"
         let kept = list.revision
-        list[id: 2]?.title = "two"
-        #expect(list.revision !== kept)
+        list[id: 2]?.title = "after"
+        #expect(written(list, since: kept) == [2])
     }
 
-    @Test("a copy written while another copy shares it takes a revision of its own")
-    func copies() {
+    @Test("another array, a new one, or a copy written while another copy shares it cannot say")
+    func otherArrays() {
         let list = rows(1...4)
         let kept = list.revision
+        #expect(written(rows(1...4), since: kept) == nil)
+        #expect(written(list.filter { _ in true }, since: kept) == nil)
+
         var copy = list
-        copy[id: 1]?.title = "copy"
-        #expect(copy.revision !== kept)
-        #expect(list.revision === kept, "the original is untouched")
+        copy[id: 1]?.title = "copy"   // the copy's token follows the kept one
+        var second = copy
+        second[id: 2]?.title = "second"   // shared with `copy`: a token of its own
+        #expect(written(copy, since: kept) == [1])
+        #expect(written(second, since: kept) == nil)
+        #expect(written(second, since: copy.revision) == [2])
     }
 
     @Test("a copy assigned back, unwritten, has the revision it was copied at")
@@ -137,7 +168,21 @@ import Testing
         let saved = list
         list[id: 1]?.title = "changed"
         list = saved
-        #expect(list.revision === kept)
+        #expect(list.revision == kept)
+        #expect(written(list, since: kept) == [])
+    }
+
+    @Test("a revision that names a token no longer kept is not mistaken for a later one's")
+    func serialsNotAddresses() {
+        var list = rows(1...4)
+        var kept = list.revision
+        list[id: 1]?.title = "one"   // names the kept token as the one it replaced
+        kept = rows(1...4).revision   // the old token is freed; its address may be reused
+        for _ in 0..<100 {
+            let other = rows(1...2).revision   // new tokens, perhaps at the freed address
+            #expect(written(list, since: other) == nil)
+        }
+        #expect(written(list, since: kept) == nil)
     }
 
     @Test("the revision and the ids' storage take no part in equality")
@@ -150,6 +195,6 @@ import Testing
         list.remove(id: 4)
         #expect(list == before)
         #expect(list.ids == before.ids)
-        #expect(list.revision !== before.revision)
+        #expect(list.revision != before.revision)
     }
 }

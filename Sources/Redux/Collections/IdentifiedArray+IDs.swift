@@ -1,3 +1,5 @@
+import Effects
+
 extension IdentifiedArray {
     /// The type of the elements' ids.
     public typealias ID = Element.ID
@@ -70,13 +72,54 @@ extension IdentifiedArray {
 
 extension IdentifiedArray.IDs: Sendable where Element.ID: Sendable {}
 
-/// An identity an ``IdentifiedArray`` replaces when it is written while a reader keeps it (the
-/// token is then not uniquely referenced): the same token means no write since the reader took
-/// it. With no reader, a write costs one uniqueness check.
-@usableFromInline final class IdentifiedArrayToken: Equatable, Sendable {
+/// An identity an ``IdentifiedArray`` replaces when it is written while a reader keeps it, with
+/// a serial no other token of the process has had (an address can be reused), behind the
+/// package's lock (`Atomic` needs macOS 15).
+@usableFromInline final class IdentifiedArrayToken: Sendable {
+    @usableFromInline let serial = identifiedArrayTokenSerials.withLock {
+        $0 += 1; return $0
+    }
+    @inlinable init() {}
+}
+
+@usableFromInline let identifiedArrayTokenSerials = Lock<UInt64>(0)
+
+/// Tells an observer which ids an ``IdentifiedArray`` wrote since the revision it kept: none,
+/// in O(1); the ids written, when few; or nil, when it cannot say.
+///
+/// A write gives the array a new token unless its token is uniquely referenced. A reader keeps
+/// a revision, and so its token: the first write after that, in the value or any copy, starts a
+/// successor naming that token's serial, which notes the ids written (moves note none). The same
+/// token means no write; a successor of the kept token knows every write since, up to ``kept``
+/// ids; anything else cannot say, and the reader compares all it tracks.
+@usableFromInline
+struct IdentifiedArrayRevision<ID: Hashable>: Equatable {
+    @usableFromInline var token = IdentifiedArrayToken()
+    @usableFromInline var previous: UInt64?
+    /// The ids written since `previous`, in order; nil when more than ``kept``, or unnamed.
+    @usableFromInline var written: [ID]? = []
+
+    /// How many written ids a revision notes at most.
+    @inlinable static var kept: Int { 64 }
+
     @inlinable init() {}
 
-    /// The same token: no change between the two reads.
-    @inlinable
-    static func == (lhs: IdentifiedArrayToken, rhs: IdentifiedArrayToken) -> Bool { lhs === rhs }
+    /// Starts the successor of this revision, whose token a reader keeps.
+    @inlinable mutating func advance() { (previous, token, written) = (token.serial, .init(), []) }
+
+    /// Notes that the element of `id` was written, added or removed.
+    @inlinable mutating func note(_ id: ID) {
+        guard written != nil else { return }
+        if written!.count == Self.kept { written = nil } else { written!.append(id) }
+    }
+
+    /// The ids written since `earlier`: empty when none, nil when this revision cannot say.
+    @inlinable func written(since earlier: Self) -> [ID]? {
+        token === earlier.token ? [] : previous == earlier.token.serial ? written : nil
+    }
+
+    /// Two revisions are equal when they have one token: nothing was written.
+    @inlinable static func == (lhs: Self, rhs: Self) -> Bool { lhs.token === rhs.token }
 }
+
+extension IdentifiedArrayRevision: Sendable where ID: Sendable {}

@@ -19,7 +19,7 @@ extension IdentifiedArray {
     ) {
         if let existing = idStorage.positions[element.id] { return (false, existing) }
         precondition(position >= 0 && position <= count, "IdentifiedArray: position out of range")
-        changeIDs { ids in
+        changeIDs(writing: element.id) { ids in
             ids.ids.insert(element.id, at: position)
             ids.reindex(from: position)
         }
@@ -55,7 +55,8 @@ extension IdentifiedArray {
         precondition(
             removing.allSatisfy(indices.contains), "IdentifiedArray: position out of range")
         guard !removing.isEmpty else { return }
-        replaceSlots(with: slots.indices.filter { !removing.contains($0) }.map { slots[$0] })
+        replaceSlots(
+            with: slots.indices.filter { !removing.contains($0) }.map { slots[$0] }, moved: false)
     }
 
     /// Removes every element `shouldBeRemoved` returns true for, keeping the others in order, in
@@ -64,7 +65,7 @@ extension IdentifiedArray {
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var kept = ContiguousArray<Element?>()
         var next = 0
-        defer { if kept.count != next { replaceSlots(with: kept + slots[next...]) } }
+        defer { if kept.count != next { replaceSlots(with: kept + slots[next...], moved: false) } }
         while next < slots.count {
             if try !shouldBeRemoved(slots[next]!) { kept.append(slots[next]) }
             next += 1
@@ -73,7 +74,9 @@ extension IdentifiedArray {
 
     /// Removes every element, in O(n).
     @inlinable public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        changeIDs { ids in
+        noteWrite(nil)
+        revision.written = nil
+        changeIDs(writing: nil) { ids in
             ids.ids.removeAll(keepingCapacity: keepCapacity)
             ids.positions.removeAll(keepingCapacity: keepCapacity)
         }
@@ -103,22 +106,22 @@ extension IdentifiedArray {
         var order = slots.indices.filter { !moving.contains($0) }
         let before = order.firstIndex { $0 >= destination } ?? order.count
         order.insert(contentsOf: slots.indices.filter(moving.contains), at: before)
-        replaceSlots(with: order.map { slots[$0] })
+        replaceSlots(with: order.map { slots[$0] }, moved: true)
     }
 
     /// Sorts the elements in place by the given order, in O(n log n).
     @inlinable
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-        try replaceSlots(with: slots.sorted { try areInIncreasingOrder($0!, $1!) })
+        try replaceSlots(with: slots.sorted { try areInIncreasingOrder($0!, $1!) }, moved: true)
     }
 
     /// Reverses the order of the elements, in O(n).
-    @inlinable public mutating func reverse() { replaceSlots(with: slots.reversed()) }
+    @inlinable public mutating func reverse() { replaceSlots(with: slots.reversed(), moved: true) }
 
     /// Exchanges the elements at two positions in `0..<count`, in O(1).
     @inlinable public mutating func swapAt(_ i: Int, _ j: Int) {
         precondition(indices.contains(i) && indices.contains(j), "IdentifiedArray: out of range")
-        changeIDs { ids in
+        changeIDs(writing: nil) { ids in
             ids.ids.swapAt(i, j)
             (ids.positions[ids.ids[i]], ids.positions[ids.ids[j]]) = (i, j)
         }

@@ -18,11 +18,13 @@ public struct IdentifiedArray<Element: Identifiable> {
     @usableFromInline var slots: ContiguousArray<Element?>
     /// The ids in order and each one's position.
     @usableFromInline var idStorage: IDs
-    /// Replaced by a write while an observer keeps it, to skip an array no action wrote.
-    @usableFromInline var revision: IdentifiedArrayToken
+    /// What was written since an observer kept an earlier revision; see ``IdentifiedArrayRevision``.
+    @usableFromInline var revision: IdentifiedArrayRevision<Element.ID>
 
     /// Makes an empty array.
-    @inlinable public init() { (slots, idStorage, revision) = ([], IDs(), IdentifiedArrayToken()) }
+    @inlinable public init() {
+        (slots, idStorage, revision) = ([], IDs(), IdentifiedArrayRevision())
+    }
 
     /// Makes an array of the given elements, in order, in O(n); two elements with one id trap.
     @inlinable public init(uniqueElements elements: some Sequence<Element>) {
@@ -139,7 +141,7 @@ extension IdentifiedArray {
     /// Changes the element of `id` in place, if it is there; returns whether it was.
     @inlinable mutating func modify(id: Element.ID, _ body: (inout Element) -> Void) -> Bool {
         guard let position = idStorage.positions[id] else { return false }
-        noteWrite()
+        noteWrite(id)
         body(&slots[position]!)
         return true
     }
@@ -149,7 +151,7 @@ extension IdentifiedArray {
         precondition(element?.id ?? id == id, "IdentifiedArray: an element's id cannot change")
         switch (position, element) {
         case (let position?, let element?):
-            noteWrite()
+            noteWrite(id)
             slots[position] = element
         case (let position?, nil): _ = removeSlot(at: position)
         case (nil, let element?): append(element)
@@ -159,28 +161,31 @@ extension IdentifiedArray {
 
     /// Removes the slot at `position` and its id; returns what it held (nil during an access).
     @inlinable mutating func removeSlot(at position: Int) -> Element? {
-        changeIDs { ids in
+        changeIDs(writing: idStorage.ids[position]) { ids in
             ids.positions[ids.ids.remove(at: position)] = nil
             ids.reindex(from: position)
         }
         return slots.remove(at: position)
     }
 
-    /// Replaces the elements, whose ids must all differ, and the ids with theirs.
-    @inlinable mutating func replaceSlots(with elements: some Collection<Element?>) {
-        noteWrite()
+    /// Replaces the elements, whose ids must all differ, and the ids with theirs: the same
+    /// elements reordered when `moved`, others (no id noted) when not.
+    @inlinable mutating func replaceSlots(with elements: some Collection<Element?>, moved: Bool) {
+        noteWrite(nil)
+        if !moved { revision.written = nil }
         slots = ContiguousArray(elements)
         idStorage = IDs(slots.lazy.map { $0!.id })
     }
 
-    /// Notes a write of the elements, before it is made (see ``IdentifiedArrayToken``).
-    @inlinable mutating func noteWrite() {
-        if !isKnownUniquelyReferenced(&revision) { revision = IdentifiedArrayToken() }
+    /// Notes a write before it is made: of the element of `id`, or of none when nil (a move).
+    @inlinable mutating func noteWrite(_ id: Element.ID?) {
+        if !isKnownUniquelyReferenced(&revision.token) { revision.advance() }
+        if let id { revision.note(id) }
     }
 
-    /// Changes the ids, noting the write.
-    @inlinable mutating func changeIDs(_ change: (inout IDs) -> Void) {
-        noteWrite()
+    /// Changes the ids, noting the write of `id` (nil: a move).
+    @inlinable mutating func changeIDs(writing id: Element.ID?, _ change: (inout IDs) -> Void) {
+        noteWrite(id)
         change(&idStorage)
     }
 }
