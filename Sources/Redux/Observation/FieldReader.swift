@@ -2,11 +2,11 @@
 /// the key path names stored properties only.
 ///
 /// A read through a key path (`root[keyPath: path]`) goes through the runtime's generic key path
-/// projection, about 500 instructions on this toolchain, most of them looking up generic
-/// metadata: 40 to 60 ns, the whole cost of an ``ObservableStore`` comparing a field nobody
-/// changed. But a key path of stored properties of structs and tuples (`\.title`,
-/// `\.settings.volume`, `\.rows`) has a fixed offset in its root, which the standard library
-/// tells (`MemoryLayout.offset(of:)`): reading the value there is a load, a few instructions.
+/// projection, which dominates an ``ObservableStore`` comparing a field nobody changed (the
+/// decision log's "Fields read at their offset" has the figures). A key path of stored
+/// properties of structs and tuples (`\.title`, `\.settings.volume`, `\.rows`) has a fixed
+/// offset in its root, which the standard library tells (`MemoryLayout.offset(of:)`), so the
+/// value is read there instead.
 /// Any other key path (a computed property, a subscript, an optional chain, a class on the way)
 /// has no offset and is read through the key path, as before.
 ///
@@ -35,7 +35,9 @@ struct FieldReader<Root, Value> {
         // anything else behind a reference has none: `offset(of:)` answers nil), so the bytes
         // there are an initialized, aligned `Value`; `load` copies it out, retaining what it
         // holds, as a read through the key path would.
+        // decision log: Fields read at their offset
         return withUnsafeBytes(of: root) { bytes in
+            // decision log: Fields read at their offset
             bytes.load(fromByteOffset: offset, as: Value.self)
         }
     }

@@ -117,11 +117,12 @@ struct DuplicatesBy<Value: Sendable>: DuplicateTest {
 // That is also why its accesses need no dynamic exclusivity check (see the Performance
 // article's decision log).
 @usableFromInline
-final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unchecked Sendable {   // above
+final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unchecked Sendable {
     @usableFromInline typealias Value = Duplicates.Value
     @usableFromInline let select: @Sendable (State) -> Value
     @usableFromInline let duplicates: Duplicates
     @usableFromInline let observer: @Sendable (Value) -> Void
+    // decision log: Selection exclusivity
     @exclusivity(unchecked) @usableFromInline var last: Value?
 
     @inlinable
