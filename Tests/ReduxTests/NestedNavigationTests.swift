@@ -1,0 +1,110 @@
+import Effects
+import Redux
+import ReduxTesting
+import Testing
+
+/// A screen of the stack that presents its own sheet.
+private struct SheetHost: Equatable, Sendable {
+    var sheet: NavScreen?
+}
+
+private enum SheetHostAction: Equatable, Sendable {
+    case present
+    case sheet(PresentationAction<NavScreenAction>)
+
+    static let sheetActions = ActionPath(SheetHostAction.sheet) {
+        if case .sheet(let action) = $0 { action } else { nil }
+    }
+}
+
+private struct Nested: Equatable, Sendable {
+    var path = StackState<SheetHost>()
+}
+
+private enum NestedAction: Equatable, Sendable {
+    case path(StackAction<SheetHost, SheetHostAction>)
+    /// Closes the sheet of every screen, from the parent's reducer.
+    case closeSheets
+
+    static let pathActions = ActionPath(NestedAction.path) {
+        if case .path(let action) = $0 { action } else { nil }
+    }
+}
+
+private let sheetHostReducer: MutatingReducer<SheetHost, SheetHostAction> = combine(
+    ifLet(navScreenReducer, presented: \SheetHost.sheet, action: SheetHostAction.sheetActions),
+    { host, action in
+        if action == .present { host.sheet = NavScreen(name: "sheet") }
+    }
+)
+
+private let nestedReducer: MutatingReducer<Nested, NestedAction> = combine(
+    forEach(sheetHostReducer, stack: \Nested.path, action: NestedAction.pathActions),
+    { state, action in
+        guard action == .closeSheets else { return }
+        for id in state.path.ids { state.path[id: id]?.sheet = nil }
+    }
+)
+
+/// A store whose screen #0 shows a sheet ticking on `scheduler`, one second in.
+private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
+    let scheduler = TestScheduler()
+    let sheet = ifLet(
+        screenClosing(scheduler), presented: \SheetHost.sheet, action: SheetHostAction.sheetActions)
+    let store = TestStore(
+        initial: Nested(), mutatingReducer: nestedReducer, scheduler: scheduler,
+        middlewares: [forEach(sheet, stack: \Nested.path, action: NestedAction.pathActions)])
+    store.send(.path(.push(SheetHost()))) { $0.path.append(SheetHost()) }
+    store.send(.path(.element(id: 0, action: .present))) {
+        $0.path[id: 0]?.sheet = NavScreen(name: "sheet")
+    }
+    store.send(.path(.element(id: 0, action: .sheet(.presented(.start)))))
+    store.advance(by: .seconds(1))
+    store.receive(.path(.element(id: 0, action: .sheet(.presented(.tick))))) {
+        $0.path[id: 0]?.sheet?.seconds = 1
+    }
+    return store
+}
+
+/// A sheet inside a stack screen: `ifLet(_:presented:action:)` lifted by
+/// `forEach(_:stack:action:)`. The sheet's effects end with the sheet, and with its screen.
+@Suite struct NestedNavigationTests {
+    @Test("a screen's sheet stops ticking when the screen dismisses it")
+    func dismissEndsTheSheet() {
+        let store = storeWithATickingSheet()
+        store.send(.path(.element(id: 0, action: .sheet(.dismiss)))) { $0.path[id: 0]?.sheet = nil }
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+
+    @Test("a screen's sheet dismisses itself from its own effect, and stops ticking")
+    func sheetDismissesItself() {
+        let store = storeWithATickingSheet()
+        store.send(.path(.element(id: 0, action: .sheet(.presented(.close)))))
+        store.advance(by: .seconds(1))
+        store.receive(.path(.element(id: 0, action: .sheet(.presented(.tick))))) {
+            $0.path[id: 0]?.sheet?.seconds = 2
+        }
+        store.receive(.path(.element(id: 0, action: .sheet(.dismiss)))) {
+            $0.path[id: 0]?.sheet = nil
+        }
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+
+    @Test("a screen's sheet stops ticking when the parent closes it with an action of its own")
+    func parentClosingEndsTheSheet() {
+        let store = storeWithATickingSheet()
+        store.send(.closeSheets) { $0.path[id: 0]?.sheet = nil }
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+
+    @Test("a screen's sheet stops ticking when its screen is popped")
+    func popEndsTheSheet() {
+        let store = storeWithATickingSheet()
+        store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+        store.advance(by: .seconds(10))
+        store.finish()
+    }
+}
