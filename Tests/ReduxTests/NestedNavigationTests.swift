@@ -46,14 +46,19 @@ private let nestedReducer: MutatingReducer<Nested, NestedAction> = combine(
     }
 )
 
+/// Each screen's sheet ticking on `scheduler`, lifted twice.
+private func nestedMiddleware(_ scheduler: TestScheduler) -> AnyMiddleware<Nested, NestedAction> {
+    let sheet = ifLet(
+        screenClosing(scheduler), presented: \SheetHost.sheet, action: SheetHostAction.sheetActions)
+    return forEach(sheet, stack: \Nested.path, action: NestedAction.pathActions)
+}
+
 /// A store whose screen #0 shows a sheet ticking on `scheduler`, one second in.
 private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
     let scheduler = TestScheduler()
-    let sheet = ifLet(
-        screenClosing(scheduler), presented: \SheetHost.sheet, action: SheetHostAction.sheetActions)
     let store = TestStore(
         initial: Nested(), mutatingReducer: nestedReducer, scheduler: scheduler,
-        middlewares: [forEach(sheet, stack: \Nested.path, action: NestedAction.pathActions)])
+        middlewares: [nestedMiddleware(scheduler)])
     store.send(.path(.push(SheetHost()))) { $0.path.append(SheetHost()) }
     store.send(.path(.element(id: 0, action: .present))) {
         $0.path[id: 0]?.sheet = NavScreen(name: "sheet")
@@ -106,5 +111,47 @@ private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
         store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
         store.advance(by: .seconds(10))
         store.finish()
+    }
+
+    @Test("a screen's sheet store, scoped from the screen's store, ends its effects with the screen")
+    func scopedSheetStore() {
+        let scheduler = TestScheduler()
+        let store = Store(
+            initial: Nested(), mutatingReducer: nestedReducer,
+            middlewares: [nestedMiddleware(scheduler)])
+        store.dispatch(.path(.push(SheetHost())))
+        let screen = store.scope(screen: 0, of: \Nested.path, action: NestedAction.pathActions)
+        let sheet = screen.scope(presented: \SheetHost.sheet, action: SheetHostAction.sheetActions)
+        #expect(sheet.state == nil)
+        screen.dispatch(.present)
+        sheet.dispatch(NavScreenAction.tick)
+        #expect(sheet.state?.seconds == 1)
+        sheet.run(Effect.just(NavScreenAction.tick).delay(for: .seconds(1), scheduler: scheduler))
+        scheduler.advance(by: .seconds(1))
+        // The tick it ran, and the one its middleware answered the first with.
+        #expect(store.state.path[id: 0]?.sheet?.seconds == 3)
+        sheet.run(Effect.just(NavScreenAction.tick).delay(for: .seconds(1), scheduler: scheduler))
+        store.dispatch(.path(.popFrom(id: 0)))
+        #expect(sheet.state == nil)
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test("observable views of a screen and of a sheet read them and send their actions")
+    func observableViews() {
+        let store = Store(initial: Navigation(), mutatingReducer: navigationReducer)
+        let model = ObservableStore(store)
+        store.dispatch(.path(.push(NavScreen(name: "a"))))
+        let screen = model.scope(screen: 0, of: \Navigation.path, action: NavigationAction.pathActions)
+        let sheet = model.scope(presented: \Navigation.sheet, action: NavigationAction.sheetActions)
+        #expect(sheet.state == nil)
+        screen.dispatch(NavScreenAction.tick)
+        #expect(store.state.path[id: 0]?.seconds == 1)
+        store.dispatch(.present)
+        sheet.dispatch(NavScreenAction.tick)
+        #expect(sheet.state?.seconds == 1)
+        store.dispatch(.path(.popFrom(id: 0)))
+        #expect(screen.state == nil)
+        store.dispatch(.sheet(.dismiss))
+        #expect(sheet.state == nil)
     }
 }
