@@ -113,7 +113,7 @@ private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
         store.finish()
     }
 
-    @Test("a screen's sheet store, scoped from the screen's store, ends its effects with the screen")
+    @Test("a sheet store scoped from its screen's store ends its effects with the screen")
     func scopedSheetStore() {
         let scheduler = TestScheduler()
         let store = Store(
@@ -141,7 +141,8 @@ private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
         let store = Store(initial: Navigation(), mutatingReducer: navigationReducer)
         let model = ObservableStore(store)
         store.dispatch(.path(.push(NavScreen(name: "a"))))
-        let screen = model.scope(screen: 0, of: \Navigation.path, action: NavigationAction.pathActions)
+        let screen = model.scope(
+            screen: 0, of: \Navigation.path, action: NavigationAction.pathActions)
         let sheet = model.scope(presented: \Navigation.sheet, action: NavigationAction.sheetActions)
         #expect(sheet.state == nil)
         screen.dispatch(NavScreenAction.tick)
