@@ -46,6 +46,33 @@ private let nestedReducer: MutatingReducer<Nested, NestedAction> = combine(
     }
 )
 
+/// A flow (a sheet, say) holding a stack of ticking screens.
+private struct Flow: Equatable, Sendable {
+    var path = StackState<NavScreen>()
+}
+
+private enum FlowAction: Equatable, Sendable {
+    case path(StackAction<NavScreen, NavScreenAction>)
+
+    static let pathActions = ActionPath(FlowAction.path) {
+        if case .path(let action) = $0 { action } else { nil }
+    }
+}
+
+private struct Outer: Equatable, Sendable {
+    var flow: Flow? = Flow()
+}
+
+private enum OuterAction: Equatable, Sendable {
+    case flow(FlowAction)
+    /// Pops every screen of the flow, from the outer reducer.
+    case popAll
+
+    static let flowActions = ActionPath(OuterAction.flow) {
+        if case .flow(let action) = $0 { action } else { nil }
+    }
+}
+
 /// Each screen's sheet ticking on `scheduler`, lifted twice.
 private func nestedMiddleware(_ scheduler: TestScheduler) -> AnyMiddleware<Nested, NestedAction> {
     let sheet = ifLet(
@@ -154,5 +181,34 @@ private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
         #expect(screen.state == nil)
         store.dispatch(.sheet(.dismiss))
         #expect(sheet.state == nil)
+    }
+
+    @Test("a stack inside a child: a screen the outer reducer pops stops ticking")
+    func stackInsideAChild() {
+        let scheduler = TestScheduler()
+        let flowReducer = forEach(
+            navScreenReducer, stack: \Flow.path, action: FlowAction.pathActions)
+        let reducer: MutatingReducer<Outer, OuterAction> = combine(
+            ifLet(flowReducer, state: \Outer.flow, action: OuterAction.flowActions),
+            { state, action in
+                if action == .popAll { state.flow?.path.removeAll() }
+            }
+        )
+        let screens = forEach(
+            screenTicking(scheduler), stack: \Flow.path, action: FlowAction.pathActions)
+        let store = TestStore(
+            initial: Outer(), mutatingReducer: reducer, scheduler: scheduler,
+            middlewares: [ifLet(screens, state: \Outer.flow, action: OuterAction.flowActions)])
+        store.send(.flow(.path(.push(NavScreen(name: "a"))))) {
+            $0.flow?.path.append(NavScreen(name: "a"))
+        }
+        store.send(.flow(.path(.element(id: 0, action: .start))))
+        store.advance(by: .seconds(1))
+        store.receive(.flow(.path(.element(id: 0, action: .tick)))) {
+            $0.flow?.path[id: 0]?.seconds = 1
+        }
+        store.send(.popAll) { $0.flow?.path.removeAll() }
+        store.advance(by: .seconds(10))
+        store.finish()
     }
 }
