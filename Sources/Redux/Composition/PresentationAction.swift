@@ -6,7 +6,7 @@ import Effects
 /// The child's state is an optional in the parent's state: presenting it is setting it,
 /// `.dismiss` sets it back to nil. Lift the child with
 /// ``ifLet(_:presented:action:)->MutatingReducer<State,Action>`` and
-/// ``ifLet(_:presented:action:)->AnyMiddleware<State,Action>``: every effect it starts ends when
+/// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``: every effect it starts ends when
 /// it is dismissed, and its middleware can dismiss it (``PresentedMiddleware``).
 ///
 /// ```swift
@@ -112,7 +112,7 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
 /// Lifts the middleware of a presented child, of either form, to a parent whose state holds
 /// the child as an optional at `path`; every effect the child starts ends when it is dismissed.
 ///
-/// As the closure form, ``ifLet(_:presented:action:)->AnyMiddleware<State,Action>``, which calls
+/// As the closure form, ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``, which calls
 /// it; the middleware sees only `.presented` actions, and its effects may send `.dismiss`. It
 /// may itself be lifted (a sheet holding a list is an `ifLet` of a `forEach`, whose action path
 /// goes through ``PresentationAction/presentedActions``): each child that comes gets a running

@@ -2,7 +2,7 @@ import Effects
 
 extension Store {
     /// A store of one screen of a navigation stack lifted with
-    /// ``forEach(_:stack:action:)->AnyMiddleware<State,Action>``, for the screen's view: it
+    /// ``forEach(_:stack:action:)-(AnyMiddleware<Screen,ScreenAction>,_,_)``, for the screen's view: it
     /// reads the screen, sends the screen's actions as `.element(id:action:)`, and runs effects
     /// scoped to the screen.
     ///
@@ -34,7 +34,7 @@ extension Store {
     }
 
     /// A store of a presented child lifted with
-    /// ``ifLet(_:presented:action:)->AnyMiddleware<State,Action>``, for the child's view (a
+    /// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``, for the child's view (a
     /// sheet): it reads the child, sends the child's actions as `.presented(action)`, and runs
     /// effects scoped to the child.
     ///
