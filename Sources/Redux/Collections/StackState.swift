@@ -51,7 +51,7 @@ extension StackElement: Sendable where Screen: Sendable {}
 ///
 /// Keep it in the state of the feature that owns the stack, and lift the screens' reducer and
 /// middleware with ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` and
-/// ``forEach(_:stack:action:)->AnyMiddleware<State,Action>``: every effect a screen starts
+/// ``forEach(_:stack:action:)-(AnyMiddleware<Screen,ScreenAction>,_,_)``: every effect a screen starts
 /// ends when the screen leaves the stack, however it leaves.
 ///
 /// ```swift

@@ -6,7 +6,7 @@ import Effects
 /// The child's state is an optional in the parent's state: presenting it is setting it,
 /// `.dismiss` sets it back to nil. Lift the child with
 /// ``ifLet(_:presented:action:)->MutatingReducer<State,Action>`` and
-/// ``ifLet(_:presented:action:)->AnyMiddleware<State,Action>``: every effect it starts ends when
+/// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``: every effect it starts ends when
 /// it is dismissed, and its middleware can dismiss it (``PresentedMiddleware``).
 ///
 /// ```swift
@@ -26,8 +26,9 @@ public enum PresentationAction<ChildAction> {
     /// Dismisses the child: sets it to nil, which ends its effects.
     case dismiss
 
-    /// Where the child's own actions sit among its presentation actions.
-    static var presentedActions: ActionPath<PresentationAction, ChildAction> {
+    /// Where the child's own actions sit among its presentation actions: the path a lifted
+    /// middleware inside the child appends its own to.
+    public static var presentedActions: ActionPath<PresentationAction, ChildAction> {
         ActionPath(embed: { .presented($0) }) {
             if case .presented(let action) = $0 { action } else { nil }
         }
@@ -101,8 +102,34 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
     presented path: KeyPath<State, ChildState?> & Sendable,
     action: ActionPath<Action, PresentationAction<ChildAction>>
 ) -> AnyMiddleware<State, Action> {
-    // The child's actions go in, its presentation actions come out: `.dismiss` is not the
-    // child's to see (it is gone by then), and not a missing child's action to report.
+    ifLet(
+        AnyMiddleware<ChildState, PresentationAction<ChildAction>>({ child, presentationAction in
+            guard case .presented(let childAction) = presentationAction else { return .none }
+            return middleware(child, childAction)
+        }), presented: path, action: action)
+}
+
+/// Lifts the middleware of a presented child, of either form, to a parent whose state holds
+/// the child as an optional at `path`; every effect the child starts ends when it is dismissed.
+///
+/// As the closure form, ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``, which calls
+/// it; the middleware sees only `.presented` actions, and its effects may send `.dismiss`. It
+/// may itself be lifted (a sheet holding a list is an `ifLet` of a `forEach`, whose action path
+/// goes through ``PresentationAction/presentedActions``): each child that comes gets a running
+/// copy of its own, dropped when the child goes.
+///
+/// - Parameters:
+///   - middleware: The child's middleware, of its presentation actions.
+///   - path: Where the optional child sits in the parent's state.
+///   - action: Where the child's presentation actions sit among the parent's.
+/// - Returns: A middleware of the parent's state and actions.
+public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
+    _ middleware: AnyMiddleware<ChildState, PresentationAction<ChildAction>>,
+    presented path: KeyPath<State, ChildState?> & Sendable,
+    action: ActionPath<Action, PresentationAction<ChildAction>>
+) -> AnyMiddleware<State, Action> {
+    // `.dismiss` is not the child's to see (it is gone by then), and not a missing child's
+    // action to report: only `.presented` actions reach it.
     let presented = ActionPath<Action, PresentationAction<ChildAction>>(embed: action.embed) {
         if case .presented(let childAction)? = action.extract($0) {
             .presented(childAction)
@@ -110,9 +137,5 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
             nil
         }
     }
-    return ifLet(
-        { child, presentationAction in
-            guard case .presented(let childAction) = presentationAction else { return .none }
-            return middleware(child, childAction)
-        }, state: path, action: presented)
+    return ifLet(middleware, state: path, action: presented)
 }

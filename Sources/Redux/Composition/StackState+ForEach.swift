@@ -66,6 +66,10 @@ public func forEach<State, Action, Screen, ScreenAction>(
 /// every screen of the old one ends). Effects are scoped to the stack at `path` too, so that
 /// two stacks of the same screens in one state never touch each other's.
 ///
+/// The screen's middleware may itself be lifted: a screen holding its own sheet is a `forEach`
+/// of an `ifLet(_:presented:action:)`. Each screen then has a running copy of its own, and its
+/// sheet's effects end when the sheet is dismissed, and when the screen is popped.
+///
 /// ```swift
 /// let itemListMiddlewares: [AnyMiddleware<ItemList, ItemListAction>] = [
 ///     forEach(itemDetailTimer, stack: \ItemList.path, action: ItemListAction.pathActions),
@@ -74,22 +78,38 @@ public func forEach<State, Action, Screen, ScreenAction>(
 /// ```
 ///
 /// - Parameters:
-///   - middleware: The screen's middleware.
+///   - middleware: The screen's middleware, of either form.
 ///   - path: Where the stack sits in the parent's state.
 ///   - action: Where the stack's actions sit among the parent's actions.
 /// - Returns: A middleware of the parent's state and actions, remembering the ids of the
 ///   screens on the stack before each action.
 /// - Complexity: As `forEach`'s: O(1) per action that pushes or pops nothing, O(n) in the
 ///   screens on the stack for one that does, plus the cancellation of each popped screen's
-///   effects.
+///   effects; O(n) more per action for a screen middleware that is itself lifted.
 public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenAction: Sendable>(
-    _ middleware: @escaping Middleware<Screen, ScreenAction>,
+    _ middleware: AnyMiddleware<Screen, ScreenAction>,
     stack path: KeyPath<State, StackState<Screen>> & Sendable,
     action: ActionPath<Action, StackAction<Screen, ScreenAction>>
 ) -> AnyMiddleware<State, Action> {
+    let instantiate = middleware.instantiate
+    // The screen's middleware, shown the stack's element that holds the screen.
+    let onElements = AnyMiddleware<StackElement<Screen>, ScreenAction>(instantiate: {
+        let running = instantiate()
+        var remember: (@Sendable (StackElement<Screen>) -> Void)?
+        if let rememberScreen = running.remember {
+            remember = { element in rememberScreen(element.screen) }
+        }
+        var settle: (@Sendable (StackElement<Screen>) -> Effect<ScreenAction>)?
+        if let settleScreen = running.settle {
+            settle = { element in settleScreen(element.screen) }
+        }
+        let react = running.react
+        return .init(
+            remember: remember, react: { element, action in react(element.screen, action) },
+            settle: settle)
+    })
     let screens: AnyMiddleware<StackState<Screen>, Action> = forEach(
-        { element, screenAction in middleware(element.screen, screenAction) },
-        state: \StackState<Screen>.elements,
+        onElements, state: \StackState<Screen>.elements,
         action: action.appending(StackAction.elementActions))
     // Made once: the effect table then knows the stack's scope by identity.
     let stack = EffectID(EffectScope.stack(path))
@@ -98,6 +118,23 @@ public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenA
         // The stack before the action: a stack the parent replaced by another (whose ids start
         // again at 0) ends every screen of the one it replaced, whatever their ids.
         let origin = Memory<Int>()
+        // What it does after an action, given what the screens' `forEach` answered.
+        let step: @Sendable (StackState<Screen>, Effect<Action>) -> Effect<Action> = {
+            screens, effect in
+            let scoped = effect.isNone ? effect : effect.scoped(to: stack)
+            guard origin.previous != screens.origin else { return scoped }
+            // Listed first: it ends the old screens before a new one's effect starts.
+            return .merge(.cancel(id: stack), scoped)
+        }
+        var settle: (@Sendable (State) -> Effect<Action>)?
+        if let settleScreens = running.settle {
+            // Nested in another lifter, which shows it only its own actions: it still ends
+            // what the others popped, or dismissed in a screen.
+            settle = { state in
+                let screens = state[keyPath: path]
+                return step(screens, settleScreens(screens))
+            }
+        }
         return AnyMiddleware.Running(
             remember: { state in
                 let screens = state[keyPath: path]
@@ -106,13 +143,27 @@ public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenA
             },
             react: { state, parentAction in
                 let screens = state[keyPath: path]
-                let effect = running.react(screens, parentAction)
-                let scoped = effect.isNone ? effect : effect.scoped(to: stack)
-                guard origin.previous != screens.origin else { return scoped }
-                // Listed first: it ends the old screens before a new one's effect starts.
-                return .merge(.cancel(id: stack), scoped)
-            })
+                return step(screens, running.react(screens, parentAction))
+            },
+            settle: settle)
     })
+}
+
+/// Lifts a screen's middleware to a parent whose state holds a navigation stack of such
+/// screens at `path`: the closure form of the `forEach(_:stack:action:)` taking an
+/// ``AnyMiddleware``, which it calls.
+///
+/// - Parameters:
+///   - middleware: The screen's middleware.
+///   - path: Where the stack sits in the parent's state.
+///   - action: Where the stack's actions sit among the parent's actions.
+/// - Returns: A middleware of the parent's state and actions.
+public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenAction: Sendable>(
+    _ middleware: @escaping Middleware<Screen, ScreenAction>,
+    stack path: KeyPath<State, StackState<Screen>> & Sendable,
+    action: ActionPath<Action, StackAction<Screen, ScreenAction>>
+) -> AnyMiddleware<State, Action> {
+    forEach(AnyMiddleware(middleware), stack: path, action: action)
 }
 
 extension EffectScope {

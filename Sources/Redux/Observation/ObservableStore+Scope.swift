@@ -65,3 +65,36 @@ extension ObservableStore {
             observe: { observer in observe { observer(part($0)) } }, isSame: { $0 == $1 })
     }
 }
+
+extension ObservableStore {
+    /// An observable view of one screen of a navigation stack lifted with
+    /// `forEach(_:stack:action:)`: its state is the screen, nil once it is popped.
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - path: Where the stack sits in this view's state.
+    ///   - action: Where the stack's actions sit among this view's actions.
+    /// - Returns: The screen's view; it keeps this one's store alive.
+    public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
+        screen id: StackElementID, of path: KeyPath<State, StackState<Screen>> & Sendable,
+        action: ActionPath<Action, StackAction<Screen, ScreenAction>>
+    ) -> ObservableStore<Screen?, ScreenAction> {
+        scope(
+            { $0[keyPath: path][id: id] },
+            send: { [embed = action.embed] in embed(.element(id: id, action: $0)) })
+    }
+
+    /// An observable view of a presented child lifted with `ifLet(_:presented:action:)`, nil
+    /// while nothing is presented; it sends the child's actions as `.presented(action)`.
+    ///
+    /// - Parameters:
+    ///   - path: Where the optional child sits in this view's state.
+    ///   - action: Where the child's presentation actions sit among this view's actions.
+    /// - Returns: The child's view; it keeps this one's store alive.
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<State, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ObservableStore<Child?, ChildAction> {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
+}

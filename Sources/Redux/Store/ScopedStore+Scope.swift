@@ -140,11 +140,15 @@ extension ScopedStore {
         to part: @escaping @Sendable (State) -> Part,
         action embed: @escaping @Sendable (PartAction) -> Action,
         scope: EffectID?,
+        within outer: EffectID? = nil,
         isDuplicate: (@Sendable (Part, Part) -> Bool)?
     ) -> ScopedStore<Part, PartAction> {
         let (read, send, start, observe) = (read, send, start, observe)
-        let lift: @Sendable (Effect<PartAction>) -> Effect<Action> =
+        let inner: @Sendable (Effect<PartAction>) -> Effect<Action> =
             if let scope { { $0.scoped(to: scope, map: embed) } } else { { $0.map(embed) } }
+        // A stack's screen: its scope sits inside the stack's (see `forEach(_:stack:action:)`).
+        let lift: @Sendable (Effect<PartAction>) -> Effect<Action> =
+            if let outer { { inner($0).scoped(to: outer) } } else { inner }
         return ScopedStore<Part, PartAction>(
             read: { part(read()) },
             send: { send(embed($0)) },

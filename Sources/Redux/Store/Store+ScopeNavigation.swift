@@ -2,7 +2,7 @@ import Effects
 
 extension Store {
     /// A store of one screen of a navigation stack lifted with
-    /// ``forEach(_:stack:action:)->AnyMiddleware<State,Action>``, for the screen's view: it
+    /// ``forEach(_:stack:action:)-(AnyMiddleware<Screen,ScreenAction>,_,_)``, for the screen's view: it
     /// reads the screen, sends the screen's actions as `.element(id:action:)`, and runs effects
     /// scoped to the screen.
     ///
@@ -30,25 +30,11 @@ extension Store {
         of path: KeyPath<State, StackState<Screen>> & Sendable,
         action: ActionPath<Action, StackAction<Screen, ScreenAction>>
     ) -> ScopedStore<Screen?, ScreenAction> {
-        let core = core
-        let embed = action.embed
-        let screen = EffectScope.screen(id, of: Screen.self)
-        let stack = EffectID(EffectScope.stack(path))
-        return ScopedStore(
-            read: { core.read { $0[keyPath: path][id: id] } },
-            send: { core.dispatch(embed(.element(id: id, action: $0))) },
-            start: { effect in
-                let scoped = effect.scoped(to: screen) { embed(.element(id: id, action: $0)) }
-                core.start(scoped.scoped(to: stack))
-            },
-            // Holds the store itself, not only its engine: releasing a store shuts it down.
-            observe: { [self] observer in subscribe { observer($0[keyPath: path][id: id]) } },
-            isDuplicate: { $0 == $1 }
-        )
+        whole.scope(screen: id, of: path, action: action)
     }
 
     /// A store of a presented child lifted with
-    /// ``ifLet(_:presented:action:)->AnyMiddleware<State,Action>``, for the child's view (a
+    /// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``, for the child's view (a
     /// sheet): it reads the child, sends the child's actions as `.presented(action)`, and runs
     /// effects scoped to the child.
     ///
@@ -68,6 +54,58 @@ extension Store {
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>
     ) -> ScopedStore<Child?, ChildAction> {
+        whole.scope(presented: path, action: action)
+    }
+}
+
+extension ScopedStore {
+    /// A store of one screen of a navigation stack inside this feature: as
+    /// ``Store/scope(screen:of:action:)``, nil once the screen is popped, its effects ending
+    /// when it is.
+    ///
+    /// - Parameters:
+    ///   - id: The screen's id.
+    ///   - path: Where the stack sits in this feature's state.
+    ///   - action: Where the stack's actions sit among this feature's actions.
+    /// - Returns: A scoped store of the screen, nil once it is popped.
+    public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
+        screen id: StackElementID,
+        of path: KeyPath<State, StackState<Screen>> & Sendable,
+        action: ActionPath<Action, StackAction<Screen, ScreenAction>>
+    ) -> ScopedStore<Screen?, ScreenAction> {
+        narrowed(
+            to: { $0[keyPath: path][id: id] },
+            action: { [embed = action.embed] in embed(.element(id: id, action: $0)) },
+            scope: EffectID(EffectScope.screen(id, of: Screen.self)),
+            within: EffectID(EffectScope.stack(path))
+        ) { $0 == $1 }
+    }
+
+    /// A store of a presented child inside this feature: as ``Store/scope(presented:action:)``,
+    /// nil while nothing is presented, its effects ending when the child is dismissed.
+    ///
+    /// - Parameters:
+    ///   - path: Where the optional child sits in this feature's state.
+    ///   - action: Where the child's presentation actions sit among this feature's actions.
+    /// - Returns: A scoped store of the child, nil while there is none.
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<State, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ScopedStore<Child?, ChildAction> {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
+
+    /// A store of a presented child of an optional feature (a screen's sheet, from the screen's
+    /// store): as the other `scope(presented:action:)`, nil also while the feature is not there.
+    ///
+    /// - Parameters:
+    ///   - path: Where the optional child sits in the feature's state.
+    ///   - action: Where the child's presentation actions sit among this feature's actions.
+    /// - Returns: A scoped store of the child, nil while there is none.
+    public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<Wrapped, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ScopedStore<Child?, ChildAction> where State == Wrapped? {
         scope(child: path, action: action.appending(PresentationAction.presentedActions))
     }
 }
