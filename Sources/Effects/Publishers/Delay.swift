@@ -76,7 +76,7 @@ extension Publishers {
         ///
         /// A single value (`Just(x)` or `Effect.just(x)`, delayed) is one `DelayedValue`: one
         /// piece of scheduled work delivers the value and the completion. Any other upstream goes
-        /// through a ``ScheduledRelay`` that schedules each of its events and delivers them in
+        /// through a `ScheduledRelay` that schedules each of its events and delivers them in
         /// order, one at a time.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
