@@ -52,6 +52,8 @@ extension StoreCore {
     func arrive(with work: Work) {
         let thread = ThreadID.current
         let order = shared.withLock { arrival(of: work, from: thread, suspends: false, in: &$0) }
+        // The usual end of a dispatch (queued, or reduced with nothing to react), taken here.
+        if case .stop(.none) = order { return }
         carry(out: order, with: work)
     }
 
@@ -59,7 +61,7 @@ extension StoreCore {
     /// `suspends` rather than blocks when it must wait), as an order.
     ///
     /// A caller made the drainer starts on its own work here, in the same critical section, as
-    /// the drainer does on each item (``order(for:in:)``): the one path by which an action is
+    /// the drainer does on each item (``start(_:in:)``): the one path by which an action is
     /// reduced.
     @inlinable
     func arrival(
@@ -71,7 +73,7 @@ extension StoreCore {
         }
         switch arrival {
         case .process:
-            return order(for: .process(work), in: &shared)
+            return start(work, in: &shared)
         case .queued(let closesGate):
             if closesGate {
                 // Under the lock, so that a drainer making room cannot open it first.
@@ -90,38 +92,36 @@ extension StoreCore {
     /// Under the lock: the drainer's next order.
     @inlinable
     func next(in shared: inout Shared) -> Order {
-        order(for: shared.machine.next(), in: &shared)
+        switch shared.machine.next() {
+        case .process(let work):
+            return start(work, in: &shared)
+        case .makeRoom(let waiters, let opensGate):
+            return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
+        case .handOff(let successor):
+            return .handOff(successor)
+        case .reschedule:
+            return .schedule
+        case .finished:
+            return .stop(idleWaitersToResume(in: &shared))
+        }
     }
 
-    /// Under the lock: what the drainer does for the machine's `step`.
+    /// Under the lock: the drainer starts on `work`, which the machine handed it (on arrival or
+    /// as its next step): the one place where an action is reduced on the machine's answer.
     ///
     /// An action with no interceptor to go through is reduced here, in the critical section
     /// that took it, so that the drainer takes the lock once per action; when nothing reads the
     /// state after it (no middleware, no observer), the drainer takes its next step in the same
-    /// critical section (bounded by its turn).
+    /// critical section. Anything else is processed outside the lock (``process(_:)``).
     @inlinable
-    func order(for step: Machine.Step, in shared: inout Shared) -> Order {
-        var step = step
-        while true {
-            switch step {
-            case .process(let work):
-                guard case .action(let action) = work, interceptors.isEmpty else {
-                    return .process(work)
-                }
-                if let reaction = reduce(action, in: &shared) {
-                    return .react(action, reaction)
-                }
-                step = shared.machine.next()
-            case .makeRoom(let waiters, let opensGate):
-                return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
-            case .handOff(let successor):
-                return .handOff(successor)
-            case .reschedule:
-                return .schedule
-            case .finished:
-                return .stop(idleWaitersToResume(in: &shared))
-            }
+    func start(_ work: Work, in shared: inout Shared) -> Order {
+        guard case .action(let action) = work, interceptors.isEmpty else {
+            return .process(work)
         }
+        if let reaction = reduce(action, in: &shared) {
+            return .react(action, reaction)
+        }
+        return next(in: &shared)
     }
 
     /// Carries out `first`, then, as the drainer, each next order until the drain stops.
@@ -197,7 +197,7 @@ extension StoreCore {
             }
             switch answer {
             case .process(let first):
-                // Not through `order(for:in:)`: its next step would be taken before this
+                // Not through `start(_:in:)`: its next step would be taken before this
                 // thread's own work is queued.
                 process(first)
             case .queued:
@@ -299,12 +299,14 @@ extension StoreCore {
     @inlinable
     func react(to action: Action, _ reaction: Reaction, membership: TaskMembership? = nil) {
         let state = reaction.state
-        for box in middlewares {
+        // Unretained: the store holds its middlewares for its whole life (decision log:
+        // "The store's loops over its middlewares and its observers").
+        forEachUnretained(in: middlewares) { box in
             let effect = box.run(state, action)
             // The state after this action is the state before the next: only the drainer
             // reduces, and it reduces the next once this returns.
             box.remember?(state)
-            if effect.isNone { continue }
+            if effect.isNone { return }
             run(effect, membership: membership)
         }
         reaction.observers?.notify(state)
