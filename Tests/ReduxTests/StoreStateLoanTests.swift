@@ -2,11 +2,11 @@ import Effects
 import Redux
 import Testing
 
-/// The state a store hands its middlewares and observers after each action: what they keep of
-/// it is theirs, unchanged by later actions that the reducer applies in place, and every object
-/// a state held is freed exactly once.
+/// The state a store hands its middlewares and observers after each action is lent, not copied:
+/// what they keep of it is theirs, unchanged by later actions that the reducer applies in place,
+/// and every object a state held is freed exactly once.
 @Suite struct StoreStateLoanTests {
-    /// A state whose parts live in buffers: what reducing in place must not corrupt.
+    /// A state whose parts live in buffers: what a loan must not corrupt.
     struct Shelf: Sendable {
         var items: [Int] = []
         var labels: [Int: String] = [:]
@@ -70,7 +70,7 @@ import Testing
         token.cancel()
     }
 
-    @Test("a middleware that dispatches sees each state in turn, none changed under it")
+    @Test("a middleware that dispatches sees each state lent in turn, none changed under it")
     func nestedDispatchesSeeTheirOwnStates() {
         let seen = EventLog<[Int]>()
         let store = Store(
@@ -79,7 +79,7 @@ import Testing
                 { state, item in
                     let before = state.items
                     let effect: Effect<Int> = item < 5 ? .just(item + 1) : .none
-                    // Queued, not reduced here: the state handed to this call cannot change.
+                    // Queued, not reduced here: the state lent to this call cannot change.
                     seen.append(state.items)
                     #expect(state.items == before)
                     return effect
