@@ -432,6 +432,16 @@ extension StoreMachine.Step: Equatable where Work: Equatable, Waiter: Equatable 
     }
 }
 
+extension StoreMachine.Phase: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.idle, .idle), (.away, .away), (.scheduled, .scheduled), (.shutDown, .shutDown): true
+        case (.draining(let a), .draining(let b)): a == b
+        default: false
+        }
+    }
+}
+
 extension StoreMachine {
     /// Checks what every state of the machine must satisfy.
     func checkInvariants(sourceLocation: SourceLocation = #_sourceLocation) {

@@ -4,7 +4,7 @@ extension StoreCore {
     /// What a caller does once the store's lock is let go: the machine's answer, with what was
     /// done for it under the lock.
     @usableFromInline
-    enum Order {
+    enum Order: Sendable {
         /// The drainer reduced this action under the lock: run its middlewares and notify its
         /// observers with the state after it; then ask again.
         case react(Action, Reaction)
@@ -26,17 +26,15 @@ extension StoreCore {
         case wait(Waiter)
     }
 
-    /// What the middlewares and observers of a reduced action are handed, taken under the lock.
+    /// What the middlewares and observers of a reduced action are handed, taken under the lock:
+    /// the observers; the state after the action is lent (see `StateLoan`).
     @usableFromInline
-    struct Reaction {
-        /// The state after the action: a copy, released outside the lock.
-        @usableFromInline let state: State
+    struct Reaction: Sendable {
         /// The observers to notify; nil when there are none.
         @usableFromInline let observers: ObserverList<State>.Snapshot?
 
         @inlinable
-        init(state: State, observers: ObserverList<State>.Snapshot?) {
-            self.state = state
+        init(observers: ObserverList<State>.Snapshot?) {
             self.observers = observers
         }
     }
@@ -51,19 +49,27 @@ extension StoreCore {
     @inlinable
     func arrive(with work: Work) {
         let thread = ThreadID.current
-        let order = shared.withLock { arrival(of: work, from: thread, suspends: false, in: &$0) }
-        carry(out: order, with: work)
+        // The state is lent, not copied, to the middlewares and observers (see `StateLoan`).
+        withLoanStorage(for: State.self) { lent in
+            let order = shared.withLock {
+                arrival(of: work, from: thread, suspends: false, in: &$0, lendingTo: lent)
+            }
+            // The usual end of a dispatch (queued, or reduced with nothing to react), taken here.
+            if case .stop(.none) = order { return }
+            carry(out: order, with: work, lendingTo: lent)
+        }
     }
 
     /// Under the lock: the machine's answer to a caller arriving with `work` (a task, if it
     /// `suspends` rather than blocks when it must wait), as an order.
     ///
     /// A caller made the drainer starts on its own work here, in the same critical section, as
-    /// the drainer does on each item (``order(for:in:)``): the one path by which an action is
+    /// the drainer does on each item (``start(_:in:)``): the one path by which an action is
     /// reduced.
     @inlinable
     func arrival(
-        of work: Work, from thread: ThreadID, suspends: Bool, in shared: inout Shared
+        of work: Work, from thread: ThreadID, suspends: Bool, in shared: inout Shared,
+        lendingTo lent: UnsafeMutablePointer<State>
     ) -> Order {
         // Whether the caller runs on the home is asked only if the machine needs to know.
         let arrival = shared.machine.arrive(work, thread: thread, suspends: suspends) {
@@ -71,7 +77,7 @@ extension StoreCore {
         }
         switch arrival {
         case .process:
-            return order(for: .process(work), in: &shared)
+            return start(work, in: &shared, lendingTo: lent)
         case .queued(let closesGate):
             if closesGate {
                 // Under the lock, so that a drainer making room cannot open it first.
@@ -89,51 +95,54 @@ extension StoreCore {
 
     /// Under the lock: the drainer's next order.
     @inlinable
-    func next(in shared: inout Shared) -> Order {
-        order(for: shared.machine.next(), in: &shared)
+    func next(in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>) -> Order {
+        switch shared.machine.next() {
+        case .process(let work):
+            return start(work, in: &shared, lendingTo: lent)
+        case .makeRoom(let waiters, let opensGate):
+            return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
+        case .handOff(let successor):
+            return .handOff(successor)
+        case .reschedule:
+            return .schedule
+        case .finished:
+            return .stop(idleWaitersToResume(in: &shared))
+        }
     }
 
-    /// Under the lock: what the drainer does for the machine's `step`.
+    /// Under the lock: the drainer starts on `work`, which the machine handed it (on arrival or
+    /// as its next step): the one place where an action is reduced on the machine's answer.
     ///
     /// An action with no interceptor to go through is reduced here, in the critical section
     /// that took it, so that the drainer takes the lock once per action; when nothing reads the
     /// state after it (no middleware, no observer), the drainer takes its next step in the same
-    /// critical section (bounded by its turn).
+    /// critical section. Anything else is processed outside the lock (``process(_:)``).
     @inlinable
-    func order(for step: Machine.Step, in shared: inout Shared) -> Order {
-        var step = step
-        while true {
-            switch step {
-            case .process(let work):
-                guard case .action(let action) = work, interceptors.isEmpty else {
-                    return .process(work)
-                }
-                if let reaction = reduce(action, in: &shared) {
-                    return .react(action, reaction)
-                }
-                step = shared.machine.next()
-            case .makeRoom(let waiters, let opensGate):
-                return .makeRoom(makeRoom(for: waiters, opensGate: opensGate))
-            case .handOff(let successor):
-                return .handOff(successor)
-            case .reschedule:
-                return .schedule
-            case .finished:
-                return .stop(idleWaitersToResume(in: &shared))
-            }
+    func start(
+        _ work: Work, in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>
+    ) -> Order {
+        guard case .action(let action) = work, interceptors.isEmpty else {
+            return .process(work)
         }
+        if let reaction = reduce(action, in: &shared, lendingTo: lent) {
+            return .react(action, reaction)
+        }
+        return next(in: &shared, lendingTo: lent)
     }
 
     /// Carries out `first`, then, as the drainer, each next order until the drain stops.
     /// `work` is the caller's own, for the orders about it (`drop` and `wait`); nil for a
     /// drain started without any.
     @inlinable
-    func carry(out first: consuming Order, with work: Work? = nil) {
+    func carry(
+        out first: consuming Order, with work: Work? = nil,
+        lendingTo lent: UnsafeMutablePointer<State>
+    ) {
         var order = first
         while true {
             switch consume order {
             case .react(let action, let reaction):
-                react(to: action, reaction)
+                react(to: action, reaction, lent: lent)
             case .process(let item):
                 process(item)
             case .makeRoom(let room):
@@ -162,14 +171,16 @@ extension StoreCore {
                 }
                 return
             }
-            order = shared.withLock { next(in: &$0) }
+            order = shared.withLock { next(in: &$0, lendingTo: lent) }
         }
     }
 
     /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
-        carry(out: shared.withLock { next(in: &$0) })
+        withLoanStorage(for: State.self) { lent in
+            carry(out: shared.withLock { next(in: &$0, lendingTo: lent) }, lendingTo: lent)
+        }
     }
 
     /// Releases work the store will not process (it shut down), outside the lock; a task's
@@ -197,7 +208,7 @@ extension StoreCore {
             }
             switch answer {
             case .process(let first):
-                // Not through `order(for:in:)`: its next step would be taken before this
+                // Not through `start(_:in:)`: its next step would be taken before this
                 // thread's own work is queued.
                 process(first)
             case .queued:
@@ -273,41 +284,62 @@ extension StoreCore {
     /// took the action (then it is released, as the queue was).
     @inlinable
     func apply(_ action: Action, in membership: TaskMembership? = nil) {
-        let reaction = shared.withLock { shared in
-            shared.machine.isShutDown ? nil : reduce(action, in: &shared)
-        }
-        if let reaction {
-            react(to: action, reaction, membership: membership)
+        withLoanStorage(for: State.self) { lent in
+            let reaction = shared.withLock { shared in
+                shared.machine.isShutDown ? nil : reduce(action, in: &shared, lendingTo: lent)
+            }
+            if let reaction {
+                react(to: action, reaction, lent: lent, membership: membership)
+            }
         }
     }
 
     /// Under the lock, as the drainer: the reducer runs on the state in place (a large state is
-    /// not copied); then, if anything will read it, the state after it is taken for them.
+    /// not copied); then, if anything will read it, the state after it is lent to `lent`.
     ///
     /// - Returns: What the middlewares and observers are handed; nil when there are none.
     @inlinable
-    func reduce(_ action: Action, in shared: inout Shared) -> Reaction? {
+    func reduce(
+        _ action: Action, in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>
+    ) -> Reaction? {
         reduce(&shared.state, action)
         guard !middlewares.isEmpty || !shared.observers.isEmpty else { return nil }
-        return Reaction(
-            state: shared.state,
-            observers: shared.observers.isEmpty ? nil : shared.observers.snapshot)
+        // Decision log: "Middlewares and observers are lent the state" (card game rows).
+        lend(&shared.state, to: lent)
+        return Reaction(observers: shared.observers.isEmpty ? nil : shared.observers.snapshot)
     }
 
     /// Starts the middlewares' effects for a reduced action (as the task's, if it belongs to
     /// one), then notifies the observers.
     @inlinable
-    func react(to action: Action, _ reaction: Reaction, membership: TaskMembership? = nil) {
-        let state = reaction.state
-        for box in middlewares {
+    func react(
+        to action: Action, _ reaction: Reaction, lent: UnsafeMutablePointer<State>,
+        membership: TaskMembership? = nil
+    ) {
+        borrowLent(lent) { state in
+            react(to: action, in: state, observers: reaction.observers, membership: membership)
+        }
+    }
+
+    /// What ``react(to:_:lent:membership:)`` does with the lent state: always inlined, so that
+    /// the loop's body is compiled into the loop.
+    @inlinable
+    @inline(__always)
+    func react(
+        to action: Action, in state: State, observers: ObserverList<State>.Snapshot?,
+        membership: TaskMembership?
+    ) {
+        // Unretained: the store holds its middlewares for its whole life (decision log:
+        // "The store's loops over its middlewares and its observers").
+        forEachUnretained(in: middlewares) { box in
             let effect = box.run(state, action)
             // The state after this action is the state before the next: only the drainer
             // reduces, and it reduces the next once this returns.
             box.remember?(state)
-            if effect.isNone { continue }
+            if effect.isNone { return }
             run(effect, membership: membership)
         }
-        reaction.observers?.notify(state)
+        observers?.notify(state)
     }
 
     /// Runs an effect a middleware answered with, other than `.none`.

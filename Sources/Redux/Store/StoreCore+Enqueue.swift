@@ -25,10 +25,14 @@ extension StoreCore {
     @inlinable
     func arriveAsTask(with work: Work) -> Waiter? {
         let thread = ThreadID.current
-        let order = shared.withLock { arrival(of: work, from: thread, suspends: true, in: &$0) }
-        if case .wait(let waiter) = order { return waiter }
-        carry(out: order, with: work)
-        return nil
+        return withLoanStorage(for: State.self) { lent in
+            let order = shared.withLock {
+                arrival(of: work, from: thread, suspends: true, in: &$0, lendingTo: lent)
+            }
+            if case .wait(let waiter) = order { return waiter }
+            carry(out: order, with: work, lendingTo: lent)
+            return nil
+        }
     }
 
     /// Dispatches `work` that `Effect.run`'s `send` is delivering (see `SendDelivery`): at once,

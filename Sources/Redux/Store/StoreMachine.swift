@@ -6,11 +6,10 @@ import Effects
 ///
 /// It takes events with their inputs (which thread asks, whether the caller runs on the home)
 /// and returns what to do; it calls nothing, locks nothing and starts nothing. `StoreCore` keeps
-/// it behind the store's lock and does what it answers once the lock is let go. Each stage's
-/// data lives in its case of ``State`` (the shape of swift-async-algorithms' state machines), so
-/// a queue or a waiting thread cannot exist while the store is at rest. `StoreMachineTests`
-/// drives it transition by transition; `StoreMachineExplorationTests` drives it through every
-/// interleaving of a few model threads and checks the rules below in every state reached.
+/// it behind the store's lock, asks it once per critical section, and does what it says once the
+/// lock is let go. `StoreMachineTests` drives it transition by transition, with fake threads;
+/// `StoreMachineExplorationTests` drives it through every interleaving of a few model threads
+/// and checks the rules below in every state reached.
 ///
 /// The rules (the store's contract states them for users):
 ///
@@ -19,77 +18,57 @@ import Effects
 /// - A turn is `turnLength` items. When it is over, the role passes to the next thread that
 ///   dispatches from outside (a *successor*): that thread waits for the drainer to finish the
 ///   item it is on, then drains. A thread that finds the queue full waits the same way, and takes
-///   over once the drainer's turn is over.
+///   over once the drainer's turn is over. So a producer that outpaces the reducer reduces its
+///   own actions, and a thread that only subscribes or dispatches once does at most one turn of
+///   other threads' work.
 /// - With a home, only a piece of work on the home drains (or code already running on the home,
 ///   when the store is at rest); it runs one turn, then, if work is left, schedules another
-///   piece. A thread that finds the queue full waits for it to drain to half, unless it may be
-///   the home itself (it would wait for itself).
-/// - The drainer's own nested dispatches are always queued, full or not.
+///   piece so that the home can run other work in between. A thread that finds the queue full
+///   waits for it to drain to half, unless it may be the home itself (the home would then wait
+///   for itself).
+/// - The drainer's own nested dispatches (from a middleware, an effect that sends at once, an
+///   interceptor or an observer) are always queued, full or not: a thread cannot wait for
+///   itself.
 /// - Async senders (`Effect.run`'s `send`) suspend at the effect runtime's gate, which closes
 ///   when the queue is full and opens when it has drained to half.
-/// - A caller arriving from a task (`suspends`) waits as a thread would, but its waiter parks the
-///   task; its thread is unknown until it resumes, so a turn handed to it has no drainer until
-///   it takes over.
-/// - Tasks waiting in `idle()` are resumed when the store is at rest and no effect runs, or when
-///   it shuts down.
+/// - A caller that arrives from a task (`suspends`) waits as a thread would, for the same
+///   reasons, but its waiter parks the task, not its thread. Its thread is unknown until it
+///   resumes (a task may resume anywhere), so a turn handed to it has no drainer until it takes
+///   over and says where it runs.
+/// - Tasks waiting in `idle()` are resumed when the store is at rest (nobody drains, nothing is
+///   scheduled) and no effect runs, or when it shuts down.
 ///
-/// Sizes: the queue holds at most `capacity` items from threads other than the drainer (the
-/// drainer's own nested dispatches, and the home's, may add to it); the waiters one entry per
-/// thread blocked or task suspended right now; `idleWaiters` one per task in `idle()`.
-/// Appending and taking is O(1) amortized; letting waiters go is O(waiters).
+/// Sizes: `queue` holds at most `capacity` items from threads other than the drainer (the
+/// drainer's own nested dispatches, and the home's, may add to it); `successors` and
+/// `roomWaiters` one entry per thread blocked in `dispatch` or `subscribe`, or task suspended in
+/// `enqueue`, right now;
+/// `idleWaiters` one entry per task in `idle()` right now. Appending and taking from the queue
+/// and the successors is O(1) amortized; letting the room waiters or idle waiters go is
+/// O(waiters).
 @usableFromInline
 struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
-    /// The machine's stage, each with the data it needs.
+    /// Who, if anyone, is processing the queue.
     @usableFromInline
-    enum State {
-        /// No home, nobody draining: the next arrival becomes the drainer.
+    enum Phase {
+        /// No home, nobody draining: the next arrival becomes the drainer. The queue is empty.
         case idle
         /// A home, nobody draining, nothing on its way: the next arrival schedules a piece of
-        /// work on the home (or drains, if it runs there).
+        /// work on the home (or drains, if it runs there). The queue is empty.
         case away
-        /// A home, and a piece of work on its way to drain the backlog.
-        case scheduled(Backlog)
-        /// A thread is processing the backlog; everyone else appends to it (or waits).
-        case draining(Turn, Backlog)
+        /// A home, and a piece of work on its way to drain the queue.
+        case scheduled
+        /// A thread is processing the queue; everyone else appends to it (or waits).
+        case draining(Turn)
         /// The store was released: nothing is queued or run any more.
         case shutDown
-        /// Only while a transition changes a case's data in place, so that its buffers are not
-        /// copied on write.
-        case modifying
-    }
-
-    /// What is waiting while someone drains or is about to.
-    @usableFromInline
-    struct Backlog {
-        /// The work, in arrival order.
-        @usableFromInline var queue = FIFOQueue<Work>()
-        /// In arrival order: without a home, successors waiting to take over the drainer's
-        /// role; with a home, threads and tasks waiting for room in the queue.
-        @usableFromInline var waiters = FIFOQueue<Waiter>()
-        /// Whether the effect runtime's gate is closed (async senders wait).
-        @usableFromInline var isGateClosed = false
-
-        @inlinable
-        init() {}
-
-        /// Whether a thread, a task or an async sender waits for room (with a home).
-        @inlinable
-        func isRoomWanted(hasHome: Bool) -> Bool {
-            isGateClosed || (hasHome && !waiters.isEmpty)
-        }
-    }
-
-    /// The stage in short, without its data: for the store's questions and for tests.
-    @usableFromInline
-    enum Phase: Equatable {
-        case idle, away, scheduled, draining(Turn), shutDown
     }
 
     /// The current drainer's turn.
     @usableFromInline
     struct Turn: Equatable {
         /// The draining thread: its own dispatches are nested, never made to wait. `.nobody`
-        /// while the role is on its way to a task, which names its thread as it takes over.
+        /// while the role is on its way to a task, which names its thread as it takes over:
+        /// meanwhile no dispatch is nested.
         @usableFromInline var drainer: ThreadID
         /// The items it has taken from the queue in this turn.
         @usableFromInline var processed: Int
@@ -101,20 +80,24 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         }
     }
 
-    /// What a thread arriving with work must do once the lock is let go. The work stays with the
-    /// thread unless the machine queued it.
+    /// What a thread arriving with work must do once the lock is let go.
+    ///
+    /// The work stays with the thread unless the machine queued it: only a queued item is
+    /// moved into the machine, so the common answers carry no work in and out.
     @usableFromInline
     enum Arrival {
         /// It is the drainer now: process its work, then ask for the next step.
         case process
-        /// The work is queued. With `closesGate`, the queue has just filled up: async senders
-        /// must wait (done under the lock, so that a drainer making room cannot open it first).
+        /// The work is queued; the drainer will process it. With `closesGate`, the queue has
+        /// just filled up: async senders must wait (decided under the lock, done under it too,
+        /// so that a drainer making room cannot open the gate first).
         case queued(closesGate: Bool)
         /// The work is queued; schedule a piece of work on the home to drain it.
         case queuedForHome
         /// The store is shut down: release the work (outside the lock) and return.
         case dropped
-        /// Wait on the waiter; then take over (no home) or arrive again (a home).
+        /// Wait on the waiter; then take over as the drainer (no home: see ``takeOver(with:)``)
+        /// or arrive again (a home).
         case wait(Waiter)
     }
 
@@ -123,7 +106,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     enum TakeOver {
         /// Process this item first (the queue is full), then try again.
         case process(Work)
-        /// Its work is queued: drain.
+        /// Its work is queued (see ``Arrival/queued(closesGate:)``): drain.
         case queued(closesGate: Bool)
         /// The store shut down meanwhile: release the work and return.
         case dropped
@@ -150,22 +133,29 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     struct Remains {
         /// The work that will never be processed.
         @usableFromInline let queue: FIFOQueue<Work>
-        /// Every thread blocked in `dispatch` or `subscribe`, or task suspended in `enqueue`.
+        /// Every thread blocked in `dispatch` or `subscribe`.
         @usableFromInline let waiters: [Waiter]
         /// Every task in `idle()`.
         @usableFromInline let idleWaiters: [IdleWaiter]
     }
 
-    @usableFromInline private(set) var state: State
-    /// The tasks in `idle()`, by id (so that a cancelled one can leave): they wait through every
-    /// stage but the last.
-    @usableFromInline private(set) var idleWaiters: [Int: IdleWaiter] = [:]
-    @usableFromInline private(set) var nextIdleWaiterID = 0
+    @usableFromInline private(set) var phase: Phase
+    @usableFromInline private(set) var queue = FIFOQueue<Work>()
+    /// Without a home: threads waiting to take over the drainer's role, in arrival order.
+    @usableFromInline private(set) var successors = FIFOQueue<Waiter>()
+    /// With a home: threads waiting for room in the queue.
+    @usableFromInline private(set) var roomWaiters: [Waiter] = []
+    /// Whether the effect runtime's gate is closed (async senders wait).
+    @usableFromInline private(set) var isGateClosed = false
     /// The longest the queue has been, for tests of the bound.
     @usableFromInline private(set) var longestQueue = 0
+    /// The tasks in `idle()`, by id (so that a cancelled one can leave).
+    @usableFromInline private(set) var idleWaiters: [Int: IdleWaiter] = [:]
+    @usableFromInline private(set) var nextIdleWaiterID = 0
     #if DEBUG
     /// A bug seeded on purpose, for the tests that check the exhaustive explorer
-    /// (`StoreMachineExplorationTests`) catches it; nil, the machine as written.
+    /// (`StoreMachineExplorationTests`) catches it; nil, the machine as written. Debug builds
+    /// only: in a release build the switch does not exist.
     @usableFromInline var mutation: StoreMachineMutation?
     #endif
 
@@ -185,71 +175,37 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         self.capacity = capacity
         self.turnLength = turnLength
         self.hasHome = hasHome
-        state = hasHome ? .away : .idle
+        phase = hasHome ? .away : .idle
     }
-
-    /// The stage at rest: idle without a home, away with one.
-    @inlinable
-    var rest: State {
-        hasHome ? .away : .idle
-    }
-
-    // MARK: Reading
-
-    /// The stage in short.
-    @inlinable
-    var phase: Phase {
-        switch state {
-        case .idle: .idle
-        case .away: .away
-        case .scheduled: .scheduled
-        case .draining(let turn, _): .draining(turn)
-        case .shutDown: .shutDown
-        case .modifying: preconditionFailure("the store's machine was read while modified")
-        }
-    }
-
-    /// The backlog, empty while nobody drains or is about to.
-    @inlinable
-    var backlog: Backlog {
-        switch state {
-        case .scheduled(let backlog), .draining(_, let backlog): backlog
-        case .idle, .away, .shutDown, .modifying: Backlog()
-        }
-    }
-
-    /// The work waiting for the drainer.
-    @inlinable
-    var queue: FIFOQueue<Work> { backlog.queue }
-    /// Without a home: the threads waiting to take over the drainer's role, in arrival order.
-    @inlinable
-    var successors: FIFOQueue<Waiter> { hasHome ? FIFOQueue() : backlog.waiters }
-    /// With a home: the threads waiting for room in the queue.
-    @inlinable
-    var roomWaiters: [Waiter] { hasHome ? Array(backlog.waiters) : [] }
-    /// Whether the effect runtime's gate is closed (async senders wait).
-    @inlinable
-    var isGateClosed: Bool { backlog.isGateClosed }
 
     /// Whether nobody drains and nothing is on its way to (so the queue is empty).
     @inlinable
     var isAtRest: Bool {
-        switch state {
+        switch phase {
         case .idle, .away, .shutDown: true
-        case .scheduled, .draining, .modifying: false
+        case .scheduled, .draining: false
         }
     }
 
     /// Whether the store was released: nothing is reduced or welcomed any more.
     @inlinable
     var isShutDown: Bool {
-        if case .shutDown = state { return true }
+        if case .shutDown = phase { return true }
         return false
+    }
+
+    /// Whether a thread or an async sender waits for the queue to drain to half.
+    @inlinable
+    var isRoomWanted: Bool {
+        isGateClosed || !roomWaiters.isEmpty
     }
 
     // MARK: Arriving
 
     /// A thread arrives with work (an action or a new observer).
+    ///
+    /// Always inlined, so that a dispatch to an idle store, which takes the first answer, makes
+    /// no call: grown by the rules for tasks, it was no longer inlined on its own.
     ///
     /// - Parameters:
     ///   - work: The work.
@@ -257,89 +213,90 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     ///   - suspends: Whether the caller is a task that suspends, rather than blocks, if it must
     ///     wait: its waiter is then made without a thread (see ``StoreWaiter``).
     ///   - isHomeCurrent: Whether the caller runs on the home; nil if the home cannot tell or
-    ///     there is none. Asked only when the answer decides something; it must not call into
-    ///     the store.
+    ///     there is none. Asked only when the answer decides something (the store at rest with a
+    ///     home, or the queue full), since the owner's answer costs a lookup of the thread's
+    ///     queue; it must not call into the store.
     /// - Returns: What the thread must do.
     @inlinable
+    @inline(__always)
     mutating func arrive(
         _ work: Work, thread: ThreadID, suspends: Bool = false, isHomeCurrent: () -> Bool?
     ) -> Arrival {
-        switch state {
+        switch phase {
         case .shutDown:
             #if DEBUG
             if mutation == .workAcceptedAfterShutDown {
-                state = .draining(Turn(drainer: thread), Backlog())
+                phase = .draining(Turn(drainer: thread))
                 return .process
             }
             #endif
             return .dropped
         case .idle:
-            state = .draining(Turn(drainer: thread), Backlog())
+            phase = .draining(Turn(drainer: thread))
             return .process
         case .away:
             // Code running on the home may do the work itself, as a store without a home would.
             if isHomeCurrent() == true {
-                state = .draining(Turn(drainer: thread), Backlog())
+                phase = .draining(Turn(drainer: thread))
                 return .process
             }
-            var backlog = Backlog()
-            // The first item cannot fill a queue of at least 2: the gate stays open.
-            _ = append(work, to: &backlog)
-            state = .scheduled(backlog)
+            phase = .scheduled
+            // The first item: it cannot fill a queue of at least 2, so the gate stays open.
+            _ = append(work)
             return .queuedForHome
-        case .scheduled(var backlog):
-            state = .modifying
-            let arrival = admit(
-                work, turn: nil, to: &backlog, thread: thread, suspends: suspends,
-                isHomeCurrent: isHomeCurrent)
-            state = .scheduled(backlog)
-            return arrival
-        case .draining(let turn, var backlog):
-            state = .modifying
-            let arrival = admit(
-                work, turn: turn, to: &backlog, thread: thread, suspends: suspends,
-                isHomeCurrent: isHomeCurrent)
-            state = .draining(turn, backlog)
-            return arrival
-        case .modifying:
-            preconditionFailure("the store's machine was entered while modified")
+        case .scheduled:
+            return admit(
+                work, turn: nil, thread: thread, suspends: suspends, isHomeCurrent: isHomeCurrent)
+        case .draining(let turn):
+            return admit(
+                work, turn: turn, thread: thread, suspends: suspends, isHomeCurrent: isHomeCurrent)
         }
     }
 
     /// Queues `work` while someone else drains (or is about to), or tells the thread to wait.
     @inlinable
     mutating func admit(
-        _ work: Work, turn: Turn?, to backlog: inout Backlog, thread: ThreadID, suspends: Bool,
-        isHomeCurrent: () -> Bool?
+        _ work: Work, turn: Turn?, thread: ThreadID, suspends: Bool, isHomeCurrent: () -> Bool?
     ) -> Arrival {
         #if DEBUG
         let isTurnOver =
             mutation != .turnNeverEnds && !hasHome && (turn?.processed ?? 0) >= turnLength
-        let hasRoom = mutation == .boundIgnored || backlog.queue.count < capacity
+        let hasRoom = mutation == .boundIgnored || queue.count < capacity
         #else
         let isTurnOver = !hasHome && (turn?.processed ?? 0) >= turnLength
-        let hasRoom = backlog.queue.count < capacity
+        let hasRoom = queue.count < capacity
         #endif
-        // The drainer's own nested dispatch cannot wait for itself; nor can the home.
-        if hasRoom && !isTurnOver || turn?.drainer == thread
-            || hasHome && isHomeCurrent() != false
-        {
-            return .queued(closesGate: append(work, to: &backlog))
+        if hasRoom, !isTurnOver {
+            return .queued(closesGate: append(work))
+        }
+        if turn?.drainer == thread {
+            // The drainer's own nested dispatch: it cannot wait for itself.
+            return .queued(closesGate: append(work))
         }
         // A task's waiter has no thread: it may resume on any.
         let waiter = Waiter(thread: thread, suspends: suspends)
-        backlog.waiters.append(waiter)
+        guard hasHome else {
+            successors.append(waiter)
+            return .wait(waiter)
+        }
+        guard isHomeCurrent() == false else {
+            // On the home, or a home that cannot tell: waiting might be waiting for itself.
+            return .queued(closesGate: append(work))
+        }
+        roomWaiters.append(waiter)
         return .wait(waiter)
     }
 
     /// Appends `work`, keeping the record of the longest queue; returns whether the gate must
     /// close now (the queue has just filled up).
     @inlinable
-    mutating func append(_ work: Work, to backlog: inout Backlog) -> Bool {
-        backlog.queue.append(work)
-        longestQueue = max(longestQueue, backlog.queue.count)
-        guard backlog.queue.count >= capacity, !backlog.isGateClosed else { return false }
-        backlog.isGateClosed = true
+    mutating func append(_ work: Work) -> Bool {
+        queue.append(work)
+        if queue.count > longestQueue {
+            longestQueue = queue.count
+        }
+        guard queue.count >= capacity, !isGateClosed else { return false }
+        isGateClosed = true
         return true
     }
 
@@ -352,25 +309,27 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     ///     known only as it resumes).
     @inlinable
     mutating func takeOver(with work: Work, on thread: ThreadID) -> TakeOver {
-        guard case .draining(var turn, var backlog) = state else {
-            guard case .shutDown = state else {
+        guard case .draining(var turn) = phase else {
+            guard case .shutDown = phase else {
                 preconditionFailure("a successor took over while nobody was draining")
             }
             return .dropped
         }
-        state = .modifying
-        defer { state = .draining(turn, backlog) }
-        turn.drainer = thread
-        if backlog.queue.count < capacity {
+        if turn.drainer != thread {
+            turn.drainer = thread
+            phase = .draining(turn)
+        }
+        if queue.count < capacity {
             #if DEBUG
             if mutation == .workDroppedAtTakeOver { return .queued(closesGate: false) }
             #endif
-            return .queued(closesGate: append(work, to: &backlog))
+            return .queued(closesGate: append(work))
         }
-        guard let first = backlog.queue.popFirst() else {
+        guard let first = queue.popFirst() else {
             preconditionFailure("a full queue has a first item")
         }
         turn.processed &+= 1
+        phase = .draining(turn)
         return .process(first)
     }
 
@@ -380,86 +339,92 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// (false if code on the home drained the queue meanwhile, or the store shut down).
     @inlinable
     mutating func homeRuns(on thread: ThreadID) -> Bool {
-        guard case .scheduled(let backlog) = state else { return false }
-        state = .draining(Turn(drainer: thread), backlog)
+        guard case .scheduled = phase else { return false }
+        phase = .draining(Turn(drainer: thread))
         return true
     }
 
     /// The drainer takes its next step.
+    ///
+    /// The answer at the end of nearly every dispatch (draining, nothing queued, nobody waiting:
+    /// stop) is decided here, inlined into the caller; every other step is decided by
+    /// ``nextQueued()``, called out of line.
     @inlinable
+    @inline(__always)
     mutating func next() -> Step {
-        guard case .draining(var turn, var backlog) = state else {
-            guard case .shutDown = state else {
+        if case .draining = phase, queue.isEmpty, successors.isEmpty, !isRoomWanted {
+            // The same answer as the last step of `nextQueued()`, without the checks that
+            // cannot apply.
+            phase = hasHome ? .away : .idle
+            return .finished
+        }
+        return nextQueued()
+    }
+
+    /// The drainer's next step when work is queued, someone waits, or the drainer is not
+    /// draining any more (the store shut down while it was processing).
+    @inlinable
+    @inline(never)
+    mutating func nextQueued() -> Step {
+        guard case .draining(var turn) = phase else {
+            guard case .shutDown = phase else {
                 preconditionFailure("a drainer asked for its next step while nobody was draining")
             }
             // Shut down while this thread was processing.
             return .finished
         }
-        if backlog.queue.isEmpty, backlog.waiters.isEmpty, !backlog.isGateClosed {
-            state = rest
-            return .finished
-        }
-        state = .modifying
-        let step = next(turn: &turn, backlog: &backlog)
-        if case .modifying = state {
-            state = .draining(turn, backlog)
-        }
-        return step
-    }
-
-    /// ``next()`` with work queued or someone waiting; sets `state` when the stage changes.
-    @inlinable
-    mutating func next(turn: inout Turn, backlog: inout Backlog) -> Step {
         #if DEBUG
         let isHalfEmpty =
-            mutation == .roomOnlyWhenEmpty
-            ? backlog.queue.isEmpty : backlog.queue.count <= capacity / 2
+            mutation == .roomOnlyWhenEmpty ? queue.isEmpty : queue.count <= capacity / 2
         #else
-        let isHalfEmpty = backlog.queue.count <= capacity / 2
+        let isHalfEmpty = queue.count <= capacity / 2
         #endif
-        if backlog.isRoomWanted(hasHome: hasHome), isHalfEmpty {
+        if isRoomWanted, isHalfEmpty {
             #if DEBUG
             if mutation == .roomMadeForever { return .makeRoom([], opensGate: false) }
             #endif
-            let opensGate = backlog.isGateClosed
-            backlog.isGateClosed = false
-            let waiters = hasHome ? Array(backlog.waiters) : []
-            if hasHome { backlog.waiters = FIFOQueue() }
+            let waiters = roomWaiters
+            roomWaiters = []
+            defer { isGateClosed = false }
             #if DEBUG
-            if mutation == .roomWaitersForgotten { return .makeRoom([], opensGate: opensGate) }
+            if mutation == .roomWaitersForgotten { return .makeRoom([], opensGate: isGateClosed) }
             if mutation == .gateLeftClosed { return .makeRoom(waiters, opensGate: false) }
             #endif
-            return .makeRoom(waiters, opensGate: opensGate)
+            return .makeRoom(waiters, opensGate: isGateClosed)
         }
         #if DEBUG
         let isTurnOver = mutation != .turnNeverEnds && turn.processed >= turnLength
         #else
         let isTurnOver = turn.processed >= turnLength
         #endif
-        if !hasHome, isTurnOver || backlog.queue.isEmpty, let successor = backlog.waiters.popFirst()
-        {
+        if !successors.isEmpty, isTurnOver || queue.isEmpty {
+            guard let successor = successors.popFirst() else {
+                preconditionFailure("successors are not empty")
+            }
             // A task's thread is known once it resumes (``takeOver(with:on:)``).
-            turn = Turn(drainer: successor.thread ?? .nobody)
+            phase = .draining(Turn(drainer: successor.thread ?? .nobody))
             #if DEBUG
             if mutation == .successorNotWoken { return .finished }
             #endif
             return .handOff(successor)
         }
-        if hasHome, isTurnOver, !backlog.queue.isEmpty {
-            state = .scheduled(backlog)
+        if hasHome, isTurnOver, !queue.isEmpty {
+            phase = .scheduled
             return .reschedule
         }
         #if DEBUG
-        if mutation == .lastInFirstOut, let last = backlog.queue.popLast() {
+        if mutation == .lastInFirstOut, let last = popLast() {
             turn.processed &+= 1
+            phase = .draining(turn)
             return .process(last)
         }
         #endif
-        guard let work = backlog.queue.popFirst() else {
-            state = rest
+        guard let work = queue.popFirst() else {
+            phase = hasHome ? .away : .idle
             return .finished
         }
         turn.processed &+= 1
+        phase = .draining(turn)
         return .process(work)
     }
 
@@ -468,12 +433,19 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// The store was released: everything queued is dropped, every waiter let go, and later
     /// arrivals are dropped too. Shutting down again finds nothing left.
     mutating func shutDown() -> Remains {
-        let backlog = backlog
-        state = .shutDown
-        defer { idleWaiters = [:] }
+        phase = .shutDown
+        defer {
+            queue = FIFOQueue()
+            successors = FIFOQueue()
+            roomWaiters = []
+            idleWaiters = [:]
+            isGateClosed = false
+        }
         return Remains(
-            queue: backlog.queue, waiters: Array(backlog.waiters),
-            idleWaiters: Array(idleWaiters.values))
+            queue: queue,
+            waiters: Array(successors) + roomWaiters,
+            idleWaiters: Array(idleWaiters.values)
+        )
     }
 
     // MARK: Waiting for the store to be idle
@@ -492,8 +464,10 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         return nextIdleWaiterID
     }
 
-    /// A task waits in `idle()`; returns the waiters to resume now (this one with the rest, if
-    /// the store is idle: at rest and no effect running).
+    /// A task waits in `idle()`.
+    ///
+    /// - Parameter effectsRunning: Whether any effect of the store runs now.
+    /// - Returns: The waiters to resume now (this one with the rest, if the store is idle).
     mutating func waitForIdle(_ waiter: IdleWaiter, id: Int, effectsRunning: Bool) -> [IdleWaiter] {
         idleWaiters[id] = waiter
         return workEnded(effectsRunning: effectsRunning)
@@ -507,10 +481,12 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     /// Some work ended (a drain, an effect): the waiters in `idle()` to resume, all of them if the
     /// store is idle now (at rest, no effect running) or shut down, else none.
+    ///
+    /// - Parameter effectsRunning: Whether any effect of the store runs now.
     @inlinable
     mutating func workEnded(effectsRunning: Bool) -> [IdleWaiter] {
-        switch state {
-        case .draining, .scheduled, .modifying:
+        switch phase {
+        case .draining, .scheduled:
             #if DEBUG
             if mutation == .idleResumedEarly { break }
             #endif
@@ -539,8 +515,6 @@ protocol StoreWaiter {
 }
 
 extension StoreMachine: Sendable where Work: Sendable, Waiter: Sendable, IdleWaiter: Sendable {}
-extension StoreMachine.State: Sendable where Work: Sendable, Waiter: Sendable {}
-extension StoreMachine.Backlog: Sendable where Work: Sendable, Waiter: Sendable {}
 extension StoreMachine.Phase: Sendable {}
 extension StoreMachine.Turn: Sendable {}
 
@@ -575,14 +549,16 @@ enum StoreMachineMutation: CaseIterable, Sendable {
     case roomMadeForever
 }
 
-extension FIFOQueue {
+extension StoreMachine {
     /// Takes the newest item, for ``StoreMachineMutation/lastInFirstOut``.
     @usableFromInline
-    mutating func popLast() -> Element? {
-        var items = Array(self)
+    mutating func popLast() -> Work? {
+        var items = Array(queue)
         guard let last = items.popLast() else { return nil }
-        self = FIFOQueue()
-        for item in items { append(item) }
+        queue = FIFOQueue()
+        for item in items {
+            queue.append(item)
+        }
         return last
     }
 }
