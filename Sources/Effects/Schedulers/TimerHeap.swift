@@ -62,22 +62,9 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        /// The due time as `Duration`'s two stored words (public on the frozen type), compared
-        /// inline: `Duration`'s own `<` and `==` are calls into the standard library.
-        var dueHigh: Int64
-        var dueLow: UInt64
+        var due: Duration
         var order: UInt64
         var slot: UInt32
-
-        init(due: Duration, order: UInt64, slot: UInt32) {
-            (dueHigh, dueLow) = (due._high, due._low)   // decision log: Duration's words
-            self.order = order
-            self.slot = slot
-        }
-
-        var due: Duration {
-            Duration(_high: dueHigh, low: dueLow)   // decision log: Duration's words
-        }
 
         /// Whether this entry is due after `limit`.
         @inline(__always)
@@ -88,7 +75,7 @@ struct TimerHeap<Payload> {
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            (dueHigh, dueLow, order) < (other.dueHigh, other.dueLow, other.order)
+            (due, order) < (other.due, other.order)
         }
     }
 

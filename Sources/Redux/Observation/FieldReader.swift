@@ -36,9 +36,6 @@ struct FieldReader<Root, Value> {
         // there are an initialized, aligned `Value`; `load` copies it out, retaining what it
         // holds, as a read through the key path would.
         // decision log: Fields read at their offset
-        return withUnsafeBytes(of: root) { bytes in
-            // decision log: Fields read at their offset
-            bytes.load(fromByteOffset: offset, as: Value.self)
-        }
+        return withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
     }
 }

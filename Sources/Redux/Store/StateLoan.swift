@@ -20,18 +20,30 @@
 /// never destroyed: nothing is released for what was never retained. Copies the compiler may
 /// add in between (unoptimized builds do) are balanced: each retain has its release.
 
+/// Storage on the drainer's stack for one lent state: what the store's dispatch passes around,
+/// so that the raw memory is handled here and nowhere else.
+@usableFromInline
+struct LoanStorage<State> {
+    // decision log: State loan
+    @usableFromInline let address: UnsafeMutablePointer<State>
+
+    // decision log: State loan
+    @inlinable init(_ address: UnsafeMutablePointer<State>) { self.address = address }
+}
+
 /// Calls `body` with storage for one lent state on the caller's stack (on the heap only for a
 /// state too large for the stack).
 @inlinable
 @inline(__always)
 func withLoanStorage<State, Result>(
-    for _: State.Type, _ body: (UnsafeMutablePointer<State>) -> Result
+    for _: State.Type, _ body: (LoanStorage<State>) -> Result
 ) -> Result {
+    // decision log: State loan
     withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { buffer in
-        guard let storage = buffer.baseAddress else {
+        guard let address = buffer.baseAddress else {
             preconditionFailure("a temporary allocation of one element has an address")
         }
-        return body(storage)
+        return body(LoanStorage(address))
     }
 }
 
@@ -39,10 +51,12 @@ func withLoanStorage<State, Result>(
 /// under the store's lock, by the drainer.
 @inlinable
 @inline(__always)
-func lend<State>(_ state: inout State, to storage: UnsafeMutablePointer<State>) {
+func lend<State>(_ state: inout State, to storage: LoanStorage<State>) {
+    let size = MemoryLayout<State>.size
+    // decision log: State loan
     withUnsafeMutablePointer(to: &state) { source in
-        UnsafeMutableRawPointer(storage).copyMemory(
-            from: source, byteCount: MemoryLayout<State>.size)
+        // decision log: State loan
+        UnsafeMutableRawPointer(storage.address).copyMemory(from: source, byteCount: size)
     }
 }
 
@@ -50,11 +64,9 @@ func lend<State>(_ state: inout State, to storage: UnsafeMutablePointer<State>) 
 /// end of the loan.
 @inlinable
 @inline(__always)
-func borrowLent<State, Result>(
-    _ storage: UnsafeMutablePointer<State>, _ body: (State) -> Result
-) -> Result {
-    let state = storage.move()
+func borrowLent<State, Result>(_ storage: LoanStorage<State>, _ body: (State) -> Result) -> Result {
+    let state = storage.address.move()
     let result = body(state)
-    storage.initialize(to: consume state)
+    storage.address.initialize(to: consume state)
     return result
 }

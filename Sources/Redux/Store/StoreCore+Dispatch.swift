@@ -69,7 +69,7 @@ extension StoreCore {
     @inlinable
     func arrival(
         of work: Work, from thread: ThreadID, suspends: Bool, in shared: inout Shared,
-        lendingTo lent: UnsafeMutablePointer<State>
+        lendingTo lent: LoanStorage<State>
     ) -> Order {
         // Whether the caller runs on the home is asked only if the machine needs to know.
         let arrival = shared.machine.arrive(work, thread: thread, suspends: suspends) {
@@ -95,7 +95,7 @@ extension StoreCore {
 
     /// Under the lock: the drainer's next order.
     @inlinable
-    func next(in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>) -> Order {
+    func next(in shared: inout Shared, lendingTo lent: LoanStorage<State>) -> Order {
         switch shared.machine.next() {
         case .process(let work):
             return start(work, in: &shared, lendingTo: lent)
@@ -119,7 +119,7 @@ extension StoreCore {
     /// critical section. Anything else is processed outside the lock (``process(_:)``).
     @inlinable
     func start(
-        _ work: Work, in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>
+        _ work: Work, in shared: inout Shared, lendingTo lent: LoanStorage<State>
     ) -> Order {
         guard case .action(let action) = work, interceptors.isEmpty else {
             return .process(work)
@@ -136,7 +136,7 @@ extension StoreCore {
     @inlinable
     func carry(
         out first: consuming Order, with work: Work? = nil,
-        lendingTo lent: UnsafeMutablePointer<State>
+        lendingTo lent: LoanStorage<State>
     ) {
         var order = first
         while true {
@@ -300,11 +300,11 @@ extension StoreCore {
     /// - Returns: What the middlewares and observers are handed; nil when there are none.
     @inlinable
     func reduce(
-        _ action: Action, in shared: inout Shared, lendingTo lent: UnsafeMutablePointer<State>
+        _ action: Action, in shared: inout Shared, lendingTo lent: LoanStorage<State>
     ) -> Reaction? {
         reduce(&shared.state, action)
         guard !middlewares.isEmpty || !shared.observers.isEmpty else { return nil }
-        // Decision log: "Middlewares and observers are lent the state" (card game rows).
+        // The decision log's "State loan" (card game rows).
         lend(&shared.state, to: lent)
         return Reaction(observers: shared.observers.isEmpty ? nil : shared.observers.snapshot)
     }
@@ -313,7 +313,7 @@ extension StoreCore {
     /// one), then notifies the observers.
     @inlinable
     func react(
-        to action: Action, _ reaction: Reaction, lent: UnsafeMutablePointer<State>,
+        to action: Action, _ reaction: Reaction, lent: LoanStorage<State>,
         membership: TaskMembership? = nil
     ) {
         borrowLent(lent) { state in

@@ -8,31 +8,35 @@
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in objects: [Object], _ body: (Object) -> Void) {
-    objects.withUnsafeBytes { forEachUnretained(inSlots: $0, body) }
+    forEachReference(in: objects, body)
 }
 
 /// The same for an array with empty slots: calls `body` with each object present.
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in slots: [Object?], _ body: (Object) -> Void) {
-    slots.withUnsafeBytes { forEachUnretained(inSlots: $0, body) }
+    forEachReference(in: slots, body)
 }
 
-/// The one loop of both: `bytes` holds class references, each optional or not (the two have one
-/// layout: a reference, with nil as the null one), for the duration of the call.
+/// The one loop of both: `Element` is `Object` or `Object?`, which have one layout (a
+/// reference, with nil as the null one), and the array is held by the caller for the call.
 @inlinable
 @inline(__always)
-func forEachUnretained<Object: AnyObject>(
-    inSlots bytes: UnsafeRawBufferPointer, _ body: (Object) -> Void
+func forEachReference<Element, Object: AnyObject>(
+    in elements: [Element], _ body: (Object) -> Void
 ) {
     let stride = MemoryLayout<Object?>.stride
-    var offset = 0
-    while offset < bytes.count {
-        // A closure literal, not `body` itself: handed over as a value, `body` is called
-        // through its context, and the caller's loop body is not inlined into this loop.
-        bytes.load(fromByteOffset: offset, as: Unmanaged<Object>?.self)?._withUnsafeGuaranteedRef {
-            body($0)
+    // decision log: Unretained loops
+    elements.withUnsafeBytes { bytes in
+        var at = 0   // the byte offset of the next reference
+        while at < bytes.count {
+            // A closure literal, not `body` itself: handed over as a value, `body` is called
+            // through its context, and the caller's loop body is not inlined into this loop.
+            // decision log: Unretained loops
+            bytes.load(fromByteOffset: at, as: Unmanaged<Object>?.self)?._withUnsafeGuaranteedRef {
+                body($0)
+            }
+            at &+= stride
         }
-        offset &+= stride
     }
 }
