@@ -183,6 +183,26 @@ private func storeWithATickingSheet() -> TestStore<Nested, NestedAction> {
         #expect(sheet.state == nil)
     }
 
+    @Test("a screen's observable view scopes its own sheet: nil once the sheet or the screen goes")
+    func observableSheetOfAScreen() {
+        let store = Store(initial: Nested(), mutatingReducer: nestedReducer)
+        let model = ObservableStore(store)
+        store.dispatch(.path(.push(SheetHost())))
+        let screen = model.scope(screen: 0, of: \Nested.path, action: NestedAction.pathActions)
+        let sheet = screen.scope(presented: \SheetHost.sheet, action: SheetHostAction.sheetActions)
+        #expect(sheet.state == nil)
+        screen.dispatch(.present)
+        sheet.dispatch(.tick)
+        #expect(sheet.state?.seconds == 1)
+        #expect(store.state.path[id: 0]?.sheet?.seconds == 1)
+        store.dispatch(.closeSheets)
+        #expect(sheet.state == nil)
+        screen.dispatch(.present)
+        #expect(sheet.state?.seconds == 0)
+        store.dispatch(.path(.popFrom(id: 0)))
+        #expect(sheet.state == nil)
+    }
+
     @Test("a stack inside a child: a screen the outer reducer pops stops ticking")
     func stackInsideAChild() {
         let scheduler = TestScheduler()

@@ -97,4 +97,21 @@ extension ObservableStore {
     ) -> ObservableStore<Child?, ChildAction> {
         scope(child: path, action: action.appending(PresentationAction.presentedActions))
     }
+
+    /// A view of an optional feature's own optional child (a sheet of a screen's or a row's
+    /// view): nil while the feature or the child is gone.
+    public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
+        child path: KeyPath<Wrapped, Child?> & Sendable, action: ActionPath<Action, ChildAction>
+    ) -> ObservableStore<Child?, ChildAction> where State == Wrapped? {
+        scope({ $0?[keyPath: path] ?? nil }, send: action.embed)
+    }
+
+    /// A view of an optional feature's own presented child (a screen's sheet): nil while the
+    /// screen or the sheet is gone.
+    public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<Wrapped, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ObservableStore<Child?, ChildAction> where State == Wrapped? {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
 }
