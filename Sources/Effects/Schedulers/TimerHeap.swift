@@ -62,9 +62,23 @@ struct TimerHeap<Payload> {
     }
 
     private struct Entry {
-        var due: Duration
+        /// The due time as its whole seconds and attoseconds (one sign, the attoseconds under
+        /// a second), so that entries compare as plain integers: `Duration`'s own `<` is a call
+        /// into the standard library, made many times for each piece of work scheduled.
+        var seconds: Int64
+        var attoseconds: Int64
         var order: UInt64
         var slot: UInt32
+
+        init(due: Duration, order: UInt64, slot: UInt32) {
+            (seconds, attoseconds) = due.components
+            self.order = order
+            self.slot = slot
+        }
+
+        var due: Duration {
+            Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+        }
 
         /// Whether this entry is due after `limit`.
         @inline(__always)
@@ -75,7 +89,7 @@ struct TimerHeap<Payload> {
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
-            (due, order) < (other.due, other.order)
+            (seconds, attoseconds, order) < (other.seconds, other.attoseconds, other.order)
         }
     }
 
