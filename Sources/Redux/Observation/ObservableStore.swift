@@ -27,7 +27,7 @@ import Observation
 /// wrote the collection. A part stays for the view's life.
 ///
 /// A feature's view scopes its store (``scope(state:action:)``, ``scope(element:of:action:)``,
-/// ``scope(child:action:)``): a row view reads `row.title`, tracked per field, and `row.state`,
+/// ``scope(child:action:)-(KeyPath<State,Child?>Sendable,_)``): a row view reads `row.title`, tracked per field, and `row.state`,
 /// told only when its row changes. A root store's ``state``, and members whose type is not
 /// `Equatable`, are told after every action. A field named like a member of the view itself
 /// (`state`, `dispatch`) is read by key path: `model[\.state]`.
@@ -112,7 +112,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     }
 
     /// A field of the element of a scoped view that may be gone (``scope(element:of:action:)``,
-    /// ``scope(child:action:)``), nil once it is: `row.title`, tracked on its own.
+    /// ``scope(child:action:)-(KeyPath<State,Child?>Sendable,_)``), nil once it is: `row.title`, tracked on its own.
     @inlinable
     public subscript<Wrapped, Value: Equatable & Sendable>(
         dynamicMember path: KeyPath<Wrapped, Value> & Sendable
