@@ -198,12 +198,12 @@ func ifLet<
     })
 }
 
+@usableFromInline
 /// The running copy of a lifted child's middleware: one for the child that is there, made
 /// when it comes and dropped when it goes, so that what it remembers is of that child alone;
 /// or, when the middleware remembers nothing, one shared by every child.
 // Unchecked: like `Memory`, it is read and written only by the store's drainer, one action at
 // a time, each ordered after the previous by the store's lock.
-@usableFromInline
 final class ChildRunning<Child: Sendable, ChildAction: Sendable>: @unchecked Sendable {
     @usableFromInline typealias Running = AnyMiddleware<Child, ChildAction>.Running
 

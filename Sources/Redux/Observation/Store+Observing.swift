@@ -105,6 +105,7 @@ struct DuplicatesBy<Value: Sendable>: DuplicateTest {
     }
 }
 
+@usableFromInline
 /// One observer as its store calls it: what it selects, how it tells duplicates, whom it tells,
 /// the value it last passed on, and (as a ``SubscriptionFlag``) whether it is still subscribed,
 /// in the one object a notification reads.
@@ -116,7 +117,6 @@ struct DuplicatesBy<Value: Sendable>: DuplicateTest {
 // store calls one call at a time, each ordered after the previous by the store's lock (above).
 // That is also why its accesses need no dynamic exclusivity check (see the Performance
 // article's decision log).
-@usableFromInline
 final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unchecked Sendable {
     @usableFromInline typealias Value = Duplicates.Value
     @usableFromInline let select: @Sendable (State) -> Value
