@@ -265,7 +265,8 @@ import Testing
 
         table.recordCollection(\Todos.rows, revision: unchanged.rows.revision)
         table.recordCollection(\Todos.rows, revision: state.rows.revision)
-        #expect(table.changedKeys(in: state) == [.collection(\Todos.rows)], "two reads, two revisions")
+        #expect(
+            table.changedKeys(in: state) == [.collection(\Todos.rows)], "two reads, two revisions")
     }
 
     @Test("two reads of one row that saw different values make it changed at the next action")
