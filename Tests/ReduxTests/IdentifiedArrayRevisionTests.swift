@@ -172,12 +172,12 @@ import Testing
         #expect(written(list, since: kept) == [])
     }
 
-    @Test("a revision that names a token no longer kept is not mistaken for a later one's")
-    func serialsNotAddresses() {
+    @Test("a revision whose reader let its token go is not mistaken for a later one's")
+    func tokensNotAddresses() {
         var list = rows(1...4)
         var kept = list.revision
         list[id: 1]?.title = "one"   // names the kept token as the one it replaced
-        kept = rows(1...4).revision   // the old token is freed; its address may be reused
+        kept = rows(1...4).revision   // the reader lets it go: only the list's revision holds it
         for _ in 0..<100 {
             let other = rows(1...2).revision   // new tokens, perhaps at the freed address
             #expect(written(list, since: other) == nil)

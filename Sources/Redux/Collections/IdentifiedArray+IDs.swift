@@ -1,5 +1,3 @@
-import Effects
-
 extension IdentifiedArray {
     /// The type of the elements' ids.
     public typealias ID = Element.ID
@@ -48,16 +46,13 @@ extension IdentifiedArray {
             for position in start..<ids.count { positions[ids[position]] = position }
         }
 
-        /// The ids here that `other` does not have, in order: what `forEach` asks of the ids it
-        /// kept from before an action about those after it, to end the effects of the rows
-        /// that left (a row moved, rewritten or removed and added back is not missing).
-        ///
-        /// - Complexity: O(1) when both share one storage (writing an element never touches the
-        ///   ids); otherwise O(n), with a table lookup only for ids out of step.
+        /// The ids here that `other` lacks, in order: the rows whose effects `forEach` ends (a
+        /// row moved, rewritten or removed and added back is not missing). O(1) when both share
+        /// one storage (writing an element never touches the ids), O(n) otherwise.
         @inlinable func idsMissing(from other: Self) -> [ID] {
             if ids == other.ids { return [] }
             var missing: [ID] = []
-            var next = 0   // the id of `other` expected next while both keep in step
+            var next = 0   // the position in `other` expected next while both keep in step
             for id in ids {
                 if next < other.ids.count, other.ids[next] == id {
                     next += 1
@@ -72,53 +67,38 @@ extension IdentifiedArray {
 
 extension IdentifiedArray.IDs: Sendable where Element.ID: Sendable {}
 
-/// An identity an ``IdentifiedArray`` replaces when it is written while a reader keeps it, with
-/// a serial no other token of the process has had (an address can be reused), behind the
-/// package's lock (`Atomic` needs macOS 15).
+/// An identity an ``IdentifiedArray`` replaces when it is written while a reader keeps it.
 @usableFromInline final class IdentifiedArrayToken: Sendable {
-    @usableFromInline let serial = identifiedArrayTokenSerials.withLock {
-        $0 += 1; return $0
-    }
     @inlinable init() {}
 }
 
-@usableFromInline let identifiedArrayTokenSerials = Lock<UInt64>(0)
-
 /// Tells an observer which ids an ``IdentifiedArray`` wrote since the revision it kept: none,
-/// in O(1); the ids written, when few; or nil, when it cannot say.
-///
-/// A write gives the array a new token unless its token is uniquely referenced. A reader keeps
-/// a revision, and so its token: the first write after that, in the value or any copy, starts a
-/// successor naming that token's serial, which notes the ids written (moves note none). The same
-/// token means no write; a successor of the kept token knows every write since, up to ``kept``
-/// ids; anything else cannot say, and the reader compares all it tracks.
+/// in O(1); the ids written, when few; or nil, when it cannot say. A reader keeps a revision,
+/// and so its token: the first write after that, in the value or any copy, finds the token
+/// shared and starts a successor that holds it as `previous` (no other token can take its
+/// address) and notes the ids written (moves note none), up to ``kept``.
 @usableFromInline
 struct IdentifiedArrayRevision<ID: Hashable>: Equatable {
     @usableFromInline var token = IdentifiedArrayToken()
-    @usableFromInline var previous: UInt64?
-    /// The ids written since `previous`, in order; nil when more than ``kept``, or unnamed.
-    @usableFromInline var written: [ID]? = []
+    @usableFromInline var previous: IdentifiedArrayToken?
+    @usableFromInline var written: [ID]? = []   // nil: more than `kept`, or unnamed
 
-    /// How many written ids a revision notes at most.
     @inlinable static var kept: Int { 64 }
 
     @inlinable init() {}
 
-    /// Starts the successor of this revision, whose token a reader keeps.
-    @inlinable mutating func advance() { (previous, token, written) = (token.serial, .init(), []) }
+    @inlinable mutating func advance() { (previous, token, written) = (token, .init(), []) }
 
-    /// Notes that the element of `id` was written, added or removed.
     @inlinable mutating func note(_ id: ID) {
-        guard written != nil else { return }
-        if written!.count == Self.kept { written = nil } else { written!.append(id) }
+        if written?.count == Self.kept { written = nil } else { written?.append(id) }
     }
 
     /// The ids written since `earlier`: empty when none, nil when this revision cannot say.
     @inlinable func written(since earlier: Self) -> [ID]? {
-        token === earlier.token ? [] : previous == earlier.token.serial ? written : nil
+        token === earlier.token ? [] : previous === earlier.token ? written : nil
     }
 
-    /// Two revisions are equal when they have one token: nothing was written.
+    /// Equal when nothing was written: one token.
     @inlinable static func == (lhs: Self, rhs: Self) -> Bool { lhs.token === rhs.token }
 }
 

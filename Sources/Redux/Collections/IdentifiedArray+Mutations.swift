@@ -19,10 +19,9 @@ extension IdentifiedArray {
     ) {
         if let existing = idStorage.positions[element.id] { return (false, existing) }
         precondition(position >= 0 && position <= count, "IdentifiedArray: position out of range")
-        changeIDs(writing: element.id) { ids in
-            ids.ids.insert(element.id, at: position)
-            ids.reindex(from: position)
-        }
+        noteWrite(element.id)
+        idStorage.ids.insert(element.id, at: position)
+        idStorage.reindex(from: position)
         slots.insert(element, at: position)
         return (true, position)
     }
@@ -52,8 +51,7 @@ extension IdentifiedArray {
     /// them (an `IndexSet` will do), in O(n).
     @inlinable public mutating func remove(atOffsets offsets: some Sequence<Int>) {
         let removing = Set(offsets)
-        precondition(
-            removing.allSatisfy(indices.contains), "IdentifiedArray: position out of range")
+        precondition(removing.allSatisfy(indices.contains), "IdentifiedArray: out of range")
         guard !removing.isEmpty else { return }
         replaceSlots(
             with: slots.indices.filter { !removing.contains($0) }.map { slots[$0] }, moved: false)
@@ -76,27 +74,19 @@ extension IdentifiedArray {
     @inlinable public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         noteWrite(nil)
         revision.written = nil
-        changeIDs(writing: nil) { ids in
-            ids.ids.removeAll(keepingCapacity: keepCapacity)
-            ids.positions.removeAll(keepingCapacity: keepCapacity)
-        }
+        idStorage.ids.removeAll(keepingCapacity: keepCapacity)
+        idStorage.positions.removeAll(keepingCapacity: keepCapacity)
         slots.removeAll(keepingCapacity: keepCapacity)
     }
 
     /// The elements `isIncluded` returns true for, in order, as an identified array, in O(n).
     @inlinable public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
-        var result = Self()
-        for element in self where try isIncluded(element) { result.append(element) }
-        return result
+        try Self(uniqueElements: elements.filter(isIncluded))
     }
 
     /// Moves the elements at the given positions, in order, to before the element at
-    /// `destination` (in `0...count`, before the move), as SwiftUI's `onMove` does, in O(n).
-    ///
-    /// ```swift
-    /// // [a, b, c, d]
-    /// letters.move(fromOffsets: [0, 2], toOffset: 4)   // [b, d, a, c]
-    /// ```
+    /// `destination` (in `0...count`, before the move), as SwiftUI's `onMove` does, in O(n):
+    /// `[a, b, c, d].move(fromOffsets: [0, 2], toOffset: 4)` makes `[b, d, a, c]`.
     @inlinable
     public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
         let moving = Set(source)
@@ -121,10 +111,9 @@ extension IdentifiedArray {
     /// Exchanges the elements at two positions in `0..<count`, in O(1).
     @inlinable public mutating func swapAt(_ i: Int, _ j: Int) {
         precondition(indices.contains(i) && indices.contains(j), "IdentifiedArray: out of range")
-        changeIDs(writing: nil) { ids in
-            ids.ids.swapAt(i, j)
-            (ids.positions[ids.ids[i]], ids.positions[ids.ids[j]]) = (i, j)
-        }
+        noteWrite(nil)
+        idStorage.ids.swapAt(i, j)
+        (idStorage.positions[idStorage.ids[i]], idStorage.positions[idStorage.ids[j]]) = (i, j)
         slots.swapAt(i, j)
     }
 }

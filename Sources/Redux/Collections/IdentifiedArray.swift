@@ -1,7 +1,5 @@
-/// An ordered collection of identifiable elements, each id at most once, found by id in O(1).
-///
-/// Use it for a list whose rows actions name by id, never by a position. As in
-/// swift-identified-collections, it keeps the elements in order, their ids, and each id's position.
+/// An ordered collection of identifiable elements, each id at most once, found by id in O(1):
+/// a list whose rows actions name by id, never by a position.
 ///
 /// ```swift
 /// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Tea"), Todo(id: 2, title: "Jam")]
@@ -10,21 +8,18 @@
 /// todos[id: 1] = nil  // nil removes
 /// ```
 ///
-/// An element's id never changes in place (a precondition traps), and adding an id that is
-/// already there does nothing. It is `Equatable`, `Hashable`, `Codable` and `Sendable` when its
-/// elements are (decoding an id twice throws), and prints and mirrors as an array does.
-public struct IdentifiedArray<Element: Identifiable> {
-    /// The elements in order; a slot is empty only while an access changes its element in place.
+/// An element's id never changes in place (a precondition traps); adding an id that is already
+/// there does nothing.
+public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection,
+    ExpressibleByArrayLiteral
+{
+    /// Empty only while an access changes its element in place.
     @usableFromInline var slots: ContiguousArray<Element?>
-    /// The ids in order and each one's position.
     @usableFromInline var idStorage: IDs
-    /// What was written since an observer kept an earlier revision; see ``IdentifiedArrayRevision``.
     @usableFromInline var revision: IdentifiedArrayRevision<Element.ID>
 
     /// Makes an empty array.
-    @inlinable public init() {
-        (slots, idStorage, revision) = ([], IDs(), IdentifiedArrayRevision())
-    }
+    @inlinable public init() { (slots, idStorage, revision) = ([], IDs(), .init()) }
 
     /// Makes an array of the given elements, in order, in O(n); two elements with one id trap.
     @inlinable public init(uniqueElements elements: some Sequence<Element>) {
@@ -33,6 +28,10 @@ public struct IdentifiedArray<Element: Identifiable> {
             preconditionFailure("IdentifiedArray: the id \(element.id) appears twice")
         }
     }
+
+    /// Makes an array of the listed elements; two with one id trap.
+    @inlinable
+    public init(arrayLiteral elements: Element...) { self.init(uniqueElements: elements) }
 
     /// The elements' ids, in order, answering `contains(_:)` and `firstIndex(of:)` in O(1).
     @inlinable public var ids: IDs { idStorage }
@@ -54,12 +53,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// The position of the element with the given id, or nil, in O(1).
     @inlinable public func index(id: Element.ID) -> Int? { idStorage.positions[id] }
-}
 
-/// An ``IdentifiedArray`` of the given element type.
-public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
-
-extension IdentifiedArray: RandomAccessCollection {
     /// Always 0.
     @inlinable public var startIndex: Int { 0 }
     /// The number of elements.
@@ -78,11 +72,8 @@ extension IdentifiedArray: RandomAccessCollection {
     }
 }
 
-extension IdentifiedArray: ExpressibleByArrayLiteral {
-    /// Makes an array of the listed elements; two with one id trap.
-    @inlinable
-    public init(arrayLiteral elements: Element...) { self.init(uniqueElements: elements) }
-}
+/// An ``IdentifiedArray`` of the given element type.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
 
 extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
 
@@ -102,8 +93,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
 }
 
 extension IdentifiedArray: Decodable where Element: Decodable {
-    /// Decodes a plain array; an id that appears twice throws `DecodingError.dataCorrupted`,
-    /// naming the id and both positions, with the second element's coding path.
+    /// Decodes a plain array; an id that appears twice throws `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         self.init()
         for (position, element) in try [Element](from: decoder).enumerated()
@@ -117,7 +107,6 @@ extension IdentifiedArray: Decodable where Element: Decodable {
     }
 }
 
-/// A position in an unkeyed container, for a decoding error's coding path.
 private struct PositionKey: CodingKey {
     let intValue: Int?
     var stringValue: String { "Index \(intValue!)" }
@@ -134,8 +123,6 @@ extension IdentifiedArray: CustomStringConvertible, CustomReflectable {
         Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
     }
 }
-
-// MARK: - Storage
 
 extension IdentifiedArray {
     /// Changes the element of `id` in place, if it is there; returns whether it was.
@@ -161,10 +148,9 @@ extension IdentifiedArray {
 
     /// Removes the slot at `position` and its id; returns what it held (nil during an access).
     @inlinable mutating func removeSlot(at position: Int) -> Element? {
-        changeIDs(writing: idStorage.ids[position]) { ids in
-            ids.positions[ids.ids.remove(at: position)] = nil
-            ids.reindex(from: position)
-        }
+        noteWrite(idStorage.ids[position])
+        idStorage.positions[idStorage.ids.remove(at: position)] = nil
+        idStorage.reindex(from: position)
         return slots.remove(at: position)
     }
 
@@ -181,11 +167,5 @@ extension IdentifiedArray {
     @inlinable mutating func noteWrite(_ id: Element.ID?) {
         if !isKnownUniquelyReferenced(&revision.token) { revision.advance() }
         if let id { revision.note(id) }
-    }
-
-    /// Changes the ids, noting the write of `id` (nil: a move).
-    @inlinable mutating func changeIDs(writing id: Element.ID?, _ change: (inout IDs) -> Void) {
-        noteWrite(id)
-        change(&idStorage)
     }
 }

@@ -11,28 +11,16 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
     public let rawValue: Int
 
     /// The id with the given number.
-    ///
-    /// - Parameter rawValue: The number.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
+    public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The id with the given number, written as an integer.
-    ///
-    /// - Parameter value: The number.
-    public init(integerLiteral value: Int) {
-        self.init(rawValue: value)
-    }
+    public init(integerLiteral value: Int) { self.init(rawValue: value) }
 
     /// Orders ids as they were given: the older first.
-    public static func < (lhs: StackElementID, rhs: StackElementID) -> Bool {
-        lhs.rawValue < rhs.rawValue
-    }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The number, `#3`.
-    public var description: String {
-        "#\(rawValue)"
-    }
+    public var description: String { "#\(rawValue)" }
 }
 
 import Effects
@@ -68,15 +56,12 @@ extension StackElement: Sendable where Screen: Sendable {}
 ///   screen is O(k) in the k screens popped; setting a screen below the top to nil is O(n). The
 ///   stack holds one entry per screen on it.
 public struct StackState<Screen> {
-    /// The screens, bottom first, identified by their ids: what `forEach` lifts a screen's
-    /// reducer and middleware over.
+    /// What `forEach` lifts a screen's reducer and middleware over.
     var elements: IdentifiedArray<StackElement<Screen>> = []
-    /// The number of the id the next screen pushed gets: one more than the last id given.
     private var nextID = 0
-    /// Which stack this is, of all the stacks made in the process: the ids of a stack made
-    /// afresh start again at 0, so a parent that replaces its stack by another is told by the
-    /// origin, not the ids, that every screen went (see `forEach(_:stack:action:)`). Kept by
-    /// every change and copy; not part of `==`.
+    /// Which stack this is, of all made in the process: a new stack's ids start again at 0, so
+    /// `forEach(_:stack:action:)` tells by the origin, not the ids, that every screen of a
+    /// replaced stack went. Not part of `==`.
     let origin = stackOrigins.withLock { count in
         count += 1
         return count
@@ -86,26 +71,15 @@ public struct StackState<Screen> {
     public init() {}
 
     /// A stack of `screens`, the first at the bottom, with the ids 0, 1, 2, ...
-    ///
-    /// - Parameter screens: The screens to push, in order.
     public init(_ screens: some Sequence<Screen>) {
-        for screen in screens {
-            append(screen)
-        }
+        for screen in screens { append(screen) }
     }
 
-    /// The ids of the screens, bottom first.
-    ///
-    /// - Complexity: O(n).
-    public var ids: [StackElementID] {
-        Array(elements.ids)
-    }
+    /// The ids of the screens, bottom first, in O(n).
+    public var ids: [StackElementID] { Array(elements.ids) }
 
     /// The screen with id `id`, nil when it is not on the stack. Setting a screen changes the
-    /// one with that id, if it is there; setting nil pops that screen alone.
-    ///
-    /// - Parameter id: The screen's id.
-    /// - Complexity: O(1), except for setting nil: O(n).
+    /// one with that id, if it is there, in O(1); setting nil pops that screen alone, in O(n).
     public subscript(id id: StackElementID) -> Screen? {
         get { elements[id: id]?.screen }
         set {
@@ -117,36 +91,23 @@ public struct StackState<Screen> {
         }
     }
 
-    /// Pushes `screen` on top, with the next id.
-    ///
-    /// - Parameter screen: The screen to show.
-    /// - Complexity: O(1) amortized.
+    /// Pushes `screen` on top, with the next id, in O(1) amortized.
     public mutating func append(_ screen: Screen) {
         elements.append(StackElement(id: StackElementID(rawValue: nextID), screen: screen))
         nextID += 1
     }
 
-    /// Pops the top screen and returns it, or nil when only the root shows.
-    ///
-    /// - Returns: The screen popped.
-    /// - Complexity: O(1).
+    /// Pops the top screen and returns it, or nil when only the root shows, in O(1).
     @discardableResult
     public mutating func popLast() -> Screen? {
         elements.isEmpty ? nil : elements.removeLast().screen
     }
 
-    /// Pops every screen: back to the root.
-    ///
-    /// - Complexity: O(n) for the n screens popped.
-    public mutating func removeAll() {
-        elements.removeAll()
-    }
+    /// Pops every screen, back to the root, in O(n).
+    public mutating func removeAll() { elements.removeAll() }
 
-    /// Pops the screen with id `id` and every screen above it; nothing when it is not there.
-    ///
-    /// - Parameter id: The lowest screen to pop.
-    /// - Returns: Whether the screen was on the stack.
-    /// - Complexity: O(k) for the k screens popped.
+    /// Pops the screen with id `id` and every screen above it, in O(k) for the k popped; returns
+    /// whether it was on the stack (nothing is popped when not).
     @discardableResult
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let index = elements.index(id: id) else { return false }
@@ -155,12 +116,8 @@ public struct StackState<Screen> {
         return true
     }
 
-    /// Pops every screen above the one with id `id`, which stays on top; nothing when it is
-    /// not there.
-    ///
-    /// - Parameter id: The screen to go back to.
-    /// - Returns: Whether the screen was on the stack.
-    /// - Complexity: O(k) for the k screens popped.
+    /// Pops every screen above the one with id `id`, which stays on top, in O(k) for the k
+    /// popped; returns whether it was on the stack (nothing is popped when not).
     @discardableResult
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let index = elements.index(id: id) else { return false }
@@ -172,16 +129,10 @@ public struct StackState<Screen> {
 extension StackState: RandomAccessCollection {
     /// The position of the bottom screen: 0.
     public var startIndex: Int { 0 }
-
     /// The position after the top screen: the number of screens.
     public var endIndex: Int { elements.count }
-
-    /// The screen at `position`, from the bottom.
-    ///
-    /// - Parameter position: A position from 0 to the number of screens, excluded.
-    public subscript(position: Int) -> Screen {
-        elements[position].screen
-    }
+    /// The screen at `position` in `0..<count`, from the bottom.
+    public subscript(position: Int) -> Screen { elements[position].screen }
 }
 
 extension StackState: Equatable where Screen: Equatable {
@@ -194,7 +145,6 @@ extension StackState: Equatable where Screen: Equatable {
 
 extension StackState: Sendable where Screen: Sendable {}
 
-/// The number of stacks made so far: the origin of the last one.
 private let stackOrigins = Lock(0)
 
 extension StackState: CustomStringConvertible, CustomReflectable {

@@ -12,12 +12,6 @@ extension ObservableStore {
     /// Every action is reduced, and every change of ``state`` reported, on the main actor; an
     /// action dispatched on the main actor while the store is not busy is processed before
     /// `dispatch` returns, so a view reads its result at once. See ``StoreHome/mainActor``.
-    ///
-    /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - mutatingReducer: Changes the state in place for an action.
-    ///   - interceptors: Middlewares that see each action before the reducer, in order.
-    ///   - middlewares: Middlewares that see each action after the reducer, in order.
     @MainActor
     public convenience init(
         initial: State,
@@ -27,12 +21,8 @@ extension ObservableStore {
     ) {
         self.init(
             Store(
-                initial: initial,
-                mutatingReducer: mutatingReducer,
-                interceptors: interceptors,
-                middlewares: middlewares,
-                on: .mainActor
-            ))
+                initial: initial, mutatingReducer: mutatingReducer, interceptors: interceptors,
+                middlewares: middlewares, on: .mainActor))
     }
 
     /// Makes a store with a pure reducer at home on the main actor, and watches it (see the
@@ -46,12 +36,8 @@ extension ObservableStore {
     ) {
         self.init(
             Store(
-                initial: initial,
-                reducer: reducer,
-                interceptors: interceptors,
-                middlewares: middlewares,
-                on: .mainActor
-            ))
+                initial: initial, reducer: reducer, interceptors: interceptors,
+                middlewares: middlewares, on: .mainActor))
     }
 
     /// Makes a store at home on the main actor with middlewares of the plain form, and watches

@@ -2,16 +2,11 @@ import Effects
 
 extension ObservableStore {
     /// An observable view of a feature inside this one: its state is told only when it changes,
-    /// and its fields each on their own.
+    /// and its fields each on their own; it keeps this view's store alive.
     ///
     /// ```swift
     /// let shelf = model.scope(state: \.shelf, action: LibraryAction.shelfActions)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - path: Where the feature's state sits in this view's.
-    ///   - action: Where the feature's actions sit among this view's.
-    /// - Returns: The feature's view; it keeps this one's store alive.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         state path: KeyPath<State, Child> & Sendable, action: ActionPath<Action, ChildAction>
@@ -26,12 +21,6 @@ extension ObservableStore {
     /// let row = shelf.scope(element: 1, of: \.books, action: ShelfAction.bookActions)
     /// let title = row.title   // told only when book 1's title changes; nil once it is gone
     /// ```
-    ///
-    /// - Parameters:
-    ///   - id: The element's id.
-    ///   - path: Where the elements sit in this view's state.
-    ///   - action: Where an element's id and action sit among this view's actions.
-    /// - Returns: The element's view; it keeps this one's store alive.
     @inlinable
     public func scope<Element: Identifiable & Equatable & Sendable, ElementAction: Sendable>(
         element id: Element.ID, of path: KeyPath<State, IdentifiedArray<Element>> & Sendable,
@@ -41,11 +30,6 @@ extension ObservableStore {
     }
 
     /// An observable view of an optional child lifted with `ifLet`, nil while it is not there.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in this view's state.
-    ///   - action: Where the child's actions sit among this view's actions.
-    /// - Returns: The child's view; it keeps this one's store alive.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         child path: KeyPath<State, Child?> & Sendable, action: ActionPath<Action, ChildAction>
@@ -69,12 +53,6 @@ extension ObservableStore {
 extension ObservableStore {
     /// An observable view of one screen of a navigation stack lifted with
     /// `forEach(_:stack:action:)`: its state is the screen, nil once it is popped.
-    ///
-    /// - Parameters:
-    ///   - id: The screen's id.
-    ///   - path: Where the stack sits in this view's state.
-    ///   - action: Where the stack's actions sit among this view's actions.
-    /// - Returns: The screen's view; it keeps this one's store alive.
     public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
         screen id: StackElementID, of path: KeyPath<State, StackState<Screen>> & Sendable,
         action: ActionPath<Action, StackAction<Screen, ScreenAction>>
@@ -86,11 +64,6 @@ extension ObservableStore {
 
     /// An observable view of a presented child lifted with `ifLet(_:presented:action:)`, nil
     /// while nothing is presented; it sends the child's actions as `.presented(action)`.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in this view's state.
-    ///   - action: Where the child's presentation actions sit among this view's actions.
-    /// - Returns: The child's view; it keeps this one's store alive.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>

@@ -17,14 +17,11 @@ import Observation
 /// }
 /// ```
 ///
-/// It works as an `@Observable` model does, without macros: every part read (a key path, an
-/// element's index or id) gets the value last seen of it and a key path of its own in the
-/// registrar. After each action the view compares every part with the new state and tells the
-/// registrar of those that changed: an action that changes nothing read tells nobody, and every
-/// change of a part is told, so a view that read a part just before a change and began
-/// observing just after is told of the next. The cost of an action is one `==` per part read,
-/// except for the rows of an ``IdentifiedArray`` read by id, compared only after an action that
-/// wrote the collection. A part stays for the view's life.
+/// It works as an `@Observable` model does, without macros: after each action it compares every
+/// part read (a key path, an element's index or id) with the value last seen of it, and tells
+/// the registrar of those that changed; an action that changes nothing read tells nobody. The
+/// cost of an action is one `==` per part read, except for the rows of an ``IdentifiedArray``
+/// read by id, compared only after an action that wrote them. A part stays for the view's life.
 ///
 /// A feature's view scopes its store (``scope(state:action:)``, ``scope(element:of:action:)``,
 /// ``scope(child:action:)-(KeyPath<State,Child?>Sendable,_)``): a row view reads `row.title`, tracked per field, and `row.state`,
@@ -39,11 +36,10 @@ import Observation
 /// view shares its root store's home.
 @dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
-    /// The registrar and what observers read; the store's subscription holds it, not this view.
+    /// The store's subscription holds it, not this view: releasing the view unsubscribes.
     @usableFromInline let parts = ObservedParts<State>()
     @usableFromInline let read: @Sendable () -> State
     @usableFromInline let send: @Sendable (Action) -> Void
-    /// Calls an observer with this view's state now and after every action of the root store.
     @usableFromInline let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
     /// How ``state`` is compared; nil to tell it after every action.
     @usableFromInline let isSame: (@Sendable (State, State) -> Bool)?
@@ -91,19 +87,15 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// every action otherwise. Read fields through the members (`model.title`) to be told only
     /// of theirs.
     public var state: State {
-        let (state, part) = parts.table.withLock { table in
-            let state = read()
-            guard let isSame else { return (state, table.recordWhole()) }
-            return (state, table.recordWhole(state, isSame: isSame))
+        track { state, table in
+            guard let isSame else { return (state, table.recordUncompared(.whole)) }
+            let value = Compared(state, isSame: isSame)
+            return (state, table.recordPart(.whole, value: value) { Compared($0, isSame: isSame) })
         }
-        parts.access(part)
-        return state
     }
 
     /// A field of the state, tracked on its own: its observers are told when its value changes
     /// (`==`), and only then.
-    ///
-    /// - Complexity: O(1) to read; the value is compared once after each action.
     @inlinable
     public subscript<Value: Equatable & Sendable>(
         dynamicMember path: KeyPath<State, Value> & Sendable
@@ -117,28 +109,23 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     public subscript<Wrapped, Value: Equatable & Sendable>(
         dynamicMember path: KeyPath<Wrapped, Value> & Sendable
     ) -> Value? where State == Wrapped? {
-        let (value, part) = parts.table.withLock { table in
-            let value = read()?[keyPath: path]
-            return (value, table.recordWrappedField(path, value: value))
+        track { state, table in
+            let value = state?[keyPath: path]
+            return (value, table.recordPart(.field(path), value: value) { $0?[keyPath: path] })
         }
-        parts.access(part)
-        return value
     }
 
-    /// An identified collection read whole (a list view's `ForEach`): its observers are told
-    /// when a row of it is written, moved, added or removed, in O(1) and with no copy kept; a
-    /// row written with the value it had counts as a change. Read a row by id,
+    /// An identified collection read whole (a list view's `ForEach`): told when a row of it is
+    /// written (even with the value it had), moved, added or removed. Read a row by id,
     /// ``subscript(_:id:)``, to be told of that row alone.
     @inlinable
     public subscript<Element: Identifiable & Equatable & Sendable>(
         dynamicMember path: KeyPath<State, IdentifiedArray<Element>> & Sendable
     ) -> IdentifiedArray<Element> where Element.ID: Sendable {
-        let (elements, part) = parts.table.withLock { table in
-            let elements = read()[keyPath: path]
+        track { state, table in
+            let elements = state[keyPath: path]
             return (elements, table.recordCollection(path, revision: elements.revision))
         }
-        parts.access(part)
-        return elements
     }
 
     /// A field of the state whose type is not `Equatable`: its observers are told after every
@@ -147,7 +134,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     public subscript<Value: Sendable>(dynamicMember path: KeyPath<State, Value> & Sendable)
         -> Value
     {
-        parts.access(parts.table.withLock { $0.recordUncomparedField(path) })
+        parts.access(parts.table.withLock { $0.recordUncompared(.field(path)) })
         return read()[keyPath: path]
     }
 
@@ -160,14 +147,10 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     @inlinable
     public subscript<Value: Equatable & Sendable>(_ path: KeyPath<State, Value> & Sendable) -> Value
     {
-        let (value, part) = parts.table.withLock { table in
-            // Read under the lock, so that no action is compared between the read and its
-            // record: the store sets a state before calling its observers.
-            let value = read()[keyPath: path]
+        track { state, table in
+            let value = state[keyPath: path]
             return (value, table.recordField(path, value: value))
         }
-        parts.access(part)
-        return value
     }
 
     /// The element at a position of a collection in the state, nil when there is none, tracked
@@ -181,14 +164,12 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
         _ path: KeyPath<State, Elements> & Sendable, at index: Elements.Index
     ) -> Elements.Element?
     where Elements.Element: Equatable & Sendable, Elements.Index: Hashable & Sendable {
-        let (element, part) = parts.table.withLock { table in
-            let elements = read()[keyPath: path]
+        track { state, table in
+            let elements = state[keyPath: path]
             let element =
                 index >= elements.startIndex && index < elements.endIndex ? elements[index] : nil
             return (element, table.recordElement(of: path, at: index, value: element))
         }
-        parts.access(part)
-        return element
     }
 
     /// The element of an identified collection with the given id, nil when there is none,
@@ -197,50 +178,49 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
     /// ```swift
     /// let todo = model[\.todos, id: 3]   // row 3, nil when there is none
     /// ```
-    ///
-    /// - Complexity: O(1) to read; after an action, O(1) when the collection was not written,
-    ///   one `==` per row read by id when it was.
     @inlinable
     public subscript<Element: Identifiable & Equatable & Sendable>(
         _ path: KeyPath<State, IdentifiedArray<Element>> & Sendable, id id: Element.ID
     ) -> Element? where Element.ID: Sendable {
-        let (element, part) = parts.table.withLock { table in
-            let elements = read()[keyPath: path]
+        track { state, table in
+            let elements = state[keyPath: path]
             let element = elements[id: id]
-            let part = table.recordIdentified(
-                of: path, id: id, value: element, revision: elements.revision)
-            return (element, part)
+            return (
+                element,
+                table.recordIdentified(
+                    of: path, id: id, value: element, revision: elements.revision)
+            )
         }
+    }
+
+    /// Reads the state and records what `body` read of it under the table's lock, so that no
+    /// action is compared between the two; tells the registrar of the access after unlocking.
+    @inlinable
+    func track<Value: Sendable>(
+        _ body: (State, inout sending ObservationTable<State>) -> (Value, ObservedPart.Path)
+    ) -> Value {
+        let (value, part) = parts.table.withLock { table in body(read(), &table) }
         parts.access(part)
-        return element
+        return value
     }
 
     /// Dispatches `action` to the store.
     @inlinable
-    public func dispatch(_ action: Action) {
-        send(action)
-    }
+    public func dispatch(_ action: Action) { send(action) }
 
     /// How many parts are tracked, for tests.
-    package var trackedCount: Int {
-        parts.table.withLock { $0.count }
-    }
+    package var trackedCount: Int { parts.table.withLock { $0.count } }
 }
 
 /// What an ``ObservableStore``'s observers read, and the registrar that tells them.
-///
-/// The store's subscription holds this strongly, not the view: the view holds the
-/// subscription's token, so releasing the view unsubscribes and releases this.
 @usableFromInline
 final class ObservedParts<State: Sendable>: Sendable {
     @usableFromInline let subject = ObservedSubject()
-    /// What observers read, with the values last seen: compared (`==` on the state's values)
-    /// under this lock, the registrar called outside it.
+    /// Compared under this lock; the registrar is called outside it.
     @usableFromInline let table = Lock(ObservationTable<State>())
 
     @inlinable init() {}
 
-    /// Tells the registrar that the part with key path `part` was read.
     @inlinable
     func access(_ part: ObservedPart.Path) {
         subject.registrar.access(subject, keyPath: part)
@@ -257,19 +237,17 @@ final class ObservedParts<State: Sendable>: Sendable {
 }
 
 /// The object an ``ObservableStore``'s registrar reports on, with one key path per part read,
-/// `\.[part: n]`, made once when the part is first read. A number hashes cheaply (the
-/// registrar hashes key paths on every read and change), and a type that is not generic makes
-/// its key paths without resolving generic arguments.
+/// `\.[part: n]`: a number hashes cheaply, and a type that is not generic makes its key paths
+/// without resolving generic arguments.
 @usableFromInline
 final class ObservedSubject: Observable, Sendable {
     @usableFromInline let registrar = ObservationRegistrar()
 
     @inlinable init() {}
 
-    /// The value of a part in the registrar's eyes: only its key path matters.
+    /// Only the key path matters to the registrar.
     @usableFromInline subscript(part number: Int) -> Int { number }
 
-    /// The key path that stands for part `number`.
     @usableFromInline
     static func path(ofPart number: Int) -> ObservedPart.Path {
         \ObservedSubject.[part: number]

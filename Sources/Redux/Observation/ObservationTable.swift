@@ -1,7 +1,7 @@
 /// What the observers of an ``ObservableStore`` have read: each part with the value last seen
-/// of it and the key path that stands for it in the registrar. A pure value, with no lock and no
-/// registrar: the store records reads under its lock, and after each action asks
-/// ``changes(in:)`` for the parts that changed, to tell the registrar of them outside the lock.
+/// of it and the key path that stands for it in the registrar. A pure value: the store records
+/// reads under its lock, and after each action asks ``changes(in:)`` for the parts that
+/// changed, to tell the registrar of them outside the lock.
 ///
 /// A part stays for the view's life with its key path, as a property of an `@Observable` model
 /// does: when it changes, its new value becomes the one last seen and the next change is told
@@ -9,18 +9,16 @@
 /// of the next. A read that saw another value than the last seen marks the part stale: it is told
 /// at the next action, whatever the state.
 ///
-/// One part per distinct thing ever read (a field, a position, an id), however many observers
-/// read it; the parts of one collection are one entry, which reads the collection once.
-/// ``changes(in:)`` costs a read per entry (at the field's offset, see ``FieldReader``) and an
-/// `==` per part, except for the rows of an identified collection read by id, compared only when
-/// the collection says an action wrote their id. A read is a hash lookup. Entries are made by
-/// inlinable code where the state's types are known, with the closure that compares them:
-/// compiled here for any type, a comparison would look up generic metadata for every element.
+/// One part per distinct thing ever read (a field, a position, an id); the parts of one
+/// collection are one entry, which reads the collection once. ``changes(in:)`` costs a read per
+/// entry and an `==` per part, except for the rows of an identified collection read by id,
+/// compared only when the collection says an action wrote their id. Entries are made by
+/// inlinable code where the state's types are known: compiled here for any type, a comparison
+/// would look up generic metadata for every element.
 @usableFromInline
 struct ObservationTable<State> {
-    /// An entry, and its comparison, made where the entry's types are known: an object, so that
-    /// the comparison pass walks the entries unretained (`forEachUnretained(in:_:)`; see the
-    /// Performance article's decision log).
+    /// An entry with its comparison, made where its types are known; an object, so that the
+    /// comparison pass walks the entries unretained (the decision log's "Unretained loops").
     @usableFromInline
     final class Tracked {
         @usableFromInline let entry: any TrackedEntry<State>
@@ -36,28 +34,19 @@ struct ObservationTable<State> {
         }
     }
 
-    /// The entries, in an array so that a comparison pass walks them without copying a
-    /// dictionary, and where each group's entry sits among them.
     @usableFromInline var entries: [Tracked] = []
     @usableFromInline var positions: [ObservedGroup: Int] = [:]
-    /// The number of the last part made: each part gets the next, and keeps it.
     @usableFromInline var lastPart = 0
 
-    @usableFromInline
-    init() {}
+    @usableFromInline init() {}
 
-    /// How many parts are tracked: fields, elements, and the whole state.
+    /// How many parts are tracked.
     @usableFromInline
     var count: Int {
         entries.reduce(0) { $0 + $1.entry.count }
     }
 
-    /// Whether nothing is tracked.
-    @usableFromInline
-    var isEmpty: Bool { entries.isEmpty }
-
-    /// The entry of `group`, made with `make` and tracked, with its comparison made here where
-    /// its types are known, when there is none yet.
+    /// The entry of `group`, made with `make` the first time.
     @inlinable
     mutating func entry<Entry: TrackedEntry>(
         of group: ObservedGroup, make: (inout ObservationTable) -> Entry
@@ -74,95 +63,53 @@ struct ObservationTable<State> {
         return entry
     }
 
-    /// A part for `key`, with a key path of its own for the registrar, made once: making one, or
-    /// hashing one that carries the key, is most of what telling an observer costs (measured).
+    /// A part for `key` with a key path of its own, made once per part: making one costs about
+    /// as much as telling an observer.
     @inlinable
     mutating func newPart(_ key: ObservedKey) -> ObservedPart {
         lastPart += 1
         return ObservedPart(key: key, path: ObservedSubject.path(ofPart: lastPart))
     }
 
-    /// Records that the whole state was read: it counts as changed after every action.
-    ///
-    /// - Returns: The part's key path, for the registrar.
-    @inlinable
-    @discardableResult
-    mutating func recordWhole() -> ObservedPart.Path {
-        entry(of: .whole) { AlwaysChangedEntry(part: $0.newPart(.whole)) }.part.path
-    }
-
-    /// Records that `path` was read, for a value that is not `Equatable`: it counts as changed
-    /// after every action.
-    @inlinable
-    @discardableResult
-    mutating func recordUncomparedField(_ path: AnyKeyPath) -> ObservedPart.Path {
-        entry(of: .field(path)) { AlwaysChangedEntry(part: $0.newPart(.field(path))) }.part.path
-    }
-
-    /// Records that the whole state was read and was `state`, compared with `isSame` (a scoped
-    /// view's state, told only when it changes).
+    /// Records that the part `key`, which `read` reads from a state, was read and was `value`.
     @inlinable @discardableResult
-    mutating func recordWhole(_ state: State, isSame: @escaping (State, State) -> Bool)
-        -> ObservedPart.Path
-    {
-        let entry = entry(of: .whole) {
-            ComputedEntry(
-                read: { Compared($0, isSame: isSame) }, value: Compared(state, isSame: isSame),
-                part: $0.newPart(.whole))
-        }
-        return entry.seen.record(Compared(state, isSame: isSame))
+    mutating func recordPart<Value: Equatable>(
+        _ key: ObservedKey, value: Value, read: @escaping (State) -> Value
+    ) -> ObservedPart.Path {
+        entry(of: .part(key)) { PartEntry(read: read, value: value, part: $0.newPart(key)) }
+            .seen.record(value)
     }
 
-    /// Records that `path` of the wrapped state was read and gave `value`, nil while the state
-    /// is nil: a field of a row that may go.
+    /// Records that the part `key` was read, when it cannot be compared (the whole state, a
+    /// field that is not `Equatable`): it counts as changed after every action.
     @inlinable @discardableResult
-    mutating func recordWrappedField<Wrapped, Value: Equatable>(
-        _ path: KeyPath<Wrapped, Value>, value: Value?
-    ) -> ObservedPart.Path where State == Wrapped? {
-        let entry = entry(of: .field(path)) {
-            ComputedEntry(
-                read: { $0?[keyPath: path] }, value: value, part: $0.newPart(.field(path)))
-        }
-        return entry.seen.record(value)
+    mutating func recordUncompared(_ key: ObservedKey) -> ObservedPart.Path {
+        recordPart(key, value: Unequal()) { _ in Unequal() }
     }
 
     /// Records that `path` was read and gave `value`.
-    @inlinable
-    @discardableResult
+    @inlinable @discardableResult
     mutating func recordField<Value: Equatable>(_ path: KeyPath<State, Value>, value: Value)
         -> ObservedPart.Path
     {
-        let entry = entry(of: .field(path)) {
-            FieldEntry(FieldReader(path), value: value, part: $0.newPart(.field(path)))
-        }
-        return entry.record(value)
+        recordPart(.field(path), value: value, read: FieldReader(path).read)
     }
 
-    /// Records that the identified collection at `path` was read whole, at `revision`.
-    ///
-    /// It is not compared by value: it counts as changed when it was written (a row written,
-    /// moved, added or removed), which costs O(1) to tell and keeps no copy of it (a copy would
-    /// make the reducer's next change copy the whole collection first); see
-    /// ``IdentifiedArrayRevision``.
-    @inlinable
-    @discardableResult
+    /// Records that the identified collection at `path` was read whole, at `revision`: it
+    /// counts as changed when it was written, told in O(1) with no copy of it kept (a copy
+    /// would make the reducer's next change copy the whole collection).
+    @inlinable @discardableResult
     mutating func recordCollection<Element: Identifiable>(
         _ path: KeyPath<State, IdentifiedArray<Element>>,
         revision: IdentifiedArrayRevision<Element.ID>
     ) -> ObservedPart.Path {
-        // A field of the collection's revision, under a group and a key of the collection's own.
-        let entry = entry(of: .collection(path)) {
-            FieldEntry(
-                FieldReader(path.appending(path: \IdentifiedArray<Element>.revision)),
-                value: revision, part: $0.newPart(.field(path)))
-        }
-        return entry.record(revision)
+        let field = FieldReader(path.appending(path: \IdentifiedArray<Element>.revision))
+        return recordPart(.collection(path), value: revision, read: field.read)
     }
 
     /// Records that the element at `index` of the collection at `path` was read and was `value`
     /// (nil when there was no element there).
-    @inlinable
-    @discardableResult
+    @inlinable @discardableResult
     mutating func recordElement<Elements: RandomAccessCollection>(
         of path: KeyPath<State, Elements>, at index: Elements.Index, value: Elements.Element?
     ) -> ObservedPart.Path where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
@@ -172,11 +119,7 @@ struct ObservationTable<State> {
 
     /// Records that the element of id `id` in the identified collection at `path` was read and
     /// was `value` (nil when no element had that id).
-    ///
-    /// Unlike elements read by position, these are compared only when the collection says an
-    /// action wrote their id (see ``IdentifiedElementsEntry``).
-    @inlinable
-    @discardableResult
+    @inlinable @discardableResult
     mutating func recordIdentified<Element: Identifiable & Equatable>(
         of path: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID, value: Element?,
         revision: IdentifiedArrayRevision<Element.ID>
@@ -189,9 +132,6 @@ struct ObservationTable<State> {
 
     /// The parts that changed in `state`, each now seen with its value there: the observers to
     /// tell.
-    ///
-    /// - Complexity: O(parts): a read per entry, an `==` per part (for rows read by id, per
-    ///   row the action wrote).
     @inlinable
     mutating func changes(in state: State) -> [ObservedPart] {
         var changed: [ObservedPart] = []
@@ -200,35 +140,24 @@ struct ObservationTable<State> {
     }
 }
 
-/// What an ``ObservableStore`` tells its observers changed: the identity of the key path it
-/// passes to its registrar, one per part a view can read.
-///
-/// Sendable by hand: every key path recorded is `Sendable` (the public API asks for it), and
-/// so is every index.
+/// What an ``ObservableStore`` tells its observers changed: the identity of a part a view can
+/// read.
 @usableFromInline
 enum ObservedKey: Hashable, @unchecked Sendable {   // only Sendable key paths and indices go in
-    /// The whole state (``ObservableStore/state``).
     case whole
-    /// A field, or any key path of the state.
     case field(AnyKeyPath)
-    /// An element of the collection at a key path, by its index.
+    /// An identified collection read whole.
+    case collection(AnyKeyPath)
     case element(AnyKeyPath, AnyHashable)
-    /// An element of the identified collection at a key path, by its id.
     case identified(AnyKeyPath, AnyHashable)
 }
 
-/// A part observers read: its key, and the key path that stands for it in the registrar, made
-/// once for the part (see ``ObservationTable/newPart(_:)``).
+/// A part observers read: its key, and the key path that stands for it in the registrar.
 @usableFromInline
 struct ObservedPart: Sendable {
-    /// What the registrar is told about: a key path of ``ObservedSubject`` with the part's
-    /// number.
-    @usableFromInline
-    typealias Path = KeyPath<ObservedSubject, Int> & Sendable
+    @usableFromInline typealias Path = KeyPath<ObservedSubject, Int> & Sendable
 
-    /// What was read.
     @usableFromInline let key: ObservedKey
-    /// The part's key path in the registrar.
     @usableFromInline let path: Path
 
     @inlinable
@@ -238,32 +167,27 @@ struct ObservedPart: Sendable {
     }
 }
 
-/// How the table groups parts: the whole state, a field, or the elements of one collection.
+/// How the table groups parts into entries.
 @usableFromInline
 enum ObservedGroup: Hashable {
-    case whole
-    case field(AnyKeyPath)
+    case part(ObservedKey)
     case elements(AnyKeyPath)
     case identified(AnyKeyPath)
-    case collection(AnyKeyPath)
 }
 
-/// The parts of one group, which know their types.
-///
-/// The table calls the comparison through the closure ``ObservationTable/Tracked`` keeps, made
-/// where the types are known: through the existential, a generic entry's comparison would run
-/// unspecialized, looking up generic metadata for every element.
+/// The parts of one group, which know their types. The table calls `compare` through the
+/// closure ``ObservationTable/Tracked`` keeps: through the existential it would run
+/// unspecialized.
 @usableFromInline
 protocol TrackedEntry<State>: AnyObject {
     associatedtype State
-    /// How many parts it tracks.
     var count: Int { get }
-    /// Appends the parts that changed in `state`, and keeps what they are there as last seen.
+    /// Appends the parts that changed in `state`, and keeps their values there as last seen.
     func compare(with state: State, into parts: inout [ObservedPart])
 }
 
-/// What a read recorded of a part: the value last seen, whether a read saw another one (told at
-/// the next action, whatever the state), and the part.
+/// A part's value last seen, and whether a read saw another one since (told at the next
+/// action, whatever the state).
 @usableFromInline
 struct Seen<Value: Equatable> {
     @usableFromInline var value: Value
@@ -276,14 +200,12 @@ struct Seen<Value: Equatable> {
         self.part = part
     }
 
-    /// Records a read that gave `value`: another value than the last seen marks it stale.
     @inlinable
     mutating func record(_ read: Value) -> ObservedPart.Path {
         if read != value { isStale = true }
         return part.path
     }
 
-    /// Compares `now` with the value last seen, keeping it; appends the part when it changed.
     @inlinable
     mutating func compare(with now: Value, into parts: inout [ObservedPart]) {
         if !isStale && value == now { return }
@@ -293,54 +215,9 @@ struct Seen<Value: Equatable> {
     }
 }
 
-/// A part that counts as changed after every action: the whole state, or a field whose value
-/// cannot be compared.
+/// One part: how to read it from the state, and the value last seen of it.
 @usableFromInline
-final class AlwaysChangedEntry<State>: TrackedEntry {
-    @usableFromInline let part: ObservedPart
-
-    @inlinable
-    init(part: ObservedPart) {
-        self.part = part
-    }
-
-    @usableFromInline var count: Int { 1 }
-
-    @inlinable
-    func compare(with state: State, into parts: inout [ObservedPart]) {
-        parts.append(part)
-    }
-}
-
-/// A field read, with the value last seen of it.
-@usableFromInline
-final class FieldEntry<State, Value: Equatable>: TrackedEntry {
-    @usableFromInline let field: FieldReader<State, Value>
-    @usableFromInline var seen: Seen<Value>
-
-    @inlinable
-    init(_ field: FieldReader<State, Value>, value: Value, part: ObservedPart) {
-        self.field = field
-        seen = Seen(value, part: part)
-    }
-
-    @usableFromInline var count: Int { 1 }
-
-    @inlinable
-    func record(_ value: Value) -> ObservedPart.Path {
-        seen.record(value)
-    }
-
-    @inlinable
-    func compare(with state: State, into parts: inout [ObservedPart]) {
-        seen.compare(with: field.read(state), into: &parts)
-    }
-}
-
-/// A part read through a closure, with the value last seen of it: a field of a wrapped state,
-/// or a whole state compared by a given function.
-@usableFromInline
-final class ComputedEntry<State, Value: Equatable>: TrackedEntry {
+final class PartEntry<State, Value: Equatable>: TrackedEntry {
     @usableFromInline let read: (State) -> Value
     @usableFromInline var seen: Seen<Value>
 
@@ -358,8 +235,14 @@ final class ComputedEntry<State, Value: Equatable>: TrackedEntry {
     }
 }
 
-/// A value compared by a given function: a state whose type does not say it is `Equatable`,
-/// compared as its scoped store compares it.
+/// A value equal to none: a part read as one counts as changed after every action.
+@usableFromInline
+struct Unequal: Equatable {
+    @inlinable init() {}
+    @inlinable static func == (lhs: Self, rhs: Self) -> Bool { false }
+}
+
+/// A value compared by a given function, as a scoped store compares its state.
 @usableFromInline
 struct Compared<Value>: Equatable {
     @usableFromInline let value: Value
@@ -372,15 +255,11 @@ struct Compared<Value>: Equatable {
     @inlinable static func == (lhs: Self, rhs: Self) -> Bool { lhs.isSame(lhs.value, rhs.value) }
 }
 
-/// The elements of one collection that were read by position, each with the value last seen
-/// (nil for no element there).
-///
-/// Parts sit in an array, found by index through a dictionary: a read is O(1), a comparison
-/// pass reads the collection once and walks the parts.
+/// The elements of one collection read by position, each with the value last seen (nil for no
+/// element there). A read is a hash lookup; a comparison pass reads the collection once.
 @usableFromInline
 final class ElementsEntry<State, Elements: RandomAccessCollection>: TrackedEntry
 where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
-    /// A position read, and what was last seen there.
     @usableFromInline
     struct Slot {
         @usableFromInline let index: Elements.Index
@@ -404,7 +283,6 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
 
     @usableFromInline var count: Int { slots.count }
 
-    /// Records a read of the element at `index`, making its part with `newPart` the first time.
     @inlinable
     func record(
         _ index: Elements.Index, value: Elements.Element?, newPart: () -> ObservedPart
@@ -418,13 +296,8 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
         return part.path
     }
 
-    /// Appends the elements that changed in `state`.
-    ///
-    /// The elements are compared where they lie (in the slots' buffer, and in the collection's
-    /// when it has contiguous storage), not copied out: a copy would retain and release what an
-    /// element holds (a string's storage), which cost ten times the comparison (measured).
-    ///
-    /// - Complexity: O(parts): one read of the collection, an index check and an `==` per part.
+    /// Compares the elements where they lie, not copied out: a copy would retain and release
+    /// what an element holds (the decision log's "Rows compared in place").
     @inlinable
     func compare(with state: State, into parts: inout [ObservedPart]) {
         let elements = collection.read(state)
@@ -468,16 +341,13 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
     }
 }
 
-/// The elements of one identified collection that were read by id, each with the value last
-/// seen (nil for no element with that id), and the collection's revision when they were last
-/// compared.
+/// The elements of one identified collection read by id, each with the value last seen (nil
+/// for no element with that id), and the collection's revision when they were last compared.
 ///
-/// After an action it asks the collection which ids were written since that revision
-/// (``IdentifiedArrayRevision``) and compares only those it tracks: O(1) when the collection
-/// was not written, O(k) for the k ids the action wrote, however many elements are read. The
-/// revision is read first, through a key path to it alone, so that an action that wrote nothing
-/// costs no copy of the collection. When the revision cannot say (the collection replaced, or
-/// more writes than it notes), every element read is compared, as for elements read by position.
+/// After an action it compares only the ids the collection wrote since that revision
+/// (``IdentifiedArrayRevision``): O(1) when it was not written, O(k) for k ids written. The
+/// revision is read alone first, so that an action that wrote nothing copies nothing. When the
+/// revision cannot say, every element read is compared.
 @usableFromInline
 final class IdentifiedElementsEntry<State, Element: Identifiable & Equatable>: TrackedEntry
 where Element.ID: Sendable {
@@ -485,11 +355,9 @@ where Element.ID: Sendable {
 
     @usableFromInline let collection: FieldReader<State, IdentifiedArray<Element>>
     @usableFromInline let collectionRevision: FieldReader<State, Revision>
-    /// The collection's revision when the parts were last compared (or the entry made).
     @usableFromInline var revision: Revision
     @usableFromInline var seen: [Element.ID: Seen<Element?>] = [:]
-    /// Ids read with another value than the last seen: compared at the next action, whatever
-    /// it wrote.
+    /// Ids read with another value than the last seen: compared at the next action.
     @usableFromInline var stale: [Element.ID] = []
 
     @inlinable
@@ -502,7 +370,6 @@ where Element.ID: Sendable {
 
     @usableFromInline var count: Int { seen.count }
 
-    /// Records a read of the element of `id`, making its part with `newPart` the first time.
     @inlinable
     func record(_ id: Element.ID, value: Element?, newPart: () -> ObservedPart)
         -> ObservedPart.Path
@@ -519,22 +386,14 @@ where Element.ID: Sendable {
         return part.path
     }
 
-    /// Appends the elements that changed in `state`.
-    ///
-    /// - Complexity: O(1) when the collection was not written; O(k) for the k ids written;
-    ///   O(parts) when its revision cannot say.
     @inlinable
     func compare(with state: State, into parts: inout [ObservedPart]) {
         let now = collectionRevision.read(state)
         if now == revision && stale.isEmpty { return }
         let elements = collection.read(state)
         if let written = now.written(since: revision) {
-            for id in written {
-                seen[id]?.compare(with: elements[id: id], into: &parts)
-            }
-            for id in stale {
-                seen[id]?.compare(with: elements[id: id], into: &parts)
-            }
+            for id in written { seen[id]?.compare(with: elements[id: id], into: &parts) }
+            for id in stale { seen[id]?.compare(with: elements[id: id], into: &parts) }
         } else {
             for index in seen.indices {
                 seen.values[index].compare(with: elements[id: seen.keys[index]], into: &parts)

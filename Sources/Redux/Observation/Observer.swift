@@ -1,23 +1,17 @@
 import Effects
 
-/// One subscriber to a store's states, as its store's list holds it.
+/// One subscriber to a store's states, as its store's list holds it, and its own token's
+/// cancellable.
 ///
-/// The store calls `notify` only from the thread that drains its queue, one call at a time.
-/// Unsubscribing turns the observer's ``SubscriptionFlag`` off, and `notify` checks that flag
-/// first, so that a notification already under way skips an observer unsubscribed meanwhile.
-/// The flag lives in the object that `notify` reads anyway (the selection of a selecting
-/// observer), so checking it costs no load of its own.
-///
-/// It is also its own token's cancellable (wrapped in the `AnyCancellable` that `subscribe`
-/// returns), so that subscribing allocates no closure to unsubscribe.
+/// The store calls `notify` from the thread that drains its queue, one call at a time.
+/// Unsubscribing turns the ``SubscriptionFlag`` off, which `notify` checks first, so that a
+/// notification already under way skips an observer unsubscribed meanwhile.
 @usableFromInline
 final class Observer<State>: Cancellable, Sendable {
     @usableFromInline let notify: @Sendable (State) -> Void
     @usableFromInline let flag: SubscriptionFlag
-    /// The store it is subscribed to, if it still exists.
     @usableFromInline weak let host: (any ObserverHost<State>)?
 
-    /// An observer of `host` that `notify` calls as long as `flag` is on; `notify` checks it.
     @inlinable
     init(
         of host: any ObserverHost<State>, flag: SubscriptionFlag,
@@ -28,84 +22,58 @@ final class Observer<State>: Cancellable, Sendable {
         self.notify = notify
     }
 
-    /// Unsubscribes it (what its token does).
     @usableFromInline
     func cancel() {
         flag.turnOff()
         host?.detach(self)
     }
 
-    var isSubscribed: Bool {
-        flag.isOn
-    }
+    var isSubscribed: Bool { flag.isOn }
 
-    func unsubscribe() {
-        flag.turnOff()
-    }
+    func unsubscribe() { flag.turnOff() }
 }
 
 /// What an observer's token asks to unsubscribe it: its store.
 @usableFromInline
 protocol ObserverHost<State>: AnyObject, Sendable {
     associatedtype State
-    /// Unsubscribes `observer`.
     func detach(_ observer: Observer<State>)
 }
 
-/// Whether an observer is still subscribed: on until its token unsubscribes it.
-///
-/// The base class of ``Selection``, the object an observer's `notify` reads on every call, so
-/// that the check shares its memory.
-// Unchecked only because the class is not final (a non-final class cannot be checked): its one
-// field is a `OneWayFlag` (atomic where the system has atomics); each subclass says why its own
-// fields are safe. Atomic rather than a `Lock`: every notification reads it, and a lock there
-// made 100 selecting observers several times slower (see the Performance article's decision
-// log).
+/// Whether an observer is still subscribed: on until its token unsubscribes it. The base class
+/// of ``Selection``, the object `notify` reads anyway; atomic, not a lock, since every
+/// notification reads it.
+// Unchecked only because the class is not final: its one field is a `OneWayFlag` (atomic where
+// the system has atomics); each subclass says why its own fields are safe.
 @usableFromInline
 class SubscriptionFlag: @unchecked Sendable {   // one OneWayFlag field
     @usableFromInline final let on = OneWayFlag()
 
-    @inlinable
-    init() {}
+    @inlinable init() {}
 
-    @inlinable
-    final var isOn: Bool {
-        on.isOn
-    }
+    @inlinable final var isOn: Bool { on.isOn }
 
-    final func turnOff() {
-        on.turnOff()
-    }
+    final func turnOff() { on.turnOff() }
 }
 
 /// A store's observers in subscription order, each removable in O(1).
 ///
-/// Removing an observer empties its slot (found through `slotByObserver`), and the list is
-/// compacted (the survivors keep their order and move to new slots) once more than half the
-/// slots are empty, so its size follows the live subscriptions, never those that have left.
-///
-/// - Complexity: `append` and `remove` O(1) amortized (hashing, and compaction spread over the
-///   removals that caused it); a snapshot is O(1) (it shares storage).
+/// Removing an observer empties its slot, and the list is compacted (survivors keep their
+/// order) once more than half the slots are empty, so its size follows the live subscriptions.
+/// `append` and `remove` are O(1) amortized; a snapshot is O(1) (it shares storage).
 @usableFromInline
 struct ObserverList<State>: Sendable {
-    /// The observers in subscription order; nil where one has left.
+    /// Nil where one has left.
     @usableFromInline var slots: [Observer<State>?] = []
-    /// Where each live observer sits in `slots`.
     @usableFromInline var slotByObserver: [ObjectIdentifier: Int] = [:]
 
     init() {}
 
-    @inlinable
-    var isEmpty: Bool {
-        slotByObserver.isEmpty
-    }
+    @inlinable var isEmpty: Bool { slotByObserver.isEmpty }
 
     /// The observers to notify after one action: shares the storage, copied only if the list
     /// changes while the notification runs.
-    @inlinable
-    var snapshot: Snapshot {
-        Snapshot(slots: slots)
-    }
+    @inlinable var snapshot: Snapshot { Snapshot(slots: slots) }
 
     mutating func append(_ observer: Observer<State>) {
         slotByObserver[ObjectIdentifier(observer)] = slots.count
@@ -145,8 +113,7 @@ struct ObserverList<State>: Sendable {
             self.slots = slots
         }
 
-        /// Calls every observer still subscribed, in subscription order (each checks its own
-        /// flag, see `Observer`).
+        /// Calls every observer still subscribed, in subscription order (each checks its flag).
         @inlinable
         func notify(_ state: State) {
             forEachUnretained(in: slots) { observer in

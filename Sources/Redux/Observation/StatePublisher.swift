@@ -13,12 +13,8 @@ extension Store {
     ///     .sink { secondsLeft in label.show(secondsLeft) }
     /// ```
     ///
-    /// Each subscriber is an observer of the store (see ``subscribe(_:)``): it gets a state after
-    /// every action, changed or not, so add `removeDuplicates()` to hear only of changes, and on
-    /// the thread the store calls its observers on. The publisher never finishes. Cancelling the
-    /// subscription (releasing the `sink`'s token) unsubscribes: the store then holds nothing of
-    /// the subscriber. Neither the subscription nor its subscriber keeps the store alive; the
-    /// publisher itself does, until it is subscribed to.
+    /// Each subscriber gets a state after every action, changed or not (add
+    /// `removeDuplicates()` to hear only of changes); see ``StatePublisher``.
     public var publisher: StatePublisher<State> {
         StatePublisher { self.subscribe($0) }
     }
@@ -35,14 +31,15 @@ extension ScopedStore {
 /// A store's state as a publisher of the ``/Effects`` module: made by ``Store/publisher`` and
 /// ``ScopedStore/publisher``.
 ///
-/// It sends the current state on subscription, then each state the store's observers get, and
-/// never finishes. A subscription is an observer of the store: cancelling it unsubscribes, and
-/// from then on neither the store nor the subscription holds the subscriber.
+/// It sends the current state on subscription, then each state the store's observers get, on
+/// the thread they get it, and never finishes. A subscription is an observer of the store (see
+/// ``Store/subscribe(_:)``): cancelling it unsubscribes, and from then on neither the store nor
+/// the subscription holds the subscriber. Neither keeps the store alive; the publisher itself
+/// does, until it is subscribed to.
 public struct StatePublisher<State: Sendable>: Publisher {
     /// The store's state.
     public typealias Output = State
 
-    /// Subscribes an observer of whole states to the store, returning its token.
     let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
 
     init(_ observe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable) {
@@ -51,8 +48,6 @@ public struct StatePublisher<State: Sendable>: Publisher {
 
     /// Attaches `subscriber`: it gets its subscription, then the current state, then each state
     /// after that until it cancels.
-    ///
-    /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == State {
         let subscription = StateSubscription(downstream: subscriber)
         subscriber.receive(subscription: subscription)
@@ -68,8 +63,6 @@ public struct StatePublisher<State: Sendable>: Publisher {
 private final class StateSubscription<Downstream: Subscriber>: Subscription, Sendable {
     private let link: Lock<Link>
 
-    /// Where the subscription stands: starting (no token yet), attached to the store, or ended
-    /// with nothing kept.
     private enum Link {
         case starting(Downstream)
         case attached(Downstream, AnyCancellable)
@@ -96,7 +89,6 @@ private final class StateSubscription<Downstream: Subscriber>: Subscription, Sen
         if !attached { token.cancel() }
     }
 
-    /// Passes a state on, unless the subscription has ended.
     func send(_ state: Downstream.Input) {
         let downstream = link.withLock { link -> Downstream? in
             switch link {

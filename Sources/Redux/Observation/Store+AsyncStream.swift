@@ -10,10 +10,8 @@ extension Store {
     /// ```
     ///
     /// The stream stays subscribed until its consumer stops iterating or it is released.
-    ///
-    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind; by default
-    ///   every state.
-    /// - Returns: The stream of states.
+    /// `bufferingPolicy` says what to keep when the consumer falls behind (every state by
+    /// default).
     public func states(
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<State> {
@@ -22,12 +20,7 @@ extension Store {
         }
     }
 
-    /// A part of the state, at once and then whenever it changes, as an `AsyncStream`.
-    ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch, for example `\.moves`.
-    ///   - bufferingPolicy: What to keep when the consumer falls behind; by default every value.
-    /// - Returns: The stream of distinct selected values.
+    /// A part of the state, at once and then whenever it changes (`==`), as an `AsyncStream`.
     public func values<Value: Equatable & Sendable>(
         of select: @escaping @Sendable (State) -> Value,
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
@@ -39,11 +32,6 @@ extension Store {
 }
 
 /// A stream fed by an observer: subscribed when made, unsubscribed when its consumer stops.
-///
-/// - Parameters:
-///   - bufferingPolicy: What to keep when the consumer falls behind.
-///   - subscribe: Subscribes an observer that yields to the continuation.
-/// - Returns: The stream.
 func stream<Value>(
     bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy,
     subscribe: (AsyncStream<Value>.Continuation) -> AnyCancellable

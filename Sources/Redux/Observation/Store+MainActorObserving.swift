@@ -25,13 +25,9 @@ extension Store {
     /// A state the store reaches on another thread is handed to the main queue instead, and every
     /// state arrives in order.
     ///
-    /// Who holds whom: the store holds the observer until the token is cancelled or released;
-    /// then it lets go of it, and a call still on its way to the main queue is dropped. Capture
-    /// the subscriber weakly and keep the token in it, as above: the subscriber is never kept
-    /// alive by the store, and when it goes away its token goes with it and unsubscribes.
-    ///
-    /// - Parameter observer: Called on the main actor with each state.
-    /// - Returns: A token; cancel or release it to unsubscribe.
+    /// The store holds the observer until the token is cancelled or released; a call still on
+    /// its way to the main queue is then dropped. Capture the subscriber weakly and keep the
+    /// token in it, as above: when it goes away, its token unsubscribes.
     @MainActor
     public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
         -> AnyCancellable
@@ -50,11 +46,6 @@ extension Store {
     ///
     /// The values are compared where the store runs, before they go to the main actor; they
     /// arrive as ``subscribe(onMainActor:)`` says.
-    ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch, for example `\.secondsLeft`.
-    ///   - observer: Called on the main actor with each new selected value.
-    /// - Returns: A token; cancel or release it to unsubscribe.
     @MainActor
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -68,9 +59,6 @@ extension ScopedStore {
     /// Calls `observer` on the main actor with the feature's state now, then whenever it changes
     /// (after every parent action when it is not `Equatable`); see
     /// ``Store/subscribe(onMainActor:)``.
-    ///
-    /// - Parameter observer: Called on the main actor with each state.
-    /// - Returns: A token; cancel or release it to unsubscribe.
     @MainActor
     public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
         -> AnyCancellable
@@ -80,11 +68,6 @@ extension ScopedStore {
 
     /// Calls `observer` on the main actor with a part of the feature's state, at once and then
     /// whenever it changes (`==`); see ``Store/subscribe(to:onMainActor:)``.
-    ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch.
-    ///   - observer: Called on the main actor with each new selected value.
-    /// - Returns: A token; cancel or release it to unsubscribe.
     @MainActor
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -98,28 +81,23 @@ extension ScopedStore {
 /// when the store calls from the main queue and nothing is on its way there, through the main
 /// queue otherwise.
 ///
-/// The store calls ``receive(_:)`` one call at a time (its contract, rule 8), from whichever
-/// thread drains it. Once ended, it holds no observer, and the values still on their way to the
-/// main queue are dropped there.
+/// The store calls ``receive(_:)`` one call at a time (its contract, rule 8). Once ended, it
+/// holds no observer, and the values still on their way to the main queue are dropped there.
 final class MainActorDelivery<Value: Sendable>: Sendable {
-    /// The observer (nil once ended), and how many values are on their way to the main queue: at
-    /// most one per state the store reached off the main queue and the main queue has not run
-    /// yet.
+    /// The observer (nil once ended), and how many values are on their way to the main queue:
+    /// at most one per state the store reached off the main queue that the queue has not run.
     private let stage: Lock<(observer: (@MainActor (Value) -> Void)?, onTheirWay: Int)>
 
     init(_ observer: @escaping @MainActor (Value) -> Void) {
         stage = Lock((observer, 0))
     }
 
-    /// What to do with a value the store handed over.
     private enum Route {
         case now(@MainActor (Value) -> Void)
         case throughMainQueue
         case nowhere
     }
 
-    /// Passes `value` on to the observer: at once if this runs on the main queue and no earlier
-    /// value is still on its way there, through the main queue otherwise.
     func receive(_ value: Value) {
         let onMainQueue = isOnMainQueue()
         let route = stage.withLock { stage -> Route in
@@ -140,7 +118,6 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
         }
     }
 
-    /// A value that went through the main queue arrives: the observer gets it unless ended.
     @MainActor
     private func arrive(_ value: Value) {
         let observer = stage.withLock { stage in
@@ -164,7 +141,6 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
         }
     }
 
-    /// Lets go of the observer: nothing reaches it any more.
     func end() {
         let observer = stage.withLock { stage in
             defer { stage.observer = nil }

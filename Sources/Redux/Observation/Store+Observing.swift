@@ -5,10 +5,8 @@ extension Store {
     ///
     /// The first call happens before `subscribe` returns, unless another thread is processing
     /// actions at that moment; then that thread makes it, before the next action. Observers
-    /// are called in subscription order and never two at a time.
-    ///
-    /// - Parameter observer: Called with each state.
-    /// - Returns: A token; cancel or release it to unsubscribe.
+    /// are called in subscription order and never two at a time. Cancel or release the token
+    /// to unsubscribe.
     @inlinable
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
         observe({ $0 }, telling: EveryValue(), observer)
@@ -20,12 +18,8 @@ extension Store {
     /// let token = store.subscribe(to: \.moves) { moves in print("moves:", moves) }
     /// ```
     ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch.
-    ///   - isDuplicate: Tells whether two selected values count as the same (then the observer
-    ///     is not called).
-    ///   - observer: Called with each new selected value.
-    /// - Returns: A token; cancel or release it to unsubscribe.
+    /// `isDuplicate` tells whether two selected values count as the same (then the observer is
+    /// not called).
     @inlinable
     public func subscribe<Value: Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -36,11 +30,6 @@ extension Store {
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever it changes (`==`).
-    ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch, for example `\.moves`.
-    ///   - observer: Called with each new selected value.
-    /// - Returns: A token; cancel or release it to unsubscribe.
     @inlinable
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -66,9 +55,9 @@ extension Store {
     }
 }
 
-/// How an observer tells a value it has passed on from a new one, a type of its own for each
-/// way so that a notification compares with `==` itself, not through a closure (the
-/// Performance article's decision log).
+/// How an observer tells a value it has passed on from a new one: a type per way, so that a
+/// notification compares with `==` itself, not through a closure (decision log: "Typed
+/// duplicate test").
 @usableFromInline
 protocol DuplicateTest<Value>: Sendable {
     associatedtype Value: Sendable
@@ -107,16 +96,10 @@ struct DuplicatesBy<Value: Sendable>: DuplicateTest {
 
 @usableFromInline
 /// One observer as its store calls it: what it selects, how it tells duplicates, whom it tells,
-/// the value it last passed on, and (as a ``SubscriptionFlag``) whether it is still subscribed,
-/// in the one object a notification reads.
-///
-/// `last` needs no lock: the store calls an observer one call at a time (its contract, rule
-/// 8), and each call happens after the previous one through the store's lock, which hands the
-/// drainer's role from thread to thread.
+/// the value it last passed on, and (as a ``SubscriptionFlag``) whether it is still subscribed.
 // Unchecked: `last`, its one mutable field, is read and written only in `receive`, which the
-// store calls one call at a time, each ordered after the previous by the store's lock (above).
-// That is also why its accesses need no dynamic exclusivity check (see the Performance
-// article's decision log).
+// store calls one call at a time (its contract, rule 8), each ordered after the previous by the
+// store's lock; hence also no dynamic exclusivity check.
 final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unchecked Sendable {
     @usableFromInline typealias Value = Duplicates.Value
     @usableFromInline let select: @Sendable (State) -> Value
@@ -136,8 +119,6 @@ final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unch
         self.observer = observer
     }
 
-    /// Passes the selected part of `state` on, unless unsubscribed or a duplicate of the last
-    /// one passed on.
     @inlinable
     @inline(__always)
     func receive(_ state: State) {
