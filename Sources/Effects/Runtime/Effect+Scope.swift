@@ -51,10 +51,6 @@ extension Effect {
 
     /// An effect that cancels every running effect marked with `id` inside `scope` (see
     /// ``scoped(to:)``), then finishes: how a parent cancels one element's effect.
-    ///
-    /// ```swift
-    /// let stopRow1Save = Effect<String>.cancel(id: CancelID.save, in: 1)
-    /// ```
     public static func cancel(
         id: some Hashable & Sendable, in scope: some Hashable & Sendable
     ) -> Effect {

@@ -85,29 +85,16 @@ package struct FIFOQueue<Element> {
     }
 }
 
-extension FIFOQueue: Sequence {
-    /// The elements, oldest first.
+/// The elements, oldest first, by their offset from the oldest.
+extension FIFOQueue: RandomAccessCollection {
     @inlinable
-    package func makeIterator() -> Iterator {
-        Iterator(queue: self)
+    package var startIndex: Int {
+        0
     }
 
-    @usableFromInline
-    package struct Iterator: IteratorProtocol {
-        @usableFromInline let queue: FIFOQueue
-        @usableFromInline var offset = 0
-
-        @inlinable
-        init(queue: FIFOQueue) {
-            self.queue = queue
-        }
-
-        @inlinable
-        package mutating func next() -> Element? {
-            guard offset < queue.count else { return nil }
-            defer { offset &+= 1 }
-            return queue[offset]
-        }
+    @inlinable
+    package var endIndex: Int {
+        storedCount
     }
 }
 

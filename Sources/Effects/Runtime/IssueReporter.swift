@@ -36,12 +36,6 @@ public enum IssueReporter {
 
     /// Runs `body` with `handler` receiving every issue the current task reports meanwhile,
     /// before and instead of ``defaultHandler``.
-    ///
-    /// ```swift
-    /// IssueReporter.withHandler({ message in log.append(message) }) {
-    ///     store.dispatch(.row(7, .toggle))   // row 7 is not there: reported to the log
-    /// }
-    /// ```
     public static func withHandler<Result>(
         _ handler: @escaping Handler, _ body: () throws -> Result
     ) rethrows -> Result {
