@@ -2,34 +2,14 @@
 /// `DependencyValues`.
 ///
 /// A dependency is declared once, as a ``DependencyKey`` with a live value, and read through a
-/// property of `Dependencies` that its declaration adds:
-///
-/// ```swift
-/// struct SoundPlayerKey: DependencyKey {
-///     static let liveValue: any SoundPlaying = SilentPlayer()
-/// }
-///
-/// extension Dependencies {
-///     var soundPlayer: any SoundPlaying {
-///         get { self[SoundPlayerKey.self] }
-///         set { self[SoundPlayerKey.self] = newValue }
-///     }
-/// }
-/// ```
-///
-/// A middleware reads the dependencies of the store that runs it, ``current``, or one of them
-/// through ``Dependency``. A store, a `TestStore` or a lifted feature
-/// (``AnyMiddleware/dependencies(_:)``) overrides any of them for itself.
+/// property of `Dependencies` that its declaration adds (see <doc:UsingDependencies>). A store,
+/// a `TestStore` or a lifted feature (``AnyMiddleware/dependencies(_:)``) overrides any of them
+/// for itself.
 ///
 /// ``current`` is task-local: a store given dependencies binds them while it runs its
-/// middlewares and starts their effects, so lifted middlewares read them as their parent does,
-/// and an `Effect.run` started there inherits them. Work a scheduler starts later (a `map`
-/// after a `delay`) runs outside that binding: read what it needs in the middleware and capture
-/// it, as ``Dependency`` does.
-///
-/// In a `TestStore`, a dependency the test did not override is its key's
-/// ``DependencyKey/testValue``; a key that has none fails the test with the key's name (the read
-/// gets the live value, so the test goes on).
+/// middlewares and starts their effects, and an `Effect.run` started there inherits them. Work
+/// a scheduler starts later (a `map` after a `delay`) runs outside that binding: read what it
+/// needs in the middleware and capture it, as ``Dependency`` does.
 public struct Dependencies: Sendable {
     /// The overridden values, by their key's type: one entry per override.
     private var values: [ObjectIdentifier: any Sendable] = [:]

@@ -1,13 +1,5 @@
 /// Reads one dependency of the store that is running, by its property on ``Dependencies``: TCA's
-/// `@Dependency`.
-///
-/// ```swift
-/// let playQuacks: Middleware<Pond, PondAction> = { state, action in
-///     @Dependency(\.soundPlayer) var player
-///     if case .quack = action { player.play("quack") }
-///     return .none
-/// }
-/// ```
+/// `@Dependency` (see <doc:UsingDependencies>).
 ///
 /// Declare it in the middleware's body: it reads ``Dependencies/current`` there and keeps the
 /// value, so a closure that captures it (a `map` after a `delay`) uses the store's value even

@@ -1,17 +1,8 @@
 /// Declares a dependency: the type of its value, and the value a program uses.
 ///
 /// The key is a type of its own, so two dependencies of the same value type never meet; a
-/// property on ``Dependencies`` names it where it is read. A key may also give the value tests
-/// use:
-///
-/// ```swift
-/// struct DeckSeedKey: DependencyKey {
-///     static let liveValue: UInt64 = 2026
-///     static let testValue: UInt64 = 7
-/// }
-/// ```
-///
-/// A `TestStore` that reads a key without a `testValue`, not overridden by the test, fails the
+/// property on ``Dependencies`` names it where it is read (see <doc:UsingDependencies>). A
+/// `TestStore` that reads a key without a `testValue`, not overridden by the test, fails the
 /// test naming the key, so a test never uses a live client by mistake.
 public protocol DependencyKey {
     /// The dependency's type: a client, a clock, a generator.

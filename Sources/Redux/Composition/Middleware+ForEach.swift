@@ -3,18 +3,13 @@ import Effects
 /// Lifts an element's middleware to a parent whose state holds the elements in an
 /// ``IdentifiedArray`` at `path`; every effect an element starts belongs to that element.
 ///
-/// For an element action, the middleware sees that element (after the reducer), and its effect
-/// runs scoped to the element (``EffectScope/element(_:of:)``): two rows using the same
-/// `CancelID.save` never touch each other, and its actions come back embedded with the id.
-///
-/// After each action it compares the ids before and after, as TCA's `forEach` does: every
-/// effect of an id that left (a deletion, a filter, `removeAll()`, a new array) is cancelled at
-/// once and delivers nothing more, however it was started (by this middleware, through
-/// ``Store/scope(element:of:action:)``, or by an interceptor lifted with
-/// ``Interceptor/forEach(state:action:)``). An id there before and after is the same element,
-/// however the action moved, rewrote, or removed and re-added it: its effects go on. An action
-/// for an id that is not in the collection (and was not before it) is ignored, and reported in
-/// debug builds.
+/// For an element action, the middleware sees that element (after the reducer); its effect runs
+/// scoped to the element (``EffectScope/element(_:of:)``) and its actions come back embedded
+/// with the id. After each action it compares the ids before and after, as TCA's `forEach`
+/// does: every effect of an id that left is cancelled at once, however it was started (here,
+/// through ``Store/scope(element:of:action:)``, or by ``Interceptor/forEach(state:action:)``);
+/// an id there before and after keeps its effects, however the action moved or re-added it. An
+/// action for an id that is not there (and was not before it) is reported in debug builds.
 ///
 /// ```swift
 /// let rowSaving = todoRowEffects(scheduler: scheduler)
@@ -25,14 +20,11 @@ import Effects
 /// )
 /// ```
 ///
-/// The element's middleware may itself be lifted (a row with its own sheet is a `forEach` of
-/// an `ifLet`; ``forEach(state:action:_:)`` takes a list). Each element then has a running copy
-/// of its own: a row's sheet effects end when the sheet is dismissed, and when the row goes.
+/// The element's middleware may itself be lifted (a row's own sheet is a `forEach` of an
+/// `ifLet`); each element then has a running copy of its own.
 ///
-/// - Complexity: O(1) per action that changes no id, when the element's middleware remembers
-///   nothing; O(n) for one that adds, removes or moves elements, plus cancelling each removed
-///   element's effects. An element middleware that remembers (a nested `forEach` or `ifLet`)
-///   is shown every element after every action: O(n) more per action.
+/// - Complexity: O(1) per action that changes no id; O(n) for one that does, and per action
+///   for an element middleware that remembers (a nested `forEach` or `ifLet`).
 @inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
@@ -65,8 +57,8 @@ public func forEach<
     })
 }
 
-/// After an action: ends the effects of the elements that left, lets nested lifted middlewares
-/// of the others end theirs, and runs the element's middleware for `acting`.
+/// Ends the effects of the elements that left, lets nested lifters of the others end theirs,
+/// and runs the element's middleware for `acting`.
 @inlinable
 func forEachStep<
     State, Action: Sendable, ElementState: Identifiable & Sendable, ElementAction: Sendable
@@ -117,17 +109,10 @@ public func forEach<
     forEach(AnyMiddleware(middleware), state: path, action: action)
 }
 
-/// Lifts an element's middlewares, written one per line, to a parent whose state holds the
-/// elements in an ``IdentifiedArray`` at `path`: a row with its own sheet, for example.
+/// Lifts an element's middlewares, written one per line, to a parent's ``IdentifiedArray`` at
+/// `path`.
 ///
-/// ```swift
-/// forEach(state: \Detail.rows, action: DetailAction.rowActions) {
-///     ifLet(sheetTicking, state: \Row.sheet, action: RowAction.sheetActions)
-/// }
-/// ```
-///
-/// The middlewares see each element action in the order written, and their effects run
-/// together, scoped to the element (see ``forEach(_:state:action:)-55bvn``).
+/// Each sees every element action in order (see ``forEach(_:state:action:)-55bvn``).
 @inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,

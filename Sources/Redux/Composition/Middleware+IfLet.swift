@@ -4,9 +4,9 @@ import Effects
 /// `path`; every effect the child starts ends when the child does.
 ///
 /// While the child is there, its middleware sees it (after the reducer) and its effects run
-/// scoped to it (``EffectScope/child(_:)``); when an action sets the child to nil, every one of
-/// them is cancelled at once and delivers nothing more. A child action while the child is nil
-/// (and was before the action) is ignored, and reported in debug builds.
+/// scoped to it (``EffectScope/child(_:)``); when an action sets it to nil, they are all
+/// cancelled at once. A child action while it is nil (and was before) is reported in debug
+/// builds.
 ///
 /// ```swift
 /// let ticker = ifLet(
@@ -14,11 +14,9 @@ import Effects
 /// ```
 ///
 /// The child's middleware may itself be lifted (a detail holding a list is an `ifLet` of a
-/// `forEach`; ``ifLet(state:action:_:)-3mg4z`` takes a list): each child that comes gets a
-/// running copy of its own, dropped when the child goes.
+/// `forEach`): each child that comes gets a running copy of its own.
 ///
-/// - Complexity: O(1) per action, plus O(k) to cancel the k running effects of a child that
-///   went.
+/// - Complexity: O(1) per action, plus O(k) to cancel the k effects of a child that went.
 @inlinable
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     _ middleware: AnyMiddleware<ChildState, ChildAction>,
@@ -33,8 +31,7 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
 /// child takes its place.
 ///
 /// As ``ifLet(_:state:action:)-39fza``, and a child replaced in one action by one with another
-/// id (a detail screen showing the next item) is one that went and one that came: the effects
-/// of the first are cancelled. A child whose id stays is the same child, however it changes.
+/// id is one that went and one that came: the effects of the first are cancelled.
 @inlinable
 public func ifLet<
     State: Sendable, Action: Sendable, ChildState: Identifiable & Sendable, ChildAction: Sendable
@@ -72,12 +69,6 @@ public func ifLet<
 
 /// Lifts a child's middlewares, written one per line (see ``MiddlewareBuilder``), to a parent's
 /// optional at `path`.
-///
-/// ```swift
-/// ifLet(state: \Screen.detail, action: ScreenAction.detailActions) {
-///     detailMiddleware(scheduler)
-/// }
-/// ```
 @inlinable
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     state path: KeyPath<State, ChildState?> & Sendable,

@@ -1,23 +1,8 @@
 /// What can happen to a navigation stack of screens (TCA's `StackAction`): an action of one
 /// screen, a push, or a pop.
 ///
-/// The parent's action enum has one case for its stack, found by an ``ActionPath``:
-///
-/// ```swift
-/// enum ItemListAction: Equatable, Sendable {
-///     case itemTapped(id: Int)
-///     case path(StackAction<ItemDetail, ItemDetailAction>)
-///     case edit(PresentationAction<ItemEditAction>)
-///
-///     static let pathActions = ActionPath(ItemListAction.path) {
-///         if case .path(let action) = $0 { action } else { nil }
-///     }
-///
-///     static let editActions = ActionPath(ItemListAction.edit) {
-///         if case .edit(let action) = $0 { action } else { nil }
-///     }
-/// }
-/// ```
+/// The parent's action enum has one case for its stack, found by an ``ActionPath`` (see
+/// <doc:Navigation>).
 ///
 /// ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` reduces all three. A parent may
 /// also push and pop by changing its ``StackState`` in its own reducer.

@@ -3,22 +3,12 @@ import Effects
 /// Lifts a screen's reducer to a parent whose state holds a navigation stack of such screens at
 /// `path`.
 ///
-/// It reduces every ``StackAction``: a screen's action changes that screen in place, `.push`
-/// appends a screen with the stack's next id, `.popFrom(id:)` pops that screen and every screen
-/// above it. An action for a screen not on the stack is ignored, and reported in debug builds.
-/// List it before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``,
-/// so that a screen sees its own action before the parent pops it.
+/// It reduces every ``StackAction``; an action for a screen not on the stack is reported in
+/// debug builds. List it before the parent's own reducer in
+/// ``combine(_:)-(MutatingReducer<State,Action>...)``, so a screen sees its action before the
+/// parent pops it (see <doc:Navigation>).
 ///
-/// ```swift
-/// let itemListReducer: MutatingReducer<ItemList, ItemListAction> = combine(
-///     forEach(itemDetailReducer, stack: \ItemList.path, action: ItemListAction.pathActions),
-///     ifLet(itemEditReducer, presented: \ItemList.edit, action: ItemListAction.editActions),
-///     itemListOwnReducer
-/// )
-/// ```
-///
-/// - Complexity: O(1) per action, plus the screen's reducer; a pop costs O(k) for the k
-///   screens popped.
+/// - Complexity: O(1) per action; a pop costs O(k) for the k screens popped.
 public func forEach<State, Action, Screen, ScreenAction>(
     _ reducer: @escaping MutatingReducer<Screen, ScreenAction>,
     stack path: WritableKeyPath<State, StackState<Screen>> & Sendable,
@@ -47,23 +37,11 @@ public func forEach<State, Action, Screen, ScreenAction>(
 /// Lifts a screen's middleware to a parent whose state holds a navigation stack of such
 /// screens at `path`; every effect a screen starts ends when the screen leaves the stack.
 ///
-/// It is `forEach(_:state:action:)` over the stack's screens, by the ids the stack gave them:
-/// a screen's effects run scoped to that screen and to the stack at `path`, and their actions
-/// come back as `.element(id:action:)`. Every effect of a screen that left the stack is
-/// cancelled at once, however it left: `popLast()`, `removeAll()`, `.popFrom(id:)`, or a new
-/// stack in place of the old (whose ids start again at 0: every screen of the old one ends).
-/// The screen's middleware may itself be lifted (a screen's own sheet is a `forEach` of an
-/// `ifLet(_:presented:action:)`).
+/// It is `forEach(_:state:action:)` over the stack's screens: a screen's effects run scoped to
+/// it and to the stack at `path`, and end when it leaves the stack, however it left (a pop,
+/// `removeAll()`, or a new stack in place of the old, whose ids start again at 0).
 ///
-/// ```swift
-/// let itemListMiddlewares: [AnyMiddleware<ItemList, ItemListAction>] = [
-///     forEach(itemDetailTimer, stack: \ItemList.path, action: ItemListAction.pathActions),
-///     ifLet(itemEditing, presented: \ItemList.edit, action: ItemListAction.editActions),
-/// ]
-/// ```
-///
-/// - Complexity: As `forEach`'s: O(1) per action that pushes or pops nothing, O(n) for one
-///   that does; O(n) more per action for a screen middleware that is itself lifted.
+/// - Complexity: As `forEach`'s.
 public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenAction: Sendable>(
     _ middleware: AnyMiddleware<Screen, ScreenAction>,
     stack path: KeyPath<State, StackState<Screen>> & Sendable,
