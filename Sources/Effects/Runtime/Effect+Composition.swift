@@ -9,11 +9,7 @@ extension Effect {
     /// An effect that runs all `effects` at once and finishes when all have finished.
     public static func merge(_ effects: some Swift.Sequence<Effect>) -> Effect {
         let effects = effects.filter { !$0.isNone }
-        switch effects.count {
-        case 0: return .none
-        case 1: return effects[0]
-        default: return MergeEffect(effects).asEffect
-        }
+        return effects.count > 1 ? MergeEffect(effects).asEffect : effects.first ?? .none
     }
 
     /// An effect that runs `effects` one after another, each once the previous has finished.
@@ -24,11 +20,7 @@ extension Effect {
     /// An effect that runs `effects` one after another, each once the previous has finished.
     public static func concatenate(_ effects: some Swift.Sequence<Effect>) -> Effect {
         let effects = effects.filter { !$0.isNone }
-        switch effects.count {
-        case 0: return .none
-        case 1: return effects[0]
-        default: return ConcatenateEffect(effects).asEffect
-        }
+        return effects.count > 1 ? ConcatenateEffect(effects).asEffect : effects.first ?? .none
     }
 
     /// Runs this effect and `other` at once.
