@@ -2,12 +2,10 @@
 /// leaves, for the sending task to await, the work it cannot do without blocking the task's
 /// thread.
 ///
-/// `send` delivers synchronously, through the operators after the `run`, to the store's
-/// subscriber, which may have to wait for the store: that would block a thread of the
-/// cooperative pool. So while `send` delivers, the delivery is ``current``; when the store says
-/// to wait, the subscriber hands the rest of its work to it (``take(_:)``), and so does every
-/// later value of the same delivery, behind it. `send` then awaits that work in order. Once the
-/// delivery is over it takes no more work (``take(_:)`` returns false).
+/// Waiting for the store would block a thread of the cooperative pool, so while `send`
+/// delivers, the delivery is ``current``: the subscriber hands it the rest of its work
+/// (``take(_:)``), and every later value of the delivery follows it; `send` then awaits that
+/// work in order.
 ///
 /// Size: one entry per value that had to wait or came after one that did, kept until `send`
 /// awaits them.

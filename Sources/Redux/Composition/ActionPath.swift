@@ -21,13 +21,10 @@
 /// }
 /// ```
 ///
-/// With a key path for the state, a feature written against its own state and actions is
-/// lifted into the app's:
-/// ``pullback(_:state:action:)->MutatingReducer<State,Action>`` for reducers,
-/// ``pullback(_:state:action:)->Middleware<State,Action>`` for middlewares (and
-/// ``AnyMiddleware/pullback(state:action:)`` for a remembering one),
-/// ``Interceptor/pullback(state:action:)`` for interceptors, and
-/// ``Store/scope(state:action:)-6x25s`` for a view of a store.
+/// With a key path for the state, it lifts a feature into the app's:
+/// ``pullback(_:state:action:)->MutatingReducer<State,Action>``,
+/// ``pullback(_:state:action:)->Middleware<State,Action>``, ``Interceptor/pullback(state:action:)``
+/// and ``Store/scope(state:action:)-6x25s``.
 public struct ActionPath<Action, ChildAction>: Sendable {
     /// Wraps a child action into the parent's.
     public let embed: @Sendable (ChildAction) -> Action

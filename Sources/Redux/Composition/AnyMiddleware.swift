@@ -3,9 +3,8 @@ import Effects
 /// A middleware in either form: the ``Middleware`` shorthand, which sees the state after the
 /// action, or a *remembering* middleware, which also sees what it remembered of the state before.
 ///
-/// A middleware sees the state after the reducer. That cannot always tell whether the reducer
-/// accepted the action: a card flipped again leaves the same two cards selected as the flip that
-/// selected them. A remembering middleware compares before and after instead:
+/// The state after the reducer cannot always tell whether the reducer accepted the action; a
+/// remembering middleware compares before and after:
 ///
 /// ```swift
 /// let quack = AnyMiddleware<Game, GameAction>(remembering: \.moves) { state, movesBefore, action in

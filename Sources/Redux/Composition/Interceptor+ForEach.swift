@@ -4,11 +4,9 @@ extension Interceptor {
     /// Lifts this element interceptor to a parent whose state holds the elements in an
     /// ``IdentifiedArray`` at `path`.
     ///
-    /// It sees the element actions of elements that are there, with a context of that element:
-    /// what it passes on or dispatches comes back embedded with the id, and its effects are
-    /// scoped to the element (they end when it is removed, if the element's middleware is lifted
-    /// with `forEach` too). The context's state is the element as it is now, or as it was once
-    /// it is removed. Every other action goes on down the chain untouched.
+    /// It sees the actions of elements that are there, with a context of that element whose
+    /// effects are scoped to it (``EffectScope/element(_:of:)``) and whose state is the element
+    /// as it is now, or as it was once removed. Every other action goes on down the chain.
     ///
     /// ```swift
     /// let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)

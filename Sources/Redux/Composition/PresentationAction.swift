@@ -80,10 +80,8 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
 /// Lifts the middleware of a presented child, of either form, to a parent whose state holds
 /// the child as an optional at `path`; every effect the child starts ends when it is dismissed.
 ///
-/// As ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``: the
-/// middleware sees only `.presented` actions, and its effects may send `.dismiss`. It may
-/// itself be lifted (a sheet holding a list is an `ifLet` of a `forEach` through
-/// ``PresentationAction/presentedActions``).
+/// As ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``; it may
+/// itself be lifted (a sheet's list, through ``PresentationAction/presentedActions``).
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     _ middleware: AnyMiddleware<ChildState, PresentationAction<ChildAction>>,
     presented path: KeyPath<State, ChildState?> & Sendable,
