@@ -17,22 +17,16 @@ public protocol Cancellable: Sendable {
 /// publisher.sink { print($0) }.store(in: &cancellables)
 /// ```
 public final class AnyCancellable: Cancellable, Hashable {
-    // The wrapped cancellable itself, not a closure calling it: a class (a subscription) or a
-    // closure's two words fit in the enum's inline storage, so wrapping allocates nothing
-    // beyond this object. Taken out once, by the first `cancel()` or by the deinit.
+    // Taken out once, by the first `cancel()` or by the deinit.
     @usableFromInline let held: Lock<Held>
 
     /// Wraps a closure that is called once, on the first `cancel()` or on release.
-    ///
-    /// - Parameter cancel: The work that stops whatever is running.
     @inlinable
     public init(_ cancel: @escaping @Sendable () -> Void) {
         held = Lock(.closure(cancel))
     }
 
     /// Wraps another cancellable, which is cancelled once, on the first `cancel()` or on release.
-    ///
-    /// - Parameter cancellable: The cancellable to wrap.
     @inlinable
     public init(_ cancellable: some Cancellable) {
         held = Lock(.value(cancellable))
@@ -40,15 +34,12 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Wraps a cancellable object (a subscription, usually), which is cancelled once, on the
     /// first `cancel()` or on release.
-    ///
-    /// - Parameter cancellable: The cancellable to wrap.
     @inlinable
     public init(_ cancellable: some Cancellable & AnyObject) {
         held = Lock(.object(cancellable))
     }
 
-    /// The cancellable that synchronous publishers return from `sink`: by the time it is
-    /// returned there is nothing left to cancel, so one shared instance serves them all.
+    /// What synchronous publishers return from `sink`: nothing is left to cancel by then.
     @usableFromInline
     static let finished = AnyCancellable()
 
@@ -63,8 +54,7 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Cancels the wrapped work. Later calls do nothing.
     public func cancel() {
-        // Taken under the lock, cancelled and released after it: a cancel that calls back in
-        // finds nothing to do.
+        // Cancelled after the lock: a cancel that calls back in finds nothing to do.
         Self.cancel(held.withLock { $0.take() })
     }
 
@@ -77,16 +67,12 @@ public final class AnyCancellable: Cancellable, Hashable {
         }
     }
 
-    /// Keeps this cancellable alive in `set` (the usual way to hold several).
-    ///
-    /// - Parameter set: The set that owns it from now on.
+    /// Keeps this cancellable alive in `set`.
     public func store(in set: inout Set<AnyCancellable>) {
         set.insert(self)
     }
 
     /// Keeps this cancellable alive in `collection`.
-    ///
-    /// - Parameter collection: The collection that owns it from now on.
     public func store<C: RangeReplaceableCollection>(in collection: inout C)
     where C.Element == AnyCancellable {
         collection.append(self)
@@ -102,19 +88,15 @@ public final class AnyCancellable: Cancellable, Hashable {
         hasher.combine(ObjectIdentifier(self))
     }
 
-    /// What an ``AnyCancellable`` holds until it cancels it.
+    /// The wrapped cancellable itself, not a closure calling it: an object or a closure fits in
+    /// the enum's inline storage, so wrapping allocates nothing more.
     @usableFromInline
     enum Held: Sendable {
-        /// Nothing: cancelled already, or nothing to cancel.
         case none
-        /// A cancellable object.
         case object(any Cancellable & AnyObject)
-        /// A closure.
         case closure(@Sendable () -> Void)
-        /// Any other cancellable.
         case value(any Cancellable)
 
-        /// Moves what is held out, leaving nothing.
         mutating func take() -> Held {
             defer { self = .none }
             return self

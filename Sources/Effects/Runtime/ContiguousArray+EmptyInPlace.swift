@@ -1,9 +1,6 @@
 extension ContiguousArray {
-    /// Removes every element, keeping the storage: a few by popping them, more through
-    /// `removeAll(keepingCapacity:)`.
-    ///
-    /// For the timer heap's arrays, which usually hold one or two elements when they empty
-    /// after a burst of work.
+    /// Removes every element, keeping the storage: for the timer heap's arrays, which usually
+    /// hold one or two elements when they empty.
     @inlinable
     @inline(__always)
     mutating func removeAllFromEnd() {

@@ -15,7 +15,6 @@ extension Effect {
     ///   - id: Any hashable, sendable value; effects with equal ids are cancelled together.
     ///   - cancelInFlight: Whether to cancel effects already running with this id before
     ///     starting this one.
-    /// - Returns: The marked effect (``none`` stays ``none`` unless it cancels in flight).
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         let id = EffectID(id)
         if isNone {
@@ -24,10 +23,8 @@ extension Effect {
         return CancellableEffect(id: id, cancelInFlight: cancelInFlight, effect: self).asEffect
     }
 
-    /// An effect that cancels every running effect marked with `id`, then finishes.
-    ///
-    /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
-    /// - Returns: The effect.
+    /// An effect that cancels every running effect marked with `id`
+    /// (``cancellable(id:cancelInFlight:)``), then finishes.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         cancel(id: EffectID(id))
     }
@@ -37,16 +34,13 @@ extension Effect {
     }
 }
 
-/// An effect marked so that it can be cancelled by its id while it runs:
-/// ``Effect/cancellable(id:cancelInFlight:)``.
 final class CancellableEffect<Output: Sendable>: EffectNode {
     let id: EffectID
     let cancelInFlight: Bool
     let effect: Effect<Output>
-    /// The node of the effect marked, read once, here; nil for nothing or a single value.
+    /// Nil for nothing or a single value.
     let node: (any EffectNode<Output>)?
-    /// A delayed value marked with this id; nil if the effect marked is not a delayed value, or
-    /// is one marked with an id of its own already, or scoped.
+    /// A delayed value marked with this id; nil if the effect is not a bare delayed value.
     let delayedValue: DelayedValueStart<Output>?
 
     init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
@@ -61,8 +55,7 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
         delayedValue = node?.delayedValue?.marked(with: id, replacingInFlight: cancelInFlight)
     }
 
-    /// In a context, the effect runs registered under the id, after cancelling what ran under it
-    /// (`cancelInFlight`); without one, ids mean nothing and it runs unchanged.
+    /// Without a context, ids mean nothing and the effect runs unchanged.
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
         guard let context else {
@@ -75,11 +68,9 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
         RegisteredSubscription(downstream: subscriber, id: id, context: context).start(effect)
     }
 
-    /// As a root, the node hands its id to the effect it marks, whose root registers under it
-    /// in the same step that counts it as running (replacing what ran under it, for
-    /// `cancelInFlight`). Nothing and a single value run at once: only the cancel in flight is
-    /// left to do. Marked with an id of its own already (by an outer `.cancellable`), it runs as
-    /// one root under that one and registers its own id inside.
+    /// As a root, it hands its id to the effect it marks, whose root registers under it in the
+    /// step that counts it as running. Under an outer `.cancellable`, it runs as one root under
+    /// that id and registers its own inside.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id outer: EffectID?,
         replacingInFlight outerReplacing: Bool
@@ -91,7 +82,6 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
             return
         }
         guard let node else {
-            // Nothing, or a single value: it runs at once.
             if cancelInFlight {
                 context.cancel(id: id)
             }
@@ -111,7 +101,7 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
     }
 }
 
-/// A request to cancel what runs under an id: ``Effect/cancel(id:)``. It runs at once.
+/// ``Effect/cancel(id:)``: it runs at once.
 final class CancelEffect<Output: Sendable>: EffectNode {
     let id: EffectID
 
@@ -126,8 +116,6 @@ final class CancelEffect<Output: Sendable>: EffectNode {
         subscriber.receive(completion: .finished)
     }
 
-    /// Nothing to count as running, nor to register under an id: the cancel is over once it
-    /// returns.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id _: EffectID?,
         replacingInFlight _: Bool
@@ -139,7 +127,6 @@ final class CancelEffect<Output: Sendable>: EffectNode {
         CancelEffect<T>(id: id).asEffect
     }
 
-    /// A cancel runs at once: nothing of it is left for a task to cancel.
     func marked(with id: EffectID) -> Effect<Output> {
         asEffect
     }
@@ -153,21 +140,13 @@ final class CancelEffect<Output: Sendable>: EffectNode {
 ///
 /// Made by ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)``; ids of
 /// different types never match.
-///
-/// An id is a reference to an immutable object holding the value, its type and its hash,
-/// computed once. Copies of one id are recognized by the object's identity before anything is
-/// compared, so an effect built once and returned for every action finds its id at once.
 public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     @usableFromInline let identity: any EffectIdentity
-    /// The value's hash, beside the reference: hashing an id reads it without a call.
     @usableFromInline let hash: Int
 
-    /// Wraps `id`.
-    ///
-    /// - Parameter id: Any hashable, sendable value.
+    /// Wraps `id`, any hashable, sendable value.
     @inlinable
     public init<ID: Hashable & Sendable>(_ id: ID) {
-        // A metatype comparison first, so that most ids skip the dynamic casts.
         if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
         } else if ID.self == ScopedEffectID.self, let pair = id as? ScopedEffectID {
@@ -179,8 +158,7 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         }
     }
 
-    /// The id an object that is its own identity stands for (a store's task: see
-    /// ``EffectIdentity``).
+    /// The id of an object that is its own identity (a store's task).
     @inlinable
     package init(identity: any EffectIdentity) {
         self.identity = identity
@@ -189,7 +167,6 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
 
     /// Two ids are equal when they wrap equal values of the same type.
     public static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        // Copies of one id share their identity: no value to compare.
         if lhs.identity === rhs.identity { return true }
         guard lhs.hash == rhs.hash, lhs.identity.idType == rhs.identity.idType else {
             return false
@@ -202,10 +179,9 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
         hasher.combine(hash)
     }
 
-    /// The wrapped value's hash, computed once when the id was made, mixed with `seed` without
-    /// running a `Hasher` again.
+    /// The wrapped value's hash, computed once when the id was made, mixed with `seed`.
     public func _rawHashValue(seed: Int) -> Int {
-        // A multiplicative mix (the 64-bit golden ratio), so that nearby hashes spread.
+        // The 64-bit golden ratio, so that nearby hashes spread.
         Int(
             bitPattern: (UInt(bitPattern: hash) ^ UInt(bitPattern: seed))
                 &* 0x9E37_79B9_7F4A_7C15)
@@ -217,12 +193,9 @@ public struct EffectID: Hashable, CustomStringConvertible, Sendable {
     }
 }
 
-/// What an ``EffectID`` refers to: an immutable object that holds the id's value, with its type
-/// and its hash kept apart from it, so that only ids that agree on both compare their values.
-///
-/// ``EffectIDStorage`` is the one ``EffectID/init(_:)`` makes. An object with an identity of its
-/// own may be one too, and then stands for its id without an allocation for it: a store's task
-/// is (its effects are marked with its id).
+/// What an ``EffectID`` refers to: an immutable object holding the id's value, its type and
+/// its hash, so that only ids that agree on both compare their values. An object with an
+/// identity of its own (a store's task) may stand for its id itself.
 @usableFromInline
 package protocol EffectIdentity: AnyObject, Sendable {
     /// The value the id wraps.
@@ -232,22 +205,19 @@ package protocol EffectIdentity: AnyObject, Sendable {
     /// The value's hash.
     var idHash: Int { get }
 
-    /// Whether `other`, an identity of a value of the same type, holds an equal value. By
-    /// default, the two values compared as they are.
+    /// Whether `other`, an identity of a value of the same type, holds an equal value.
     func hasValue(equalTo other: any EffectIdentity) -> Bool
 }
 
 extension EffectIdentity {
-    /// Compares the two values, through their existentials.
     @usableFromInline
     package func hasValue(equalTo other: any EffectIdentity) -> Bool {
         idValue.isEqual(to: other.idValue)
     }
 }
 
-/// The identity of the pair (scope, id) a scoped view of a context names an id with (see
-/// ``ScopedEffectID``), which ``EffectID/init(_:)`` makes for a pair: kept as it is rather than
-/// boxed as any value, so that two pairs made apart compare as their two ids.
+/// The identity of a (scope, id) pair (``ScopedEffectID``), kept as it is so that two pairs
+/// made apart compare as their two ids.
 @usableFromInline
 final class ScopedIdentity: EffectIdentity {
     @usableFromInline let pair: ScopedEffectID
@@ -269,7 +239,6 @@ final class ScopedIdentity: EffectIdentity {
         ObjectIdentifier(ScopedEffectID.self)
     }
 
-    /// The other is a pair too (the caller compared the types): the two pairs' ids compared.
     @usableFromInline
     func hasValue(equalTo other: any EffectIdentity) -> Bool {
         guard let other = other as? ScopedIdentity else { return false }
@@ -277,7 +246,6 @@ final class ScopedIdentity: EffectIdentity {
     }
 }
 
-/// The identity ``EffectID/init(_:)`` makes for a value.
 @usableFromInline
 final class EffectIDStorage: EffectIdentity {
     @usableFromInline let idValue: any Hashable & Sendable
@@ -293,7 +261,6 @@ final class EffectIDStorage: EffectIdentity {
 }
 
 extension Hashable {
-    /// Whether `other` is a value of this same type that equals this one.
     fileprivate func isEqual(to other: any Hashable & Sendable) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other

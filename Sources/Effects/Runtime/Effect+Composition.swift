@@ -2,69 +2,39 @@ extension Effect {
     /// An effect that runs all `effects` at once and finishes when all have finished.
     ///
     /// `.none` members are dropped; merging one effect gives that effect back.
-    ///
-    /// - Parameter effects: The effects to run together.
-    /// - Returns: The merged effect.
     public static func merge(_ effects: Effect...) -> Effect {
         merge(effects)
     }
 
     /// An effect that runs all `effects` at once and finishes when all have finished.
-    ///
-    /// - Parameter effects: The effects to run together.
-    /// - Returns: The merged effect.
     public static func merge(_ effects: some Swift.Sequence<Effect>) -> Effect {
         let effects = effects.filter { !$0.isNone }
-        switch effects.count {
-        case 0: return .none
-        case 1: return effects[0]
-        default: return MergeEffect(effects).asEffect
-        }
+        return effects.count > 1 ? MergeEffect(effects).asEffect : effects.first ?? .none
     }
 
     /// An effect that runs `effects` one after another, each once the previous has finished.
-    ///
-    /// - Parameter effects: The effects to run in turn.
-    /// - Returns: The concatenated effect.
     public static func concatenate(_ effects: Effect...) -> Effect {
         concatenate(effects)
     }
 
     /// An effect that runs `effects` one after another, each once the previous has finished.
-    ///
-    /// - Parameter effects: The effects to run in turn.
-    /// - Returns: The concatenated effect.
     public static func concatenate(_ effects: some Swift.Sequence<Effect>) -> Effect {
         let effects = effects.filter { !$0.isNone }
-        switch effects.count {
-        case 0: return .none
-        case 1: return effects[0]
-        default: return ConcatenateEffect(effects).asEffect
-        }
+        return effects.count > 1 ? ConcatenateEffect(effects).asEffect : effects.first ?? .none
     }
 
     /// Runs this effect and `other` at once.
-    ///
-    /// - Parameter other: The effect to run alongside.
-    /// - Returns: The merged effect.
     public func merge(with other: Effect) -> Effect {
         .merge(self, other)
     }
 
     /// Runs `other` once this effect has finished.
-    ///
-    /// - Parameter other: The effect that follows.
-    /// - Returns: The concatenated effect.
     public func concatenate(with other: Effect) -> Effect {
         .concatenate(self, other)
     }
 
-    /// Transforms every value this effect sends, keeping its shape (and its cancellation ids).
-    ///
-    /// Use it to lift a child feature's effect into a parent's action type.
-    ///
-    /// - Parameter transform: Turns a value into the value to send.
-    /// - Returns: The transformed effect.
+    /// Transforms every value this effect sends, keeping its shape and its cancellation ids:
+    /// how a child feature's effect is lifted into a parent's action type.
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
         switch operation {
         case .none: .none
@@ -74,16 +44,12 @@ extension Effect {
     }
 
     /// Delivers every value and the completion on `scheduler`.
-    ///
-    /// - Parameter scheduler: The scheduler that delivers.
-    /// - Returns: The effect, delivering on `scheduler`.
     public func receive<Context: Scheduler>(on scheduler: Context) -> Effect {
         if isNone { return .none }
         return Effect(Publishers.ReceiveOn(upstream: self, scheduler: scheduler))
     }
 }
 
-/// Effects that run at once: ``Effect/merge(_:)-(Effect<Output>...)``.
 final class MergeEffect<Output: Sendable>: EffectNode {
     let effects: [Effect<Output>]
 
@@ -97,8 +63,7 @@ final class MergeEffect<Output: Sendable>: EffectNode {
             .start(effects.map { effect in { effect.subscribe($0, context: context) } })
     }
 
-    /// Each part runs, and is counted, on its own: nobody waits for the whole. Marked with an
-    /// id, the merge runs as one root under it.
+    /// Each part runs, and is counted, on its own; marked with an id, as one root under it.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
         replacingInFlight: Bool
@@ -118,7 +83,6 @@ final class MergeEffect<Output: Sendable>: EffectNode {
         MergeEffect<T>(effects.map { $0.map(transform) }).asEffect
     }
 
-    /// Each part marked on its own, so that the parts still run, and count, apart.
     func marked(with id: EffectID) -> Effect<Output> {
         MergeEffect(effects.map { $0.marked(with: id) }).asEffect
     }
@@ -128,7 +92,6 @@ final class MergeEffect<Output: Sendable>: EffectNode {
     }
 }
 
-/// Effects that run one after another: ``Effect/concatenate(_:)-(Effect<Output>...)``.
 final class ConcatenateEffect<Output: Sendable>: EffectNode {
     let effects: [Effect<Output>]
 

@@ -1,8 +1,7 @@
 extension Effect {
     /// Runs the effect for `subscriber`, in the subscriber's effect runtime, if it has one.
     ///
-    /// Inside a store every subscriber answers the store's ``EffectContext``, so ids work at
-    /// any depth; subscribed to directly (a `sink`), `.cancellable` runs its effect unchanged and
+    /// Subscribed to directly (a `sink`), `.cancellable` runs its effect unchanged and
     /// `.cancel(id:)` just finishes.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
         subscribe(subscriber, context: subscriber.effectContext)

@@ -1,31 +1,24 @@
 /// A first-in, first-out queue: the pending work of a store, the waiting events of a relay.
 ///
-/// A ring buffer on an array whose size is a power of two: appending writes one slot after the
-/// last element, popping moves the head on, and neither moves other elements.
-///
-/// Popping moves the element out of its slot: the queue keeps no copy of what it has handed
-/// out, so whatever an element owns is released where its taker lets it go, never inside the
-/// queue's owner's lock. The storage doubles when it is full; above `keptRing` slots it halves
-/// when a quarter or less of it is in use, so memory follows the elements waiting.
+/// A ring buffer whose size is a power of two. Popping moves the element out of its slot, so
+/// what it owns is released by its taker, never inside the queue's owner's lock. The storage
+/// doubles when full; above `keptRing` slots it halves when a quarter or less is in use.
 ///
 /// - Complexity: `append` and `popFirst` are O(1) amortized; `count`, `isEmpty` and the
 ///   subscript O(1).
 @usableFromInline
 package struct FIFOQueue<Element> {
-    /// The ring: empty, or a power of two slots, the elements from `head` on (wrapping).
+    /// Empty, or a power of two slots, the elements from `head` on (wrapping).
     @usableFromInline var slots: [Element?] = []
-    /// The slot of the oldest element.
     @usableFromInline var head = 0
-    /// How many elements wait.
     @usableFromInline var storedCount = 0
 
-    /// The ring's size when it is first needed.
     @usableFromInline static var smallestRing: Int {
         16
     }
 
-    /// The largest ring that is kept however few elements wait: below it, a queue that fills
-    /// and empties in turns does not allocate each time.
+    /// The largest ring kept however few elements wait, so that a queue that fills and empties
+    /// in turns does not allocate each time.
     @usableFromInline static var keptRing: Int {
         1024
     }
@@ -76,8 +69,7 @@ package struct FIFOQueue<Element> {
         set { slots[(head &+ offset) & (slots.count &- 1)] = newValue }
     }
 
-    /// Moves the elements, oldest first, into a ring of `size` slots (a power of two, at least
-    /// `storedCount`).
+    /// `size` is a power of two, at least `storedCount`.
     @inlinable
     @inline(never)
     mutating func resize(to size: Int) {
@@ -93,30 +85,16 @@ package struct FIFOQueue<Element> {
     }
 }
 
-extension FIFOQueue: Sequence {
-    /// The elements, oldest first.
+/// The elements, oldest first, by their offset from the oldest.
+extension FIFOQueue: RandomAccessCollection {
     @inlinable
-    package func makeIterator() -> Iterator {
-        Iterator(queue: self)
+    package var startIndex: Int {
+        0
     }
 
-    /// Walks the waiting elements, oldest first.
-    @usableFromInline
-    package struct Iterator: IteratorProtocol {
-        @usableFromInline let queue: FIFOQueue
-        @usableFromInline var offset = 0
-
-        @inlinable
-        init(queue: FIFOQueue) {
-            self.queue = queue
-        }
-
-        @inlinable
-        package mutating func next() -> Element? {
-            guard offset < queue.count else { return nil }
-            defer { offset &+= 1 }
-            return queue[offset]
-        }
+    @inlinable
+    package var endIndex: Int {
+        storedCount
     }
 }
 

@@ -1,9 +1,7 @@
 /// Where a combining subscription (a merge, a concatenation) stands: live with its state, or
 /// over (finished or cancelled) with nothing kept.
 ///
-/// Its owner keeps it behind a lock. Whatever a transition takes out of it (a downstream,
-/// subscriptions, waiting values) goes back to the caller, to be released after the lock, since
-/// releasing it may run code that calls back in.
+/// Whatever a transition takes out goes back to the caller, to be released after its lock.
 enum LiveStage<Live> {
     case live(Live)
     case over
@@ -12,8 +10,7 @@ enum LiveStage<Live> {
         if case .over = self { true } else { false }
     }
 
-    /// Runs `body` on the live state, moved out of the enum while it runs so that mutating it
-    /// copies nothing; nil when over.
+    /// Moved out of the enum while `body` runs, so that it changes in place; nil when over.
     mutating func withLive<Result>(_ body: (inout Live) -> Result) -> Result? {
         guard case .live(var live) = self else { return nil }
         self = .over
@@ -21,7 +18,6 @@ enum LiveStage<Live> {
         return body(&live)
     }
 
-    /// Moves to over and hands the live state out; nil when it was over already.
     mutating func end() -> Live? {
         guard case .live(let live) = self else { return nil }
         self = .over

@@ -1,12 +1,9 @@
 #if DEBUG
 /// What a systematic tester is told by the package's synchronization, in debug builds: where a
-/// thread is about to synchronize, so that the tester may let another of its threads run first,
-/// and where a thread would block.
+/// thread is about to synchronize, and where it would block.
 ///
-/// The package's tests install one (``ScheduleTesting/install(_:)``) to run a scenario once per
-/// schedule, CHESS-style: the tester lets one of its threads run at a time and picks, at each of
-/// these points, which runs next. Threads it does not control pass through every call at once
-/// (the calls return false or do nothing for them), so the rest of the process runs as usual.
+/// Tests install one (``ScheduleTesting/install(_:)``) to run a scenario once per schedule,
+/// CHESS-style. Threads it does not control pass through every call at once.
 @usableFromInline
 package protocol ScheduleTester: AnyObject, Sendable {
     /// The calling thread is about to take a ``Lock``; locks taken while it holds another are

@@ -1,21 +1,15 @@
 /// Where the async work of an effect waits before it sends, while its store's queue is full.
 ///
 /// A store closes the gate of its ``EffectContext`` when its queue reaches its bound and opens
-/// it once the queue has drained to half of it; `send` in ``Effect/run(priority:operation:)-9qce4``
-/// awaits ``waitUntilOpen()`` before it hands a value on. That is the back-pressure an async
-/// producer gets: it suspends instead of growing the queue, and a thread is not held while it
-/// waits. Outside a store, or while the gate is open, waiting costs one short critical section.
+/// it once the queue has drained to half; `send` in ``Effect/run(priority:operation:)-9qce4``
+/// awaits ``waitUntilOpen()``, so an async producer suspends instead of growing the queue.
 ///
-/// A store calls ``close()`` and ``open()`` while it holds its own lock, so that the gate
-/// follows the queue exactly; this lock is a leaf (nothing else is taken while it is held), so
-/// the nesting cannot deadlock. Continuations are resumed after both locks are let go.
-///
-/// Every decision is made by ``SendGateState``; this class only locks, and resumes outside the
-/// lock what it hands back.
+/// A store calls ``close()`` and ``open()`` under its own lock; this lock is a leaf, so the
+/// nesting cannot deadlock. Decisions are ``SendGateState``'s; continuations are resumed after
+/// both locks are let go.
 package final class SendGate: Sendable {
     private let state = Lock(SendGateState<CheckedContinuation<Void, Never>>())
 
-    /// Makes an open gate.
     package init() {}
 
     /// Whether a value sent now goes through at once.
@@ -28,9 +22,8 @@ package final class SendGate: Sendable {
         state.withLock { $0.close() }
     }
 
-    /// Lets senders through again.
-    ///
-    /// - Returns: The tasks that were waiting; call ``Opened/resume()`` once every lock is let go.
+    /// Lets senders through again; call ``Opened/resume()`` on the result once every lock is
+    /// let go.
     package func open() -> Opened {
         Opened(continuations: state.withLock { $0.open() })
     }
@@ -50,8 +43,7 @@ package final class SendGate: Sendable {
         }
     }
 
-    /// How many tasks are waiting at the gate (or about to), for tests: an entry that outlives
-    /// its task's wait would show here.
+    /// How many tasks are waiting at the gate (or about to), for tests.
     package var waitingCount: Int {
         state.withLock { $0.waitingCount }
     }
@@ -69,40 +61,31 @@ package final class SendGate: Sendable {
     }
 }
 
-/// The gate's state machine: open, or closed with the tasks waiting at it. Pure (generic over
-/// the continuation, so that tests drive it with plain values); ``SendGate`` keeps it behind its
-/// lock and resumes, outside the lock, the continuations its transitions hand back.
+/// The gate's state machine: open, or closed with the tasks waiting at it. Generic over the
+/// continuation, so that tests drive it with plain values.
 ///
-/// A waiting task goes through two steps, each a transition: it takes a ticket
-/// (``takeTicket()``), then, once its continuation exists, suspends under it
-/// (``suspend(_:_:)``). Opening or cancelling may come between the two; the ticket's entry
-/// records that, so that the continuation is resumed exactly once, whichever comes first.
+/// A waiting task takes a ticket (``takeTicket()``), then, once its continuation exists,
+/// suspends under it (``suspend(_:_:)``). Opening or cancelling may come between the two; the
+/// ticket's entry records that, so that the continuation is resumed exactly once.
 ///
-/// Size: `entries` holds one entry per task waiting now, and only while the gate is closed;
-/// opening empties it, and a task cancelled while it waits leaves no entry behind once its
-/// continuation has arrived. Every transition is O(1) (a dictionary operation), except
+/// Size: one entry per task waiting now, only while closed. Every transition is O(1), except
 /// ``open()``, O(entries).
 struct SendGateState<Continuation> {
-    /// One waiting task's place, from the ticket it takes to its resumption.
     enum Entry {
         /// The ticket is taken; the continuation is on its way.
         case issued
-        /// The task is suspended.
         case waiting(Continuation)
-        /// The task was cancelled before its continuation arrived: resume it as soon as it does.
+        /// Cancelled before its continuation arrived: resume it as soon as it does.
         case cancelled
     }
 
     enum Gate {
-        /// Senders go through.
         case open
-        /// Senders wait, each under its ticket.
         case closed(entries: [UInt64: Entry])
     }
 
     private(set) var gate = Gate.open
-    /// The next ticket. Never reset, so that a ticket from an earlier closing, whose
-    /// continuation arrives late, never names a newer task's entry.
+    /// Never reset, so that a late ticket from an earlier closing never names a newer entry.
     private(set) var nextTicket: UInt64 = 0
 
     init() {}
@@ -112,20 +95,17 @@ struct SendGateState<Continuation> {
         return false
     }
 
-    /// How many tickets are waiting or about to.
     var waitingCount: Int {
         guard case .closed(let entries) = gate else { return 0 }
         return entries.count
     }
 
-    /// Makes senders wait from now on; closing a closed gate changes nothing.
     mutating func close() {
         guard case .open = gate else { return }
         gate = .closed(entries: [:])
     }
 
-    /// Lets senders through; returns the continuations to resume. Tickets whose continuation
-    /// has not arrived are forgotten: it is resumed as it arrives, finding the gate open.
+    /// Returns the continuations to resume. A continuation not yet arrived finds the gate open.
     mutating func open() -> [Continuation] {
         guard case .closed(let entries) = gate else { return [] }
         gate = .open
@@ -135,7 +115,7 @@ struct SendGateState<Continuation> {
         }
     }
 
-    /// A sender arrives: nil while the gate is open (go on), or the ticket to wait under.
+    /// Nil while the gate is open (go on), or the ticket to wait under.
     mutating func takeTicket() -> UInt64? {
         let ticket = nextTicket
         guard (withEntries { $0[ticket] = .issued }) != nil else { return nil }
@@ -143,8 +123,7 @@ struct SendGateState<Continuation> {
         return ticket
     }
 
-    /// The continuation of `ticket` arrives: true if it must be resumed at once (the gate
-    /// opened, or its task was cancelled, meanwhile), false if it now waits for ``open()``.
+    /// True if the continuation must be resumed at once (opened or cancelled meanwhile).
     mutating func suspend(_ ticket: UInt64, _ continuation: Continuation) -> Bool {
         withEntries { entries in
             switch entries[ticket] {
@@ -160,8 +139,7 @@ struct SendGateState<Continuation> {
         } ?? true
     }
 
-    /// The task of `ticket` was cancelled: returns its continuation if it must be resumed now.
-    /// One that has not arrived yet is resumed as it arrives (``suspend(_:_:)``).
+    /// The continuation to resume now, if it has arrived.
     mutating func cancel(_ ticket: UInt64) -> Continuation? {
         withEntries { entries -> Continuation? in
             switch entries[ticket] {
@@ -177,13 +155,12 @@ struct SendGateState<Continuation> {
         } ?? nil
     }
 
-    /// Runs `body` on the entries of the closed gate; nil, without running it, if the gate is
-    /// open.
+    /// Nil, without running `body`, if the gate is open.
     private mutating func withEntries<Result>(_ body: (inout [UInt64: Entry]) -> Result)
         -> Result?
     {
         guard case .closed(var entries) = gate else { return nil }
-        // Out of the enum while `body` changes them, so that they change in place, not in a copy.
+        // Out of the enum while `body` changes them, so that they change in place.
         gate = .open
         defer { gate = .closed(entries: entries) }
         return body(&entries)

@@ -2,32 +2,22 @@
 /// scheduler's clock, which only an advance wakes, or awake — running, ready to run, or waiting
 /// on something the clock does not drive (another actor, a real timer, a continuation).
 ///
-/// A test store asks it whether anything can still happen without the clock moving: while a
-/// task is awake, something outside the test may bring it back with an action; while every task
-/// is asleep, only an advance can.
+/// A test store asks it whether anything can still happen without the clock moving. A task is
+/// counted from when it is made until its operation returns; its child tasks count as the task
+/// itself. A sleep of no counted task is ignored.
 ///
-/// A task is counted from the moment it is made until its operation returns. Its child tasks
-/// (`async let`, task groups) count as the task itself: while any of them sleeps, the task is
-/// asleep. A sleep that belongs to no counted task (it ended, or was never counted) is ignored.
-///
-/// Size: one entry per counted task alive; every operation costs O(1) (a dictionary).
+/// Size: one entry per counted task alive; every operation costs O(1).
 struct TaskCensus {
-    /// Where one counted task is.
     enum Whereabouts: Equatable {
-        /// Running, ready to run, or waiting on something the scheduler's clock does not drive.
         case awake
-        /// Suspended in `sleeps` sleeps on the scheduler's clock (more than one when child
-        /// tasks sleep side by side).
+        /// More than one sleep when child tasks sleep side by side.
         case asleep(sleeps: Int)
     }
 
-    /// Every counted task alive, by id.
     private(set) var tasks: [Int: Whereabouts] = [:]
-    /// How many of `tasks` are awake, kept as they change so that reading it is O(1).
     private(set) var awakeCount = 0
     private var nextID = 0
 
-    /// A task was made: it is awake until it sleeps. Returns its id.
     mutating func taskStarted() -> Int {
         defer { nextID += 1 }
         tasks[nextID] = .awake
@@ -35,7 +25,6 @@ struct TaskCensus {
         return nextID
     }
 
-    /// The task `id`, or one of its children, begins a sleep on the clock.
     mutating func fellAsleep(_ id: Int) {
         switch tasks[id] {
         case nil:
@@ -48,8 +37,6 @@ struct TaskCensus {
         }
     }
 
-    /// A sleep of the task `id`, or of one of its children, ended (its deadline came, or the
-    /// task was cancelled).
     mutating func wokeUp(_ id: Int) {
         switch tasks[id] {
         case nil:
@@ -64,8 +51,6 @@ struct TaskCensus {
         }
     }
 
-    /// The operation of the task `id` returned. (A sleep of an unstructured task it made may
-    /// outlive it; that sleep is then ignored.)
     mutating func taskEnded(_ id: Int) {
         guard let whereabouts = tasks.removeValue(forKey: id) else {
             preconditionFailure("TaskCensus: a task ended twice, or was never started")
@@ -73,8 +58,7 @@ struct TaskCensus {
         if whereabouts == .awake { awakeCount -= 1 }
     }
 
-    /// Checks the census is consistent: the awake count is the number of awake tasks, and every
-    /// sleeping task has at least one sleep. For tests; O(n).
+    /// For tests; O(n).
     func checkInvariants() {
         precondition(awakeCount == tasks.values.filter { $0 == .awake }.count)
         for case .asleep(let sleeps) in tasks.values {

@@ -1,19 +1,12 @@
 import Effects
 
 extension AnyMiddleware {
-    /// This middleware with some dependencies overridden for itself: it, and the effects it
-    /// starts, read the store's dependencies changed by `modify` (TCA's `.dependency(_:_:)` on a
-    /// reducer).
+    /// This middleware with some dependencies overridden: it, and the effects it starts, read
+    /// the store's dependencies changed by `modify`; the store's other middlewares do not.
     ///
     /// ```swift
     /// let quietPond = AnyMiddleware(playQuacks).dependencies { $0.soundPlayer = SilentPlayer() }
     /// ```
-    ///
-    /// Lift it as any other (`pullback`, `forEach`, `ifLet`); the store's other middlewares keep
-    /// the store's values.
-    ///
-    /// - Parameter modify: Overrides dependencies, starting from the store's.
-    /// - Returns: The middleware, with its own dependencies.
     public func dependencies(
         _ modify: @escaping @Sendable (inout Dependencies) -> Void
     ) -> AnyMiddleware {
@@ -34,14 +27,12 @@ extension AnyMiddleware {
                         return Effect(DependencyBinding(dependencies: dependencies, effect: effect))
                     }
                 },
-                // Settling runs no middleware of the user's: nothing in it reads dependencies.
                 settle: running.settle)
         })
     }
 }
 
-/// An effect that starts with some dependencies bound: the tasks it creates as it starts
-/// (`Effect.run`) inherit them, as they inherit those of the store that starts it.
+/// An effect that starts with some dependencies bound, which the tasks it creates inherit.
 struct DependencyBinding<Output: Sendable>: Publisher, CustomStringConvertible {
     let dependencies: Dependencies
     let effect: Effect<Output>
@@ -50,7 +41,6 @@ struct DependencyBinding<Output: Sendable>: Publisher, CustomStringConvertible {
         Dependencies.binding(dependencies) { effect.receive(subscriber: subscriber) }
     }
 
-    /// The effect's own description: binding changes what it reads, not what it is.
     var description: String {
         String(describing: effect)
     }

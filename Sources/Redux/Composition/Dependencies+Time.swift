@@ -4,8 +4,8 @@ extension Dependencies {
     /// The scheduler middlewares delay, debounce and throttle on: a `DispatchQueueScheduler`
     /// unless overridden; in a `TestStore`, the test store's scheduler.
     ///
-    /// Setting it sets ``clock`` to the scheduler's clock too, so that one line moves all of a
-    /// store's time onto a test scheduler (set ``clock`` afterwards to keep them apart):
+    /// Setting it sets ``clock`` to the scheduler's clock too (set ``clock`` afterwards to keep
+    /// them apart):
     ///
     /// ```swift
     /// let store = Store(
@@ -28,14 +28,11 @@ extension Dependencies {
     }
 }
 
-/// The key of ``Dependencies/scheduler``.
-///
-/// The live scheduler is made once: one queue serves every store that reads it.
+/// One live queue serves every store that reads it.
 private enum SchedulerKey: DependencyKey {
     static let liveValue = AnyScheduler(DispatchQueueScheduler())
 }
 
-/// The key of ``Dependencies/clock``.
 private enum ClockKey: DependencyKey {
     static let liveValue: any Clock<Duration> = ContinuousClock()
 }

@@ -1,27 +1,16 @@
 /// Reads one dependency of the store that is running, by its property on ``Dependencies``: TCA's
-/// `@Dependency`.
+/// `@Dependency` (see <doc:UsingDependencies>).
 ///
-/// ```swift
-/// let playQuacks: Middleware<Pond, PondAction> = { state, action in
-///     @Dependency(\.soundPlayer) var player
-///     if case .quack = action { player.play("quack") }
-///     return .none
-/// }
-/// ```
-///
-/// Declare it in the middleware's body: it reads ``Dependencies/current`` where it is declared,
-/// which is the running store's dependencies there, and keeps what it read. A closure that
-/// captures it (an `Effect.run` body, a `map` after a `delay`) then uses the store's value even
-/// when a scheduler calls it later, outside the store. Declared in a function that makes the
-/// middleware, it would read the dependencies where that function runs, not the store's.
+/// Declare it in the middleware's body: it reads ``Dependencies/current`` there and keeps the
+/// value, so a closure that captures it (a `map` after a `delay`) uses the store's value even
+/// when a scheduler calls it later. Declared in a function that makes the middleware, it would
+/// read the dependencies where that function runs, not the store's.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     /// The dependency, as the running store held it when this was declared.
     public let wrappedValue: Value
 
     /// Reads the dependency at `keyPath` of ``Dependencies/current``.
-    ///
-    /// - Parameter keyPath: The dependency's property on ``Dependencies``.
     public init(_ keyPath: KeyPath<Dependencies, Value> & Sendable) {
         wrappedValue = Dependencies.current[keyPath: keyPath]
     }

@@ -1,19 +1,9 @@
 /// Declares a dependency: the type of its value, and the value a program uses.
 ///
-/// The key is a type of its own, so two dependencies of the same value type never meet, and a
-/// property on ``Dependencies`` names it where it is read (see ``Dependencies``). A key may also
-/// give the value tests use:
-///
-/// ```swift
-/// struct DeckSeedKey: DependencyKey {
-///     static let liveValue: UInt64 = 2026
-///     static let testValue: UInt64 = 7
-/// }
-/// ```
-///
-/// A key without a `testValue` has none: a `TestStore` whose middleware reads it without the
-/// test overriding it fails the test, naming the key (as swift-dependencies' unimplemented
-/// clients do), so a test never uses a live client by mistake.
+/// The key is a type of its own, so two dependencies of the same value type never meet; a
+/// property on ``Dependencies`` names it where it is read (see <doc:UsingDependencies>). A
+/// `TestStore` that reads a key without a `testValue`, not overridden by the test, fails the
+/// test naming the key, so a test never uses a live client by mistake.
 public protocol DependencyKey {
     /// The dependency's type: a client, a clock, a generator.
     associatedtype Value: Sendable
@@ -21,14 +11,12 @@ public protocol DependencyKey {
     /// What a program uses, unless its store overrides it.
     static var liveValue: Value { get }
 
-    /// What a `TestStore` uses unless the test overrides it; declare it when one value suits
-    /// every test (a clock that never moves, a fixed seed).
+    /// What a `TestStore` uses unless the test overrides it.
     static var testValue: Value { get }
 }
 
 extension DependencyKey {
-    /// No test value: reading it in a `TestStore` fails the test with the key's name, then gives
-    /// the live value.
+    /// No test value: reading it in a `TestStore` fails the test, then gives the live value.
     public static var testValue: Value {
         Dependencies.reportUntested()
         return liveValue

@@ -3,44 +3,30 @@ import Effects
 /// The scope of one element's effects under `forEach`, or of an optional child's under `ifLet`:
 /// what a parent names to cancel one element's effect, or all of them.
 ///
-/// Every effect a child feature starts under
-/// ``forEach(_:state:action:)-55bvn`` or
-/// ``ifLet(_:state:action:)-39fza`` runs scoped to its element
-/// (``/Effects/Effect/scoped(to:)``): its ids mean "this id of this element", and they all end
-/// when the element goes. A parent that wants to stop
-/// one of them names the element and the id:
+/// Every effect a child feature starts under ``forEach(_:state:action:)-55bvn`` or
+/// ``ifLet(_:state:action:)-39fza`` runs scoped to its element (``/Effects/Effect/scoped(to:)``).
+/// A parent that wants to stop one of them names the element and the id:
 ///
 /// ```swift
 /// Effect<TodosAction>.cancel(
 ///     id: TodoRowCancelID.save, in: EffectScope.element(id, of: \Todos.rows))
 /// ```
 ///
-/// and `Effect<TodosAction>.cancel(id: EffectScope.element(id, of: \Todos.rows))`
-/// cancels every effect of that row (both are `Effects`' ``/Effects/Effect/cancel(id:in:)`` and
-/// ``/Effects/Effect/cancel(id:)``).
+/// and `Effect<TodosAction>.cancel(id: EffectScope.element(id, of: \Todos.rows))` cancels every
+/// effect of that row.
 public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
-    /// Where the collection or the optional sits in the parent's state.
     let path: AnyKeyPath & Sendable
-    /// The element's id, for a collection; nil for an optional child.
+    /// Nil for an optional child.
     let id: EffectID?
 
-    /// The scope of the element with id `id` of the collection at `path`.
-    ///
-    /// - Parameters:
-    ///   - id: The element's id.
-    ///   - path: Where the collection sits in the parent's state, as given to `forEach`.
-    /// - Returns: The scope.
+    /// The scope of the element with id `id` of the collection at `path`, as given to `forEach`.
     public static func element<State, Element: Identifiable>(
         _ id: Element.ID, of path: KeyPath<State, IdentifiedArray<Element>> & Sendable
     ) -> EffectScope where Element.ID: Sendable {
         EffectScope(path: path, id: EffectID(id))
     }
 
-    /// The scope of the optional child at `path`.
-    ///
-    /// - Parameter path: Where the optional child sits in the parent's state, as given to
-    ///   `ifLet`.
-    /// - Returns: The scope.
+    /// The scope of the optional child at `path`, as given to `ifLet`.
     public static func child<State, Child>(_ path: KeyPath<State, Child?> & Sendable)
         -> EffectScope
     {

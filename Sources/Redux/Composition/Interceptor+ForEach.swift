@@ -2,26 +2,15 @@ import Effects
 
 extension Interceptor {
     /// Lifts this element interceptor to a parent whose state holds the elements in an
-    /// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
-    /// action where `action` finds them.
+    /// ``IdentifiedArray`` at `path`.
     ///
-    /// It sees the parent's element actions for elements that are there, with a context of
-    /// that element: what it passes to `next` or dispatches comes back embedded with the
-    /// element's id, and the effects it runs are scoped to the element (they end when it is
-    /// removed, if the element's middleware is lifted with `forEach` too, or when
-    /// ``EffectScope/element(_:of:)`` is cancelled). The context's state is the element as it is
-    /// now, or as it was when the action arrived once it is removed. An action for an element
-    /// that is not there goes on down the chain untouched (the reducer ignores and reports it);
-    /// every other action too.
+    /// It sees the actions of elements that are there, with a context of that element whose
+    /// effects are scoped to it (``EffectScope/element(_:of:)``) and whose state is the element
+    /// as it is now, or as it was once removed. Every other action goes on down the chain.
     ///
     /// ```swift
     /// let shoutingRows = shouting.forEach(state: \Todos.rows, action: TodosAction.rowActions)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - path: Where the elements sit in the parent's state.
-    ///   - action: Where an element's id and action sit among the parent's actions.
-    /// - Returns: An interceptor of the parent's state and actions.
     public func forEach<ParentState: Sendable, ParentAction: Sendable>(
         state path: KeyPath<ParentState, IdentifiedArray<State>> & Sendable,
         action: ActionPath<ParentAction, (State.ID, Action)>
@@ -49,18 +38,9 @@ extension Interceptor {
     /// Lifts this child interceptor to a parent whose state holds the child as an optional at
     /// `path`.
     ///
-    /// It sees the parent's child actions while the child is there, with a context of the
-    /// child: what it passes to `next` or dispatches comes back embedded, and the effects it runs
-    /// are scoped to the child (they end when it goes, if the child's middleware is lifted with
-    /// `ifLet` too, or when ``EffectScope/child(_:)`` is cancelled). The context's state is the
-    /// child as it is now, or as it was when the action arrived once it is gone. A child action
-    /// while the child is nil goes on down the chain untouched (the reducer ignores and reports
-    /// it); every other action too.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in the parent's state.
-    ///   - action: Where the child's actions sit among the parent's.
-    /// - Returns: An interceptor of the parent's state and actions.
+    /// As ``forEach(state:action:)``, for the child while it is there: its effects are scoped to
+    /// the child (``EffectScope/child(_:)``), and a child action while it is nil goes on down the
+    /// chain untouched.
     public func ifLet<ParentState: Sendable, ParentAction: Sendable>(
         state path: KeyPath<ParentState, State?> & Sendable,
         action: ActionPath<ParentAction, Action>

@@ -11,10 +11,8 @@ extension Interceptor {
     ///   moves: 0 → 1
     /// ```
     ///
-    /// Put it first among the interceptors to see every action as dispatched.
-    ///
-    /// - Parameter sink: Receives each entry; by default it is printed.
-    /// - Returns: The interceptor.
+    /// Put it first among the interceptors to see every action as dispatched. `sink` receives
+    /// each entry; by default it is printed.
     public static func logging(to sink: @escaping @Sendable (String) -> Void = { print($0) })
         -> Interceptor
     {

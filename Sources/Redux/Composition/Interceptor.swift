@@ -2,15 +2,12 @@ import Effects
 
 /// A middleware that sees each action *before* the reducer and decides what reaches it.
 ///
-/// An interceptor is what ReSwift and redux-js call *middleware*: a function wrapped around
-/// `dispatch`, which sees every action first, may drop, delay or rewrite it, and passes it on
-/// with `next`. What this package calls a ``Middleware`` is something else, an effect handler
-/// (TCA's reducer effects, redux-observable's epics), which sees the action after the reducer.
-///
-/// Interceptors form a chain in the order the store was given them. Each receives the action,
-/// a ``InterceptorContext`` to read the state or dispatch, and `next`, which passes an action on
-/// to the rest of the chain and finally to the reducer and the middlewares. Call `next` once to
-/// let the action through, not at all to drop it, or with other actions to rewrite it.
+/// An interceptor is what ReSwift and redux-js call *middleware*: a function around `dispatch`
+/// that sees every action first. (A ``Middleware`` here is an effect handler, which sees the
+/// action after the reducer.) Interceptors form a chain in the order the store was given them;
+/// each gets the action, an ``InterceptorContext``, and `next`, which passes an action on to the
+/// rest of the chain and finally to the reducer. Call `next` once to let the action through,
+/// not at all to drop it, or with other actions to rewrite it.
 ///
 /// ```swift
 /// // Drop flips while two cards are already face up.
@@ -20,9 +17,8 @@ import Effects
 /// }
 /// ```
 ///
-/// When `next` returns, the action has been reduced and its middlewares' effects have started,
-/// so reading `context.state` then gives the state after the action; ``logging(to:)`` works
-/// that way. Actions dispatched from an interceptor are queued, like any other dispatch.
+/// When `next` returns, the action has been reduced and its middlewares' effects have started:
+/// `context.state` is the state after it. Actions dispatched from an interceptor are queued.
 public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
     /// Passes an action on to the rest of the chain.
     public typealias Next = (Action) -> Void
@@ -30,9 +26,7 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let intercept:
         @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
 
-    /// Makes an interceptor from a closure.
-    ///
-    /// - Parameter intercept: Called with each action, the context and `next`.
+    /// Makes an interceptor from a closure called with each action, the context and `next`.
     public init(
         _ intercept: @escaping @Sendable (Action, InterceptorContext<State, Action>, Next) -> Void
     ) {
@@ -42,19 +36,16 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
 
 /// What an ``Interceptor`` may do with the store: read the state, dispatch, run an effect.
 ///
-/// For an interceptor lifted into a parent store (``Interceptor/pullback(state:action:)``), the
-/// state is the child's part of the parent's, and actions are embedded into the parent's.
+/// For a lifted interceptor (``Interceptor/pullback(state:action:)``), the state is the child's
+/// part of the parent's, and actions are embedded into the parent's.
 public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
-    /// What the context reads and dispatches to.
     enum Backing: Sendable {
-        /// The store itself.
         case core(StoreCore<State, Action>)
         /// A part of a parent store, for a lifted interceptor.
         case scope(ContextScope<State, Action>)
     }
 
     let backing: Backing
-    /// The task the action belongs to, if it does.
     let membership: TaskMembership?
 
     init(core: StoreCore<State, Action>, membership: TaskMembership? = nil) {
@@ -76,8 +67,6 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Queues `action`; it is processed after the current one.
-    ///
-    /// - Parameter action: The action to dispatch.
     public func dispatch(_ action: Action) {
         switch backing {
         case .core(let core): core.dispatch(action)
@@ -86,8 +75,6 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Runs `effect` against the store: its actions are dispatched as they arrive.
-    ///
-    /// - Parameter effect: The effect to run.
     public func run(_ effect: Effect<Action>) {
         switch backing {
         case .core(let core): core.start(effect)
@@ -106,7 +93,6 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
         membership?.isSentAction ?? false
     }
 
-    /// The same context, seen from a child feature: its part of the state, its actions.
     func scope<ChildState, ChildAction>(
         state path: KeyPath<State, ChildState> & Sendable,
         action: ActionPath<Action, ChildAction>

@@ -1,20 +1,11 @@
 import Effects
 
-/// Lifts a feature's middleware to an app's state and actions: it runs for the app's actions
-/// that `action` finds a feature action in, sees the feature's part of the state, and the actions
-/// its effects send are embedded back into the app's.
+/// Lifts a feature's middleware to an app's state and actions: it runs for the feature's
+/// actions, sees the feature's state, and its effects' actions are embedded back.
 ///
 /// ```swift
 /// let saving = pullback(saveSettings(to: file), state: \AppState.settings, action: settingsActions)
 /// ```
-///
-/// Cancellation ids keep working: the lifted effect is the feature's, mapped.
-///
-/// - Parameters:
-///   - middleware: The feature's middleware.
-///   - path: Where the feature's state sits in the app's.
-///   - action: Where the feature's actions sit among the app's.
-/// - Returns: A middleware of the app's state and actions.
 @inlinable
 public func pullback<State, Action: Sendable, ChildState, ChildAction: Sendable>(
     _ middleware: @escaping Middleware<ChildState, ChildAction>,
@@ -32,13 +23,8 @@ extension AnyMiddleware {
     /// Lifts this feature middleware, of either form, to an app's state and actions (see
     /// ``pullback(_:state:action:)->Middleware<State,Action>``).
     ///
-    /// A remembering middleware remembers its projection of the feature's part of the app's
-    /// state before every app action.
-    ///
-    /// - Parameters:
-    ///   - path: Where the feature's state sits in the app's.
-    ///   - action: Where the feature's actions sit among the app's.
-    /// - Returns: A middleware of the app's state and actions.
+    /// A remembering middleware remembers its projection of the feature's state before every
+    /// app action.
     @inlinable
     public func pullback<ParentState: Sendable, ParentAction: Sendable>(
         state path: KeyPath<ParentState, State> & Sendable,
@@ -47,9 +33,8 @@ extension AnyMiddleware {
         let instantiate = instantiate
         return AnyMiddleware<ParentState, ParentAction>(instantiate: {
             let running = instantiate()
-            var remember: (@Sendable (ParentState) -> Void)?
-            if let rememberChild = running.remember {
-                remember = { parent in rememberChild(parent[keyPath: path]) }
+            let remember = running.remember.map { remember in
+                { @Sendable (parent: ParentState) in remember(parent[keyPath: path]) }
             }
             var react: Middleware<ParentState, ParentAction> = Redux.pullback(
                 running.react, state: path, action: action)

@@ -9,9 +9,6 @@
 /// ```
 ///
 /// Each reducer sees the state the previous one left, in the order given.
-///
-/// - Parameter reducers: The reducers, in order.
-/// - Returns: One reducer that runs them all.
 @inlinable
 public func combine<State, Action>(
     _ reducers: MutatingReducer<State, Action>...
@@ -20,14 +17,10 @@ public func combine<State, Action>(
 }
 
 /// Runs the in-place reducers of an array one after the other on the same state.
-///
-/// - Parameter reducers: The reducers, in order.
-/// - Returns: One reducer that runs them all.
 @inlinable
 public func combine<State, Action>(
     _ reducers: [MutatingReducer<State, Action>]
 ) -> MutatingReducer<State, Action> {
-    // Two or three reducers (the usual app) are captured one by one and called directly.
     switch reducers.count {
     case 1:
         return reducers[0]
@@ -57,9 +50,6 @@ public func combine<State, Action>(
 }
 
 /// Runs several pure reducers one after the other: each gets the state the previous returned.
-///
-/// - Parameter reducers: The reducers, in order.
-/// - Returns: One reducer that runs them all.
 @inlinable
 public func combine<State, Action>(
     _ reducers: Reducer<State, Action>...

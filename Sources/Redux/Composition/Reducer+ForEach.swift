@@ -4,17 +4,10 @@ import Effects
 /// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
 /// action where `action` finds them.
 ///
-/// The element with that id is changed in place; an action for an id that is not in the
-/// collection is ignored, and reported in debug builds (a row's delayed action arriving after
-/// the row was deleted is a bug: its effects should have ended with it, which the middleware
-/// form of `forEach` sees to).
-///
-/// List it before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``,
-/// as below: each element then sees its action before the parent acts on it, so a row whose
-/// delete button the parent handles (`.row(id, .deleteTapped)` removes the row) is reduced
-/// while it is still there. This is the order The Composable Architecture's `forEach` runs
-/// them in; listed the other way, the row's own action reaches a row already gone, and is
-/// reported.
+/// The element with that id is changed in place; an action for an id not in the collection is
+/// ignored, and reported in debug builds. List it before the parent's own reducer in
+/// ``combine(_:)-(MutatingReducer<State,Action>...)``, as TCA does, so that a row whose delete
+/// button the parent handles is reduced while it is still there.
 ///
 /// ```swift
 /// let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
@@ -23,11 +16,6 @@ import Effects
 /// )
 /// ```
 ///
-/// - Parameters:
-///   - reducer: The element's reducer.
-///   - path: Where the elements sit in the parent's state.
-///   - action: Where an element's id and action sit among the parent's actions.
-/// - Returns: A reducer of the parent's state and actions.
 /// - Complexity: O(1) per action, plus the element's reducer: one lookup by id.
 @inlinable
 public func forEach<State, Action, ElementState: Identifiable & Sendable, ElementAction>(
@@ -44,16 +32,8 @@ public func forEach<State, Action, ElementState: Identifiable & Sendable, Elemen
     }
 }
 
-/// Lifts an element's reducer to a parent whose state holds the elements in an
-/// ``IdentifiedArray`` at `path`: the consuming form of
-/// ``forEach(_:state:action:)->MutatingReducer<State,Action>``.
-///
-/// - Parameters:
-///   - reducer: The element's reducer.
-///   - path: Where the elements sit in the parent's state.
-///   - action: Where an element's id and action sit among the parent's actions.
-/// - Returns: A reducer of the parent's state and actions.
-/// - Complexity: O(1) per action, plus the element's reducer: one lookup by id.
+/// Lifts an element's pure reducer to a parent's ``IdentifiedArray`` at `path` (see
+/// ``forEach(_:state:action:)->MutatingReducer<State,Action>``).
 @inlinable
 public func forEach<State, Action, ElementState: Identifiable & Sendable, ElementAction>(
     _ reducer: @escaping Reducer<ElementState, ElementAction>,
@@ -63,8 +43,6 @@ public func forEach<State, Action, ElementState: Identifiable & Sendable, Elemen
     { (state: consuming State, parentAction: Action) -> State in
         guard let (id, elementAction) = action.extract(parentAction) else { return state }
         var state = state
-        // The element is moved out of its slot for the reducer and back, so that its arrays
-        // stay uniquely referenced.
         let found = state[keyPath: path].modify(id: id) {
             reduceInPlace(&$0, elementAction, reducer)
         }
@@ -75,7 +53,6 @@ public func forEach<State, Action, ElementState: Identifiable & Sendable, Elemen
     }
 }
 
-/// Reports, in a debug build, an element action for an id the collection does not hold.
 @usableFromInline
 func reportMissingElement<ID, ElementAction>(
     _ id: ID, _ action: ElementAction, of path: AnyKeyPath, in form: String

@@ -3,13 +3,9 @@ import Effects
 /// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`.
 ///
 /// While the child is there, it is changed in place; a child action while it is nil is
-/// ignored, and reported in debug builds (its effects should have ended when it went, which
-/// the middleware form of `ifLet` sees to).
-///
-/// List it before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``,
-/// as below: the child then sees its action before the parent acts on it, so a child whose
-/// close button the parent handles (`.child(.closeTapped)` sets it to nil) is reduced while it
-/// is still there, the order The Composable Architecture's `ifLet` runs them in.
+/// ignored, and reported in debug builds. List it before the parent's own reducer in
+/// ``combine(_:)-(MutatingReducer<State,Action>...)``, so that a child whose close button the
+/// parent handles is reduced while it is still there.
 ///
 /// ```swift
 /// let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
@@ -17,12 +13,6 @@ import Effects
 ///     screenOwnReducer
 /// )
 /// ```
-///
-/// - Parameters:
-///   - reducer: The child's reducer.
-///   - path: Where the optional child sits in the parent's state.
-///   - action: Where the child's actions sit among the parent's.
-/// - Returns: A reducer of the parent's state and actions.
 @inlinable
 public func ifLet<State, Action, ChildState, ChildAction>(
     _ reducer: @escaping MutatingReducer<ChildState, ChildAction>,
@@ -39,14 +29,8 @@ public func ifLet<State, Action, ChildState, ChildAction>(
     }
 }
 
-/// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`:
-/// the consuming form of ``ifLet(_:state:action:)->MutatingReducer<State,Action>``.
-///
-/// - Parameters:
-///   - reducer: The child's reducer.
-///   - path: Where the optional child sits in the parent's state.
-///   - action: Where the child's actions sit among the parent's.
-/// - Returns: A reducer of the parent's state and actions.
+/// Lifts a child's pure reducer to a parent's optional at `path` (see
+/// ``ifLet(_:state:action:)->MutatingReducer<State,Action>``).
 @inlinable
 public func ifLet<State, Action, ChildState, ChildAction>(
     _ reducer: @escaping Reducer<ChildState, ChildAction>,
@@ -65,7 +49,6 @@ public func ifLet<State, Action, ChildState, ChildAction>(
     }
 }
 
-/// Reports, in a debug build, a child action while the optional child is nil.
 @usableFromInline
 func reportMissingChild<ChildAction>(_ action: ChildAction, of path: AnyKeyPath, in form: String) {
     IssueReporter.report(

@@ -10,8 +10,6 @@
 /// }
 /// ```
 ///
-/// The more familiar `var state = state` works too, and copies nothing in optimized builds.
-///
 /// A reducer must be pure: no randomness, no clock, no I/O, and no access to the store. Side
 /// effects belong in a ``Middleware``.
 public typealias Reducer<State, Action> = @Sendable (consuming State, Action) -> State

@@ -1,39 +1,19 @@
 /// What can happen to a navigation stack of screens (TCA's `StackAction`): an action of one
 /// screen, a push, or a pop.
 ///
-/// The parent's action enum has one case for its stack, found by an ``ActionPath``:
+/// The parent's action enum has one case for its stack, found by an ``ActionPath`` (see
+/// <doc:Navigation>).
 ///
-/// ```swift
-/// enum ItemListAction: Equatable, Sendable {
-///     case itemTapped(id: Int)
-///     case path(StackAction<ItemDetail, ItemDetailAction>)
-///     case edit(PresentationAction<ItemEditAction>)
-///
-///     static let pathActions = ActionPath(ItemListAction.path) {
-///         if case .path(let action) = $0 { action } else { nil }
-///     }
-///
-///     static let editActions = ActionPath(ItemListAction.edit) {
-///         if case .edit(let action) = $0 { action } else { nil }
-///     }
-/// }
-/// ```
-///
-/// ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` reduces all three: a screen's
-/// action changes that screen, a push appends a screen with the stack's next id, a pop removes
-/// a screen and every screen above it. A parent may also push and pop by changing its
-/// ``StackState`` itself, in its own reducer.
+/// ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` reduces all three. A parent may
+/// also push and pop by changing its ``StackState`` in its own reducer.
 public enum StackAction<Screen, ScreenAction> {
     /// An action of the screen with id `id`.
     case element(id: StackElementID, action: ScreenAction)
     /// Pushes a screen on top, with the stack's next id.
     case push(Screen)
-    /// Pops the screen with id `id` and every screen above it: the back button of the screen
-    /// below it.
+    /// Pops the screen with id `id` and every screen above it.
     case popFrom(id: StackElementID)
 
-    /// Where a screen's id and action sit among the stack's actions: what `forEach` lifts a
-    /// screen over.
     static var elementActions: ActionPath<StackAction, (StackElementID, ScreenAction)> {
         ActionPath(embed: { .element(id: $0.0, action: $0.1) }) {
             if case .element(let id, let action) = $0 { (id, action) } else { nil }
