@@ -4,7 +4,6 @@ extension Publisher {
     /// `other` is not subscribed to until this publisher finishes.
     ///
     /// - Parameter other: The publisher that follows.
-    /// - Returns: A publisher of both publishers' values, one after the other.
     public func append<Other: Publisher>(_ other: Other) -> Publishers.Concatenate<Self, Other>
     where Other.Output == Output {
         Publishers.Concatenate(prefix: self, suffix: other)
@@ -19,7 +18,6 @@ extension Publisher {
     /// ```
     ///
     /// - Parameter elements: The values that follow.
-    /// - Returns: A publisher of this publisher's values, then the elements.
     public func append(_ elements: Output...)
         -> Publishers.Concatenate<Self, Publishers.Sequence<[Output]>>
     {
@@ -30,7 +28,6 @@ extension Publisher {
     /// `elements`.
     ///
     /// - Parameter elements: The values that follow, in the sequence's order.
-    /// - Returns: A publisher of this publisher's values, then the sequence's elements.
     public func append<Elements: Swift.Sequence & Sendable>(_ elements: Elements)
         -> Publishers.Concatenate<Self, Publishers.Sequence<Elements>>
     where Elements.Element == Output {
@@ -53,10 +50,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/append(_:)->Publishers.Concatenate<Self,Other>`` reads
         /// better at the call site.
-        ///
-        /// - Parameters:
-        ///   - prefix: The publisher that goes first.
-        ///   - suffix: The publisher that follows.
         public init(prefix: Prefix, suffix: Suffix) {
             self.prefix = prefix
             self.suffix = suffix
