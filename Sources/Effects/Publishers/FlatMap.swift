@@ -57,12 +57,11 @@ extension Publishers {
 
         /// Attaches `subscriber` to the merged values.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            let transform = transform
             upstream.subscribe(
-                FlatMapSubscription(
-                    downstream: subscriber,
-                    limit: maxPublishers.maximum ?? .max,
-                    transform: transform
-                ))
+                FlatMapSubscription(downstream: subscriber, limit: maxPublishers.maximum ?? .max) {
+                    value, child in transform(value).subscribe(child)
+                })
         }
     }
 }
@@ -74,15 +73,16 @@ extension Publishers.FlatMap: CustomStringConvertible {
     }
 }
 
-/// Subscribes to the upstream and to an inner publisher per value, and merges what the inner
-/// publishers send through an outbox: `flatMap`, and `switchToLatest` (`switches`: a new value
-/// replaces the running inner publisher and any value still waiting). Inner publishers are
-/// started by one thread at a time, in a loop (`isStarting`), so that those that finish at once
-/// (`Just`) free their place without the stack growing with the queue.
-final class FlatMapSubscription<Input: Sendable, Inner: Publisher, Downstream: Subscriber>:
-    Subscriber, Subscription, ChildOwner
-where Inner.Output == Downstream.Input {
-    typealias ChildInput = Downstream.Input
+/// Subscribes to the upstream and to an inner publisher per value (`start` subscribes a child
+/// to it), and merges what the inner publishers send through an outbox: `flatMap`,
+/// `switchToLatest` (`switches`: a new value replaces the running inner publisher and any value
+/// still waiting), and merge and concatenation (``run(_:limit:downstream:)``).
+///
+/// Inner publishers are started by one thread at a time, in a loop (`isStarting`), so that those
+/// that finish at once (`Just`) free their place without the stack growing with the queue.
+final class FlatMapSubscription<Input: Sendable, Downstream: Subscriber>: Subscriber, Subscription
+{
+    typealias Start = @Sendable (Input, FlatMapChild<Input, Downstream>) -> Void
 
     private enum AfterInnerFinished {
         case nothing
@@ -114,21 +114,19 @@ where Inner.Output == Downstream.Input {
     /// What is let go at the end, even while the downstream holds this subscription.
     private struct Ends {
         let downstream: Downstream
-        let transform: @Sendable (Input) -> Inner
+        let start: Start
     }
 
     private let limit: Int
     private let switches: Bool
     private let state: Lock<State>
+    /// The downstream's effect runtime, answered by every inner subscriber.
     let context: EffectContext?
 
-    init(
-        downstream: Downstream, limit: Int, switches: Bool = false,
-        transform: @escaping @Sendable (Input) -> Inner
-    ) {
+    init(downstream: Downstream, limit: Int, switches: Bool = false, start: @escaping Start) {
         self.limit = limit
         self.switches = switches
-        state = Lock(State(link: .attached(Ends(downstream: downstream, transform: transform))))
+        state = Lock(State(link: .attached(Ends(downstream: downstream, start: start))))
         context = downstream.effectContext
     }
 
@@ -216,7 +214,7 @@ where Inner.Output == Downstream.Input {
                 return nil
             }
             guard let (number, value, ends) = next else { break }
-            ends.transform(value).subscribe(ChildSubscriber(owner: self, number: number))
+            ends.start(value, FlatMapChild(owner: self, number: number))
         }
         if state.withLock({ $0.finishIfDone() }) { drain() }
     }
@@ -264,5 +262,52 @@ where Inner.Output == Downstream.Input {
         case .startMore: startWaiting()
         case .deliver: drain()
         }
+    }
+}
+
+/// An inner publisher while it runs.
+enum InnerLink {
+    /// Subscribed, its subscription not arrived yet.
+    case starting
+    case running(any Subscription)
+}
+
+/// The subscriber attached to inner publisher number `number`.
+struct FlatMapChild<Input: Sendable, Downstream: Subscriber>: Subscriber {
+    let owner: FlatMapSubscription<Input, Downstream>
+    let number: Int
+
+    var effectContext: EffectContext? {
+        owner.context
+    }
+
+    func receive(subscription: any Subscription) {
+        owner.child(number, received: subscription)
+    }
+
+    func receive(_ input: Downstream.Input) {
+        owner.child(number, received: input)
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        owner.childFinished(number)
+    }
+}
+
+extension FlatMapSubscription where Input == Int {
+    /// Attaches `downstream` to the publishers `starts` subscribe to, `limit` at a time, in
+    /// order: every one at once for a merge, one after another for a concatenation.
+    static func run(
+        _ starts: [@Sendable (FlatMapChild<Int, Downstream>) -> Void], limit: Int,
+        downstream: Downstream
+    ) {
+        let subscription = FlatMapSubscription(downstream: downstream, limit: limit) {
+            index, child in starts[index](child)
+        }
+        subscription.receive(subscription: Subscriptions.empty)
+        for index in starts.indices {
+            subscription.receive(index)
+        }
+        subscription.receive(completion: .finished)
     }
 }

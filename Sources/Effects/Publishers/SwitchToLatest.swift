@@ -35,8 +35,9 @@ extension Publishers {
         /// Attaches `subscriber` to the latest inner publisher's values.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
-                FlatMapSubscription(
-                    downstream: subscriber, limit: 1, switches: true, transform: { $0 }))
+                FlatMapSubscription(downstream: subscriber, limit: 1, switches: true) {
+                    inner, child in inner.subscribe(child)
+                })
         }
     }
 }
