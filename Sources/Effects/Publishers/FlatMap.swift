@@ -80,8 +80,7 @@ extension Publishers.FlatMap: CustomStringConvertible {
 ///
 /// Inner publishers are started by one thread at a time, in a loop (`isStarting`), so that those
 /// that finish at once (`Just`) free their place without the stack growing with the queue.
-final class FlatMapSubscription<Input: Sendable, Downstream: Subscriber>: Subscriber, Subscription
-{
+final class FlatMapSubscription<Input: Sendable, Downstream: Subscriber>: Subscriber, Subscription {
     typealias Start = @Sendable (Input, FlatMapChild<Input, Downstream>) -> Void
 
     private enum AfterInnerFinished {
