@@ -10,8 +10,6 @@ extension Publisher {
     ///
     /// The upstream is cancelled at the first value that fails. An upstream that finishes
     /// without a value gives `true`.
-    ///
-    /// - Parameter predicate: Returns `true` for the values that pass.
     public func allSatisfy(_ predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.AllSatisfy<Self>
     {

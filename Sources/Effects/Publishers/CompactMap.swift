@@ -1,7 +1,5 @@
 extension Publisher {
     /// Transforms every value with a closure and drops the `nil` results.
-    ///
-    /// - Parameter transform: Turns an upstream value into the value to send, or `nil` to skip it.
     public func compactMap<T: Sendable>(
         _ transform: @escaping @Sendable (Output) -> T?
     ) -> Publishers.CompactMap<Self, T> {

@@ -2,8 +2,6 @@ extension Publisher {
     /// Sends all of this publisher's values, then, once it has finished, all of `other`'s.
     ///
     /// `other` is not subscribed to until this publisher finishes.
-    ///
-    /// - Parameter other: The publisher that follows.
     public func append<Other: Publisher>(_ other: Other) -> Publishers.Concatenate<Self, Other>
     where Other.Output == Output {
         Publishers.Concatenate(prefix: self, suffix: other)
@@ -16,8 +14,6 @@ extension Publisher {
     ///     .append(3, 4)
     ///     .sink { print($0) }   // 1, 2, 3, 4
     /// ```
-    ///
-    /// - Parameter elements: The values that follow.
     public func append(_ elements: Output...)
         -> Publishers.Concatenate<Self, Publishers.Sequence<[Output]>>
     {
@@ -26,8 +22,6 @@ extension Publisher {
 
     /// Sends all of this publisher's values, then, once it has finished, the elements of
     /// `elements`.
-    ///
-    /// - Parameter elements: The values that follow, in the sequence's order.
     public func append<Elements: Swift.Sequence & Sendable>(_ elements: Elements)
         -> Publishers.Concatenate<Self, Publishers.Sequence<Elements>>
     where Elements.Element == Output {

@@ -9,8 +9,6 @@ extension Publisher where Output: Equatable {
     /// ```
     ///
     /// The upstream is cancelled once the value is found.
-    ///
-    /// - Parameter output: The value to look for.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
     }
@@ -27,8 +25,6 @@ extension Publisher {
     /// ```
     ///
     /// The upstream is cancelled once a value satisfies it.
-    ///
-    /// - Parameter predicate: Returns `true` for the value looked for.
     public func contains(where predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.ContainsWhere<Self>
     {

@@ -9,8 +9,6 @@ extension Publisher {
     /// ```
     ///
     /// Once a value has gone through, `predicate` is not called again.
-    ///
-    /// - Parameter predicate: Returns `true` for the leading values to leave out.
     public func drop(while predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.DropWhile<Self>
     {

@@ -1,7 +1,5 @@
 extension Publisher {
     /// Sends only the values that satisfy a predicate.
-    ///
-    /// - Parameter isIncluded: Returns `true` for the values to keep.
     public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool)
         -> Publishers.Filter<Self>
     {

@@ -21,8 +21,6 @@ extension Publisher {
     /// ```
     ///
     /// If the upstream finishes before a value satisfies it, the publisher finishes without one.
-    ///
-    /// - Parameter predicate: Returns `true` for the value to send.
     public func first(where predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.FirstWhere<Self>
     {

@@ -99,39 +99,24 @@ private protocol FutureWaiter<Output>: AnyObject, Sendable {
 private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter, Subscription,
     Sendable
 {
-    private let link: Lock<FutureLink<Downstream>>
+    /// Nil once ended.
+    private let link: Lock<(downstream: Downstream, future: Future<Downstream.Input>)?>
 
     init(downstream: Downstream, future: Future<Downstream.Input>) {
-        link = Lock(.waiting(downstream, future))
+        link = Lock((downstream, future))
     }
 
     var hasEnded: Bool {
-        link.withLock { $0.hasEnded }
+        link.withLock { $0 == nil }
     }
 
     func fulfil(with value: Downstream.Input) {
-        guard let (downstream, _) = link.withLock({ $0.end() }) else { return }
+        guard let downstream = link.withLock({ $0.take() })?.downstream else { return }
         downstream.receive(value)
         downstream.receive(completion: .finished)
     }
 
     func cancel() {
-        guard let (_, future) = link.withLock({ $0.end() }) else { return }
-        future.remove(self)
-    }
-}
-
-private enum FutureLink<Downstream: Subscriber>: Sendable {
-    case waiting(Downstream, Future<Downstream.Input>)
-    case ended
-
-    var hasEnded: Bool {
-        if case .ended = self { true } else { false }
-    }
-
-    mutating func end() -> (Downstream, Future<Downstream.Input>)? {
-        guard case .waiting(let downstream, let future) = self else { return nil }
-        self = .ended
-        return (downstream, future)
+        link.withLock { $0.take() }?.future.remove(self)
     }
 }

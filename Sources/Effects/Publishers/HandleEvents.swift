@@ -97,21 +97,30 @@ private struct EventHooks<Output: Sendable>: Sendable {
 }
 
 /// Stands between the downstream and the upstream's subscription so that a cancel can be seen.
-/// The completion and a cancel take the downstream and the hooks out of the stage.
 private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription {
-    private let stage: Lock<HandleEventsStage<Downstream>>
+    private typealias Live = (
+        downstream: Downstream, hooks: EventHooks<Downstream.Input>, upstream: (any Subscription)?
+    )
+
+    /// Nil once the completion or a cancel has come: nothing is kept after the end.
+    private let live: Lock<Live?>
 
     init(downstream: Downstream, hooks: EventHooks<Downstream.Input>) {
-        stage = Lock(.live(downstream, hooks, upstream: nil))
+        live = Lock((downstream, hooks, nil))
     }
 
     var effectContext: EffectContext? {
-        stage.withLock { $0.live?.downstream }?.effectContext
+        live.withLock { $0?.downstream }?.effectContext
     }
 
     func receive(subscription: any Subscription) {
-        stage.withLock { $0.live?.hooks.receiveSubscription }?(subscription)
-        guard let downstream = stage.withLock({ $0.attach(subscription) }) else {
+        live.withLock { $0?.hooks.receiveSubscription }?(subscription)
+        let downstream = live.withLock { live -> Downstream? in
+            guard live != nil, live?.upstream == nil else { return nil }
+            live?.upstream = subscription
+            return live?.downstream
+        }
+        guard let downstream else {
             subscription.cancel()
             return
         }
@@ -119,48 +128,21 @@ private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber
     }
 
     func receive(_ input: Downstream.Input) {
-        guard let (downstream, hooks) = stage.withLock({ $0.live }) else { return }
+        guard let (downstream, hooks, _) = live.withLock({ $0 }) else { return }
         hooks.receiveOutput?(input)
         downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion) {
-        guard let (downstream, hooks, upstream) = stage.withLock({ $0.end() }) else { return }
+        guard let (downstream, hooks, upstream) = live.withLock({ $0.take() }) else { return }
         hooks.receiveCompletion?(completion)
         downstream.receive(completion: completion)
         _ = upstream
     }
 
     func cancel() {
-        guard let (_, hooks, upstream) = stage.withLock({ $0.end() }) else { return }
+        guard let (_, hooks, upstream) = live.withLock({ $0.take() }) else { return }
         hooks.receiveCancel?()
         upstream?.cancel()
-    }
-}
-
-private enum HandleEventsStage<Downstream: Subscriber> {
-    case live(Downstream, EventHooks<Downstream.Input>, upstream: (any Subscription)?)
-    case ended
-
-    var live: (downstream: Downstream, hooks: EventHooks<Downstream.Input>)? {
-        guard case .live(let downstream, let hooks, _) = self else { return nil }
-        return (downstream, hooks)
-    }
-
-    /// The downstream to hand the subscription to; nil when one arrived already or the stage
-    /// has ended (the caller cancels it).
-    mutating func attach(_ subscription: any Subscription) -> Downstream? {
-        guard case .live(let downstream, let hooks, nil) = self else { return nil }
-        self = .live(downstream, hooks, upstream: subscription)
-        return downstream
-    }
-
-    /// What it held, for use and release outside the lock; nil when it had ended already.
-    mutating func end()
-        -> (Downstream, EventHooks<Downstream.Input>, (any Subscription)?)?
-    {
-        guard case .live(let downstream, let hooks, let upstream) = self else { return nil }
-        self = .ended
-        return (downstream, hooks, upstream)
     }
 }

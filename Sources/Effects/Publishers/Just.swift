@@ -25,30 +25,12 @@ public struct Just<Output: Sendable>: Publisher {
         if S.self == Subscribers.Sink<Output>.self || S.self == SinkFront<Output>.self {
             subscriber.receive(subscription: Subscriptions.empty)
         } else {
-            let subscription = JustSubscription()
+            let subscription = FlagSubscription()
             subscriber.receive(subscription: subscription)
             if subscription.isCancelled { return }
         }
         subscriber.receive(output)
         subscriber.receive(completion: .finished)
-    }
-}
-
-@usableFromInline
-final class JustSubscription: Subscription {
-    @usableFromInline let cancelled = Lock(false)
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isCancelled: Bool {
-        cancelled.withLock { $0 }
-    }
-
-    @inlinable
-    func cancel() {
-        cancelled.withLock { $0 = true }
     }
 }
 

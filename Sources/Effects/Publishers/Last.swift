@@ -21,8 +21,6 @@ extension Publisher {
     /// ```
     ///
     /// If no value satisfies it, the publisher finishes without one.
-    ///
-    /// - Parameter predicate: Returns `true` for the values that may be sent.
     public func last(where predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.LastWhere<Self>
     {

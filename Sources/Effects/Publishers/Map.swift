@@ -4,8 +4,6 @@ extension Publisher {
     /// ```swift
     /// scoresPublisher.map { Action.highScoresLoaded($0) }
     /// ```
-    ///
-    /// - Parameter transform: Turns an upstream value into the value to send.
     @inlinable
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T)
         -> Publishers.Map<Self, T>

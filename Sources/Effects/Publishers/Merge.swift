@@ -81,8 +81,6 @@ extension Publishers {
         /// ```swift
         /// let merged = Publishers.MergeMany((1...3).lazy.map { Just($0) })
         /// ```
-        ///
-        /// - Parameter publishers: The upstreams, subscribed to in the sequence's order.
         public init<Upstreams: Swift.Sequence>(_ publishers: Upstreams)
         where Upstreams.Element == Upstream {
             self.publishers = Array(publishers)

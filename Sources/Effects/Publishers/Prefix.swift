@@ -42,13 +42,8 @@ extension Publishers {
 
         /// Attaches `subscriber`; each subscription counts on its own.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(
-                StepSubscriber(
-                    downstream: subscriber, memory: maxLength, finishesAtOnce: maxLength == 0
-                ) { remaining, value in
-                    remaining -= 1
-                    return remaining == 0 ? .sendAndFinish(value) : .send(value)
-                })
+            Publishers.Output(upstream: upstream, range: 0..<maxLength)
+                .receive(subscriber: subscriber)
         }
     }
 }

@@ -10,8 +10,6 @@ extension Publisher {
     ///
     /// The value that fails `predicate` is not sent. An upstream that finishes earlier finishes
     /// it too.
-    ///
-    /// - Parameter predicate: Returns `true` for the leading values to send.
     public func prefix(while predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.PrefixWhile<Self>
     {

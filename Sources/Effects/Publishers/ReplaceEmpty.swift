@@ -5,8 +5,6 @@ extension Publisher {
     /// savedScores
     ///     .replaceEmpty(with: [:])   // no saved scores: an empty table
     /// ```
-    ///
-    /// - Parameter output: The value to send in place of nothing.
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
         Publishers.ReplaceEmpty(upstream: self, output: output)
     }

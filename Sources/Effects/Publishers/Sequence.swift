@@ -32,7 +32,7 @@ extension Publishers {
         /// Sends every element, then the completion, unless cancelled first.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            let subscription = SequenceSubscription()
+            let subscription = FlagSubscription()
             subscriber.receive(subscription: subscription)
             for element in sequence {
                 if subscription.isCancelled { return }
@@ -73,24 +73,5 @@ extension Publishers.Sequence: CustomStringConvertible {
     /// `Sequence([…])`.
     public var description: String {
         "Sequence(\(Array(sequence)))"
-    }
-}
-
-@usableFromInline
-final class SequenceSubscription: Subscription {
-    /// Read before every element: a flag, not a lock (Performance article's decision log).
-    @usableFromInline let live = OneWayFlag()
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isCancelled: Bool {
-        !live.isOn
-    }
-
-    @usableFromInline
-    func cancel() {
-        live.turnOff()
     }
 }

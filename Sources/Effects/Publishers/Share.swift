@@ -43,7 +43,7 @@ extension Publishers {
         /// Attaches `subscriber` to the shared subscription, starting it if it is the only one.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let action = state.withLock { $0.subscriberArrived() }
-            subject.subscribe(ShareSubscriber(downstream: subscriber, share: self))
+            subject.handleEvents(receiveCancel: { self.subscriberLeft() }).subscribe(subscriber)
             perform(action, context: subscriber.effectContext)
         }
 
@@ -52,7 +52,7 @@ extension Publishers {
             lhs === rhs
         }
 
-        fileprivate func subscriberLeft() {
+        private func subscriberLeft() {
             perform(state.withLock { $0.subscriberLeft() }, context: nil)
         }
 
@@ -201,46 +201,5 @@ private struct ShareConnection<Upstream: Publisher>: Subscriber {
 
     func receive(completion: Subscribers.Completion) {
         share.upstreamFinished(connection: connection)
-    }
-}
-
-/// One subscriber of a share, attached to its subject: its subscription also tells the share
-/// when it leaves.
-private struct ShareSubscriber<Downstream: Subscriber, Upstream: Publisher>: Subscriber
-where Downstream.Input == Upstream.Output {
-    let downstream: Downstream
-    let share: Publishers.Share<Upstream>
-
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: ShareSubscription(subject: subscription, share: share))
-    }
-
-    func receive(_ input: Downstream.Input) {
-        downstream.receive(input)
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        downstream.receive(completion: completion)
-    }
-}
-
-/// Cancelling it detaches the subscriber from the subject, then counts it out, once.
-private final class ShareSubscription<Upstream: Publisher>: Subscription {
-    private let subject: Lock<(any Subscription)?>
-    private let share: Publishers.Share<Upstream>
-
-    init(subject: any Subscription, share: Publishers.Share<Upstream>) {
-        self.subject = Lock(subject)
-        self.share = share
-    }
-
-    func cancel() {
-        guard let subject = subject.withLock({ $0.take() }) else { return }
-        subject.cancel()
-        share.subscriberLeft()
     }
 }

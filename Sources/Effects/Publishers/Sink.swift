@@ -57,20 +57,16 @@ extension Subscribers {
         /// The cancellable half of a `sink`, whose value closure its ``SinkFront`` holds.
         @inlinable
         init(receiveCompletion: @escaping @Sendable (Completion) -> Void) {
-            state = Lock(.awaitingSubscription(.init(receiveCompletion, { _ in })))
+            state = Lock(.awaitingSubscription((receiveCompletion, { _ in })))
         }
 
         /// Makes a sink from its two closures.
-        ///
-        /// - Parameters:
-        ///   - receiveCompletion: Called once when the publisher finishes.
-        ///   - receiveValue: Called with each value.
         @inlinable
         public init(
             receiveCompletion: @escaping @Sendable (Completion) -> Void,
             receiveValue: @escaping @Sendable (Input) -> Void
         ) {
-            state = Lock(.awaitingSubscription(.init(receiveCompletion, receiveValue)))
+            state = Lock(.awaitingSubscription((receiveCompletion, receiveValue)))
         }
 
         /// Keeps the subscription so that `cancel()` can reach it.
@@ -121,19 +117,10 @@ enum SinkState<Input: Sendable>: Sendable {
     case terminal
 
     @usableFromInline
-    struct Closures: Sendable {
-        @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
-        @usableFromInline let receiveValue: @Sendable (Input) -> Void
-
-        @inlinable
-        init(
-            _ receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
-            _ receiveValue: @escaping @Sendable (Input) -> Void
-        ) {
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
-        }
-    }
+    typealias Closures = (
+        receiveCompletion: @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @Sendable (Input) -> Void
+    )
 
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {

@@ -15,3 +15,23 @@ public enum Subscriptions {
 private final class EmptySubscription: Subscription {
     func cancel() {}
 }
+
+/// The subscription of a publisher that delivers inside `subscribe` (``Just``, a sequence): a
+/// flag read before each value, not a lock (Performance article's decision log).
+@usableFromInline
+final class FlagSubscription: Subscription {
+    @usableFromInline let live = OneWayFlag()
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isCancelled: Bool {
+        !live.isOn
+    }
+
+    @usableFromInline
+    func cancel() {
+        live.turnOff()
+    }
+}
