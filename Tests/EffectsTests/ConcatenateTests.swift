@@ -30,6 +30,21 @@ import Testing
         #expect(recorder.history == [.subscription, .value("p"), .value("s"), .finished])
     }
 
+    @Test("a value sent from inside the downstream's call waits for that call to return")
+    func reentrantValueWaits() {
+        let prefix = TestSubject<Int>(), suffix = TestSubject<Int>()
+        let log = EventLog()
+        let recorder = Recorder<Int> { recorder, event in
+            guard event == .value(1) else { return }
+            prefix.send(2)
+            log.note("after the nested send: \(recorder.values)")
+        }
+        prefix.append(suffix).subscribe(recorder)
+        prefix.send(1)
+        #expect(log.all == ["after the nested send: [1]"])
+        #expect(recorder.values == [1, 2])
+    }
+
     @Test("a deferred suffix is made only once a delayed prefix has finished")
     func deferredSuffixMadeAfterDelayedPrefix() {
         let scheduler = TestScheduler()

@@ -10,9 +10,6 @@ extension Publisher {
     ///
     /// The upstream is cancelled at the first value that fails. An upstream that finishes
     /// without a value gives `true`.
-    ///
-    /// - Parameter predicate: Returns `true` for the values that pass.
-    /// - Returns: A publisher of one Boolean.
     public func allSatisfy(_ predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.AllSatisfy<Self>
     {
@@ -33,10 +30,6 @@ extension Publishers {
         public let predicate: @Sendable (Upstream.Output) -> Bool
 
         /// Makes the publisher; ``Publisher/allSatisfy(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are tested.
-        ///   - predicate: Returns `true` for the values that pass.
         public init(
             upstream: Upstream, predicate: @escaping @Sendable (Upstream.Output) -> Bool
         ) {

@@ -1,7 +1,5 @@
 extension Publisher {
     /// Hides this publisher's concrete type.
-    ///
-    /// - Returns: A publisher that forwards to this one.
     public func eraseToAnyPublisher() -> AnyPublisher<Output> {
         AnyPublisher(self)
     }
@@ -12,8 +10,6 @@ public struct AnyPublisher<Output: Sendable>: Publisher {
     private let base: any Publisher<Output>
 
     /// Wraps `publisher`.
-    ///
-    /// - Parameter publisher: The publisher to forward to.
     public init(_ publisher: some Publisher<Output>) {
         if let erased = publisher as? AnyPublisher<Output> {
             base = erased.base

@@ -1,9 +1,5 @@
-/// A subscriber that is nothing but the two closures of a `sink`: for a subscription that is its
-/// own cancellable, so that the subscriber need not keep it (a `sink` over `Just(x).delay(…)`,
-/// see ``Publishers/Delay/sink(receiveCompletion:receiveValue:)``).
-///
-/// A struct: the delayed value that delivers to it holds it inline, and no object is made for
-/// it.
+/// The two closures of a `sink`, for a subscription that is its own cancellable (a `sink` over
+/// `Just(x).delay(…)`, see ``Publishers/Delay/sink(receiveCompletion:receiveValue:)``).
 @usableFromInline
 struct ClosureSubscriber<Input: Sendable>: Subscriber {
     @usableFromInline let receiveValue: @Sendable (Input) -> Void
@@ -18,7 +14,6 @@ struct ClosureSubscriber<Input: Sendable>: Subscriber {
         self.receiveValue = receiveValue
     }
 
-    /// Ignored: the subscription is the cancellable the caller holds.
     @inlinable
     func receive(subscription: any Subscription) {}
 

@@ -9,8 +9,6 @@ extension Publisher {
     ///
     /// An upstream that finishes without a value gives an empty array, as in Combine. The array
     /// grows with every value until then: use it on publishers that finish.
-    ///
-    /// - Returns: A publisher of one array.
     public func collect() -> Publishers.Collect<Self> {
         Publishers.Collect(upstream: self)
     }
@@ -26,15 +24,21 @@ extension Publishers {
         public let upstream: Upstream
 
         /// Makes the publisher; ``Publisher/collect()`` reads better at the call site.
-        ///
-        /// - Parameter upstream: The publisher whose values are gathered.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
 
         /// Attaches `subscriber`; each subscription gathers its own array.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(CollectSubscriber(downstream: subscriber))
+            upstream.subscribe(
+                StepSubscriber(
+                    downstream: subscriber, memory: Output(),
+                    step: { (values: inout Output, value: Upstream.Output) in
+                        values.append(value)
+                        return .skip
+                    },
+                    end: { $0 }
+                ))
         }
     }
 }
@@ -43,30 +47,5 @@ extension Publishers.Collect: CustomStringConvertible {
     /// `Collect(<upstream>)`.
     public var description: String {
         "Collect(\(upstream))"
-    }
-}
-
-private struct CollectSubscriber<Downstream: Subscriber, Element: Sendable>: Subscriber
-where Downstream.Input == [Element] {
-    let downstream: Downstream
-    let values = SerialBox<[Element]>([])
-
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-    }
-
-    func receive(_ input: Element) {
-        values.value.append(input)
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        let collected = values.value
-        values.value = []
-        downstream.receive(collected)
-        downstream.receive(completion: completion)
     }
 }

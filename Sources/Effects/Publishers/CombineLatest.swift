@@ -10,9 +10,6 @@ extension Publisher {
     /// As in Combine, nothing is sent until both have sent a value, and the publisher finishes
     /// once both have finished. The downstream is called one call at a time, even when the two
     /// send from different threads.
-    ///
-    /// - Parameter other: The other publisher.
-    /// - Returns: A publisher of pairs of latest values.
     public func combineLatest<Other: Publisher>(_ other: Other)
         -> Publishers.CombineLatest<Self, Other>
     {
@@ -25,11 +22,6 @@ extension Publisher {
     /// ```swift
     /// moves.combineLatest(pairsFound) { moves, pairs in "\(pairs) pairs in \(moves) moves" }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - other: The other publisher.
-    ///   - transform: Combines the two latest values into the value to send.
-    /// - Returns: A publisher of combined values.
     public func combineLatest<Other: Publisher, T: Sendable>(
         _ other: Other,
         _ transform: @escaping @Sendable (Output, Other.Output) -> T
@@ -51,10 +43,6 @@ extension Publishers {
         public let b: B
 
         /// Makes the publisher; ``Publisher/combineLatest(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - a: The first upstream.
-        ///   - b: The second upstream.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b

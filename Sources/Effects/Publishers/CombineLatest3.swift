@@ -1,19 +1,10 @@
 extension Publisher {
-    /// Sends the latest value of this publisher and of two others, as a tuple, whenever any of them
-    /// sends, once all have sent.
+    /// Sends the latest value of this publisher and of two others, as a tuple, whenever any of
+    /// them sends once all have sent, as ``combineLatest(_:)`` does for two.
     ///
     /// ```swift
     /// level.combineLatest(lives, score)   // (latest level, latest lives, latest score)
     /// ```
-    ///
-    /// As ``combineLatest(_:)`` does for two: nothing is sent until every upstream has sent a
-    /// value, and the publisher finishes once all have finished. The downstream is called one
-    /// call at a time, even when the upstreams send from different threads.
-    ///
-    /// - Parameters:
-    ///   - publisher1: The second publisher.
-    ///   - publisher2: The third publisher.
-    /// - Returns: A publisher of tuples of latest values.
     public func combineLatest<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2)
         -> Publishers.CombineLatest3<Self, P1, P2>
     {
@@ -28,12 +19,6 @@ extension Publisher {
     ///     "level \(level): \(pairs) pairs in \(moves) moves"
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - publisher1: The second publisher.
-    ///   - publisher2: The third publisher.
-    ///   - transform: Combines the latest values into the value to send.
-    /// - Returns: A publisher of combined values.
     public func combineLatest<P1: Publisher, P2: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output) -> T
@@ -58,11 +43,6 @@ extension Publishers {
         public let c: C
 
         /// Makes the publisher; `a.combineLatest(b, c)` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - a: The first upstream.
-        ///   - b: The second upstream.
-        ///   - c: The third upstream.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b

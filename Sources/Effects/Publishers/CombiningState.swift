@@ -1,29 +1,23 @@
 /// The state machine behind `zip` and `combineLatest` of two, three and four publishers: one
-/// slot per upstream, by index, and the rows waiting for the downstream. Pure (generic over the
-/// value, so that tests drive it with plain values); ``CombiningSubscription`` keeps it behind
-/// its lock and carries out what each transition returns.
+/// slot per upstream, by index, and the rows waiting for the downstream. ``CombiningSubscription``
+/// keeps it behind its lock and carries out what each transition returns.
 ///
-/// The two rules differ only in what a slot keeps and when the whole ends:
 /// - `.zip`: a slot queues its upstream's values; once every slot holds one, the oldest of each
-///   are taken out to make a row. It ends when a finished upstream's slot is empty (nothing it sent can be
-///   paired any more).
-/// - `.combineLatest`: a slot keeps its upstream's latest value; once every slot holds one,
-///   each new value makes a row of the latest of each. It ends when every upstream has finished.
+///   make a row. It ends when a finished upstream's slot is empty (nothing it sent can be paired
+///   any more).
+/// - `.combineLatest`: a slot keeps its upstream's latest value; once every slot holds one, each
+///   new value makes a row of the latest of each. It ends when every upstream has finished.
 ///
 /// When it ends, the upstreams still running are handed back to be cancelled, in index order.
 ///
-/// Size and cost: `slots` holds one slot per upstream (two to four). A zip slot's queue holds
-/// as many values as its upstream is ahead of the slowest one; a combineLatest slot holds one.
-/// A value or a completion is O(slots); the outbox holds the rows made while a delivery was
-/// under way, usually none.
+/// Size and cost: two to four slots; a zip slot queues as many values as its upstream is ahead
+/// of the slowest one. A value or a completion is O(slots).
 struct CombiningState<Value> {
-    /// Which operator the machine runs.
     enum Rule {
         case zip
         case combineLatest
     }
 
-    /// What a slot keeps of its upstream's values.
     enum Held {
         /// zip: the values not yet used, oldest first.
         case queue(FIFOQueue<Value>)
@@ -37,7 +31,6 @@ struct CombiningState<Value> {
             }
         }
 
-        /// Whether there is nothing for a row.
         var isEmpty: Bool {
             switch self {
             case .queue(let queue): queue.isEmpty
@@ -50,7 +43,6 @@ struct CombiningState<Value> {
         mutating func put(_ value: Value) -> Value? {
             switch self {
             case .queue(var queue):
-                // Moved out before it changes, so the queue is not copied.
                 self = .latest(nil)
                 queue.append(value)
                 self = .queue(queue)
@@ -74,7 +66,6 @@ struct CombiningState<Value> {
         }
     }
 
-    /// One upstream's place.
     struct Slot {
         var held: Held
         var link = SubscriptionLink.starting
@@ -82,29 +73,24 @@ struct CombiningState<Value> {
     }
 
     enum Stage {
-        /// Running, with one slot per upstream.
         case running([Slot])
-        /// Finished or cancelled: nothing is kept.
         case ended
     }
 
     /// What the caller does after a transition, outside the lock.
     struct Outcome {
-        /// Whether the caller has become the deliverer and must drain the outbox.
+        /// The caller has become the deliverer and must drain the outbox.
         var delivers = false
-        /// Upstreams to cancel, in order: those still running when the whole ended.
+        /// Upstreams still running when the whole ended, in order.
         var cancel: [any Subscription] = []
-        /// Whatever was taken out (a finished upstream's subscription, values that can no
-        /// longer be used), to be released after the lock.
+        /// What was taken out, to be released after the lock.
         var release: [Any] = []
     }
 
     let rule: Rule
     private(set) var stage: Stage
-    /// The rows for the downstream, one thread delivering at a time; closed once it ends.
     var outbox = SerialOutbox<[Value]>()
 
-    /// A machine for `count` upstreams.
     init(rule: Rule, count: Int) {
         self.rule = rule
         stage = .running(Array(repeating: Slot(held: Held(for: rule)), count: count))
@@ -114,20 +100,16 @@ struct CombiningState<Value> {
         if case .ended = stage { true } else { false }
     }
 
-    /// Upstream `index`'s subscription arrived: false if the machine has ended (or the slot
-    /// already holds one), and the caller cancels it.
+    /// False if the machine has ended (or the slot already holds one): the caller cancels it.
     mutating func attach(_ subscription: any Subscription, at index: Int) -> Bool {
         withSlots { $0[index].link.attach(subscription) } ?? false
     }
 
-    /// Upstream `index` sent `value`: a row if it completes one, and the end if that used up
-    /// a finished upstream's last value (zip).
     mutating func receive(_ value: Value, at index: Int) -> Outcome {
         var outcome = Outcome()
         let row = withSlots { slots -> [Value]? in
             if let replaced = slots[index].held.put(value) { outcome.release.append(replaced) }
             guard slots.allSatisfy({ !$0.held.isEmpty }) else { return nil }
-            // Every slot holds a value: one from each makes the row.
             return slots.indices.map { slots[$0].held.take()! }
         }
         guard let row = row ?? nil else { return outcome }
@@ -136,8 +118,6 @@ struct CombiningState<Value> {
         return outcome
     }
 
-    /// Upstream `index` finished: its subscription is released, and the whole ends if that was
-    /// the rule's last word.
     mutating func finish(at index: Int) -> Outcome {
         var outcome = Outcome()
         let finished = withSlots { slots -> (isNew: Bool, link: (any Subscription)?) in
@@ -151,8 +131,7 @@ struct CombiningState<Value> {
         return outcome
     }
 
-    /// The downstream cancelled: every upstream still running is handed back to be cancelled,
-    /// in order; nil if it had ended already.
+    /// Nil if it had ended already.
     mutating func cancel() -> Outcome? {
         guard case .running(let slots) = stage else { return nil }
         stage = .ended
@@ -165,7 +144,6 @@ struct CombiningState<Value> {
         return outcome
     }
 
-    /// Ends the machine, with the completion for the downstream, if the rule says it is done.
     private mutating func endIfDone(_ outcome: inout Outcome) {
         guard case .running(let slots) = stage else { return }
         let isDone =
@@ -182,8 +160,7 @@ struct CombiningState<Value> {
         if outbox.push(.finished) { outcome.delivers = true }
     }
 
-    /// Runs `body` on the slots, moved out of the stage while it runs so that changing them
-    /// copies nothing; nil once ended.
+    /// Runs `body` on the slots, moved out of the stage so they are not copied; nil once ended.
     private mutating func withSlots<Result>(_ body: (inout [Slot]) -> Result) -> Result? {
         guard case .running(var slots) = stage else { return nil }
         stage = .ended

@@ -1,20 +1,10 @@
-/// The subscription of `zip` and `combineLatest`, for two, three or four upstreams: what
-/// ``Publishers/Zip``, ``Publishers/Zip3``, ``Publishers/Zip4``, ``Publishers/CombineLatest``,
-/// ``Publishers/CombineLatest3`` and ``Publishers/CombineLatest4`` share.
-///
-/// Every decision is made by ``CombiningState`` behind one lock; this class subscribes to the
-/// upstreams, locks, and carries out what the state returns: it cancels and releases outside
-/// the lock, and hands the rows to the downstream one call at a time through the state's
-/// outbox, even when the upstreams send from several threads. A slot holds its upstream's
-/// values type-erased; a row becomes the downstream's tuple only on its way out, by position.
+/// The subscription of `zip` and `combineLatest` of two, three or four upstreams: it subscribes,
+/// locks, and carries out what ``CombiningState`` decides, handing rows to the downstream one
+/// call at a time. A slot holds its upstream's values type-erased; a row becomes the
+/// downstream's tuple on its way out, by position.
 final class CombiningSubscription<Downstream: Subscriber>: Subscription {
-    /// Makes the downstream's tuple of a row, whose value at each index came from the upstream
-    /// at that index.
     private let makeOutput: @Sendable ([any Sendable]) -> Downstream.Input
-    /// The machine, and the downstream until the completion is delivered or a cancel comes
-    /// (then nothing is kept, even while the downstream holds this subscription).
     private let state: Lock<MachineWithDownstream<CombiningState<any Sendable>, Downstream>>
-    /// The downstream's effect runtime, answered by every upstream's subscriber.
     let context: EffectContext?
 
     private init(
@@ -27,8 +17,7 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
         context = downstream.effectContext
     }
 
-    /// Attaches `downstream` to `upstreams` under `rule`: hands it the subscription, then
-    /// subscribes to each upstream in order (unless it has ended meanwhile).
+    /// Hands `downstream` the subscription, then subscribes to each upstream in order.
     static func start<each Upstream: Publisher>(
         _ rule: CombiningState<any Sendable>.Rule, _ upstreams: repeat each Upstream,
         downstream: Downstream
@@ -42,8 +31,6 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
         repeat subscription.subscribe(each upstreams, at: &index)
     }
 
-    /// Subscribes to `upstream` as number `index`, unless the whole has ended, and moves
-    /// `index` on.
     private func subscribe<Upstream: Publisher>(_ upstream: Upstream, at index: inout Int)
     where Upstream.Output: Sendable {
         defer { index += 1 }
@@ -55,7 +42,6 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
         let (outcome, downstream) = state.withLock { ($0.machine.cancel(), $0.link.detach()) }
         guard let outcome else { return }
         carryOut(outcome)
-        // The downstream is released here, outside the lock.
         _ = downstream
     }
 
@@ -73,14 +59,11 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
         carryOut(state.withLock { $0.machine.finish(at: index) })
     }
 
-    /// Cancels what ended, in order, releases what was taken out, then delivers if this thread
-    /// has become the deliverer.
     private func carryOut(_ outcome: CombiningState<any Sendable>.Outcome) {
         for upstream in outcome.cancel {
             upstream.cancel()
         }
         if outcome.delivers { drain() }
-        // `outcome.release` goes here, outside the lock.
     }
 
     private func drain() {
@@ -93,10 +76,8 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription {
     }
 }
 
-/// The tuple of `row`'s values, by position, each cast back to its upstream's output type.
-///
-/// A generic function of its own, over the outputs alone, so that the closure it makes captures
-/// only `Sendable` types.
+/// The tuple of `row`'s values, each cast back to its upstream's output type: a function of its
+/// own so that the closure that calls it captures only `Sendable` types.
 private func tuple<each Value: Sendable>(ofRow row: [any Sendable]) -> (repeat each Value) {
     var index = 0
     func next<Element>() -> Element {
@@ -107,7 +88,6 @@ private func tuple<each Value: Sendable>(ofRow row: [any Sendable]) -> (repeat e
     return (repeat next() as each Value)
 }
 
-/// The subscriber that ``CombiningSubscription`` attaches to its upstream number `index`.
 private struct CombiningChild<Input: Sendable, Downstream: Subscriber>: Subscriber {
     let parent: CombiningSubscription<Downstream>
     let index: Int

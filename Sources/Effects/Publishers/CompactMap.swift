@@ -1,8 +1,5 @@
 extension Publisher {
     /// Transforms every value with a closure and drops the `nil` results.
-    ///
-    /// - Parameter transform: Turns an upstream value into the value to send, or `nil` to skip it.
-    /// - Returns: A publisher of the non-`nil` transformed values.
     public func compactMap<T: Sendable>(
         _ transform: @escaping @Sendable (Output) -> T?
     ) -> Publishers.CompactMap<Self, T> {
@@ -20,10 +17,6 @@ extension Publishers {
         public let transform: @Sendable (Upstream.Output) -> Output?
 
         /// Makes the publisher; ``Publisher/compactMap(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are transformed.
-        ///   - transform: The transformation; `nil` drops the value.
         public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output?)
         {
             self.upstream = upstream
@@ -44,9 +37,8 @@ extension Publishers.CompactMap: CustomStringConvertible {
     }
 }
 
-/// Forwards what its upstream sends, each value through `transform`, dropping nils: the
-/// subscriber of ``Publishers/CompactMap`` and of ``Effect/compactMap(_:)``'s node, which may
-/// hand it a subscription and a completion per part it runs.
+/// The subscriber of `compactMap`, `filter` and ``Effect/compactMap(_:)``'s node (which may hand
+/// it a subscription and a completion per part it runs).
 struct CompactMapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
     let downstream: Downstream
     let transform: @Sendable (Input) -> Downstream.Input?

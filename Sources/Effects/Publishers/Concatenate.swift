@@ -2,9 +2,6 @@ extension Publisher {
     /// Sends all of this publisher's values, then, once it has finished, all of `other`'s.
     ///
     /// `other` is not subscribed to until this publisher finishes.
-    ///
-    /// - Parameter other: The publisher that follows.
-    /// - Returns: A publisher of both publishers' values, one after the other.
     public func append<Other: Publisher>(_ other: Other) -> Publishers.Concatenate<Self, Other>
     where Other.Output == Output {
         Publishers.Concatenate(prefix: self, suffix: other)
@@ -17,9 +14,6 @@ extension Publisher {
     ///     .append(3, 4)
     ///     .sink { print($0) }   // 1, 2, 3, 4
     /// ```
-    ///
-    /// - Parameter elements: The values that follow.
-    /// - Returns: A publisher of this publisher's values, then the elements.
     public func append(_ elements: Output...)
         -> Publishers.Concatenate<Self, Publishers.Sequence<[Output]>>
     {
@@ -28,9 +22,6 @@ extension Publisher {
 
     /// Sends all of this publisher's values, then, once it has finished, the elements of
     /// `elements`.
-    ///
-    /// - Parameter elements: The values that follow, in the sequence's order.
-    /// - Returns: A publisher of this publisher's values, then the sequence's elements.
     public func append<Elements: Swift.Sequence & Sendable>(_ elements: Elements)
         -> Publishers.Concatenate<Self, Publishers.Sequence<Elements>>
     where Elements.Element == Output {
@@ -53,10 +44,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/append(_:)->Publishers.Concatenate<Self,Other>`` reads
         /// better at the call site.
-        ///
-        /// - Parameters:
-        ///   - prefix: The publisher that goes first.
-        ///   - suffix: The publisher that follows.
         public init(prefix: Prefix, suffix: Suffix) {
             self.prefix = prefix
             self.suffix = suffix

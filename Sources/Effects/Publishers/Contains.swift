@@ -9,9 +9,6 @@ extension Publisher where Output: Equatable {
     /// ```
     ///
     /// The upstream is cancelled once the value is found.
-    ///
-    /// - Parameter output: The value to look for.
-    /// - Returns: A publisher of one Boolean.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
     }
@@ -28,9 +25,6 @@ extension Publisher {
     /// ```
     ///
     /// The upstream is cancelled once a value satisfies it.
-    ///
-    /// - Parameter predicate: Returns `true` for the value looked for.
-    /// - Returns: A publisher of one Boolean.
     public func contains(where predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.ContainsWhere<Self>
     {
@@ -51,10 +45,6 @@ extension Publishers {
         public let output: Upstream.Output
 
         /// Makes the publisher; ``Publisher/contains(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are searched.
-        ///   - output: The value looked for.
         public init(upstream: Upstream, output: Upstream.Output) {
             self.upstream = upstream
             self.output = output
@@ -79,10 +69,6 @@ extension Publishers {
         public let predicate: @Sendable (Upstream.Output) -> Bool
 
         /// Makes the publisher; ``Publisher/contains(where:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are tested.
-        ///   - predicate: Returns `true` for the value looked for.
         public init(
             upstream: Upstream, predicate: @escaping @Sendable (Upstream.Output) -> Bool
         ) {

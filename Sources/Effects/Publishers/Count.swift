@@ -9,8 +9,6 @@ extension Publisher {
     ///
     /// An upstream that finishes without a value gives zero. Nothing is sent before the upstream
     /// finishes: use it on publishers that finish.
-    ///
-    /// - Returns: A publisher of one count.
     public func count() -> Publishers.Count<Self> {
         Publishers.Count(upstream: self)
     }
@@ -26,8 +24,6 @@ extension Publishers {
         public let upstream: Upstream
 
         /// Makes the publisher; ``Publisher/count()`` reads better at the call site.
-        ///
-        /// - Parameter upstream: The publisher whose values are counted.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }

@@ -7,27 +7,22 @@
 /// volume.value = 7                                         // volume 7
 /// ```
 ///
-/// Thread-safe, with the same serial delivery as ``PassthroughSubject``: the value, the
-/// subscribers and the events waiting for them are behind one lock, and nothing is called while
-/// it is held. A subscriber that attaches while values are being delivered receives the value
-/// current at that point in the order of events, then the values sent after it. Once the subject
-/// has finished, sends are ignored, setting ``value`` changes the value without sending it, and
-/// a new subscriber receives the completion alone, as in Combine.
+/// Thread-safe, with the same serial delivery as ``PassthroughSubject``. A subscriber that
+/// attaches while values are being delivered receives the value current at that point in the
+/// order of events, then the values sent after it. Once the subject has finished, sends are
+/// ignored, setting ``value`` changes the value without sending it, and a new subscriber
+/// receives the completion alone, as in Combine.
 public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
     @usableFromInline let core: SubjectCore<Output>
 
     /// Makes a subject whose current value is `value`.
-    ///
-    /// - Parameter value: The first current value.
     @inlinable
     public init(_ value: Output) {
         core = SubjectCore(current: value)
     }
 
-    /// The current value; setting it sends the new value to every subscriber.
-    ///
-    /// Once the subject has finished, setting it still changes the value (read it back and you
-    /// get what you set) but sends nothing, as in Combine; only ``send(_:)`` is ignored then.
+    /// The current value; setting it sends the new value to every subscriber, or, once the
+    /// subject has finished, only changes it, as in Combine:
     ///
     /// ```swift
     /// let volume = CurrentValueSubject<Int>(5)
@@ -38,7 +33,6 @@ public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
     /// ```
     public var value: Output {
         get {
-            // Set at init and only ever replaced: never nil.
             core.current!
         }
         set {
@@ -48,16 +42,12 @@ public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
 
     /// Makes `value` the current value and sends it to every subscriber; does nothing once the
     /// subject has finished.
-    ///
-    /// - Parameter value: The new current value.
     @inlinable
     public func send(_ value: Output) {
         core.send(value, replacingCurrent: true)
     }
 
     /// Finishes every subscriber; later sends do nothing.
-    ///
-    /// - Parameter completion: Always `.finished`.
     @inlinable
     public func send(completion: Subscribers.Completion) {
         core.finish()

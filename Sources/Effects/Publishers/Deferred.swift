@@ -12,9 +12,7 @@ public struct Deferred<Upstream: Publisher>: Publisher {
     /// Makes the upstream; called once per subscription.
     public let createPublisher: @Sendable () -> Upstream
 
-    /// Makes a deferred publisher.
-    ///
-    /// - Parameter createPublisher: Called at each subscription to make the real publisher.
+    /// Makes a deferred publisher; `createPublisher` runs at each subscription.
     public init(createPublisher: @escaping @Sendable () -> Upstream) {
         self.createPublisher = createPublisher
     }

@@ -11,7 +11,6 @@ extension Publisher {
     /// before `count` values have been left out.
     ///
     /// - Parameter count: How many values to leave out; zero or more, one by default.
-    /// - Returns: A publisher of the values after the first `count`.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
         Publishers.Drop(upstream: self, count: count)
     }
@@ -29,12 +28,8 @@ extension Publishers {
         /// How many values to leave out.
         public let count: Int
 
-        /// Makes the publisher; ``Publisher/dropFirst(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose first values are left out.
-        ///   - count: How many values to leave out; a negative count stops the program with a
-        ///     message saying so, as in Combine.
+        /// Makes the publisher; ``Publisher/dropFirst(_:)`` reads better at the call site. A
+        /// negative count stops the program with a message saying so, as in Combine.
         public init(upstream: Upstream, count: Int) {
             precondition(count >= 0, "dropFirst(_:) needs a count of zero or more (got \(count))")
             self.upstream = upstream

@@ -9,9 +9,6 @@ extension Publisher {
     /// ```
     ///
     /// Once a value has gone through, `predicate` is not called again.
-    ///
-    /// - Parameter predicate: Returns `true` for the leading values to leave out.
-    /// - Returns: A publisher of the values from the first one that fails `predicate`.
     public func drop(while predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.DropWhile<Self>
     {
@@ -32,10 +29,6 @@ extension Publishers {
         public let predicate: @Sendable (Output) -> Bool
 
         /// Makes the publisher; ``Publisher/drop(while:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose leading values are left out.
-        ///   - predicate: Returns `true` for the leading values to leave out.
         public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

@@ -8,10 +8,8 @@ public struct Empty<Output: Sendable>: Publisher, Equatable {
     /// Whether the publisher finishes as soon as it is subscribed to.
     public let completeImmediately: Bool
 
-    /// Makes an empty publisher.
-    ///
-    /// - Parameter completeImmediately: `true` (the default) to finish at once; `false` to
-    ///   never finish, which is useful to keep something open until it is cancelled.
+    /// Makes an empty publisher that finishes at once, or, with `completeImmediately: false`,
+    /// stays open until cancelled.
     @inlinable
     public init(completeImmediately: Bool = true) {
         self.completeImmediately = completeImmediately
@@ -28,12 +26,8 @@ public struct Empty<Output: Sendable>: Publisher, Equatable {
 }
 
 extension Empty {
-    /// Finishes before returning if ``completeImmediately`` is true; otherwise never calls.
-    ///
-    /// - Parameters:
-    ///   - receiveCompletion: Called once, at once, if the publisher completes immediately.
-    ///   - receiveValue: Never called.
-    /// - Returns: A cancellable with nothing left to cancel.
+    /// Calls `receiveCompletion` before returning if ``completeImmediately`` is true; returns a
+    /// cancellable with nothing left to cancel.
     @inlinable
     public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
@@ -46,9 +40,6 @@ extension Empty {
     }
 
     /// Never calls `receiveValue`: an empty publisher has no value.
-    ///
-    /// - Parameter receiveValue: Never called.
-    /// - Returns: A cancellable with nothing left to cancel.
     @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         AnyCancellable.finished

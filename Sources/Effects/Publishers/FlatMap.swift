@@ -9,17 +9,16 @@ extension Publisher {
     ///
     /// The publisher finishes once the upstream and every inner publisher have finished.
     /// Cancelling it cancels the running inner publishers first, oldest first, then the
-    /// upstream, as Combine does. `maxPublishers` caps how many inner publishers run at once. Combine enforces it by asking
-    /// its upstream for fewer values; publishers here have no demand, so values that arrive
-    /// while the cap is reached wait in a queue, in order, and each starts when a running inner
-    /// publisher finishes. The downstream is called one call at a time, even when inner
-    /// publishers send from several threads.
+    /// upstream, as Combine does. Combine enforces `maxPublishers` by asking its upstream for
+    /// fewer values; publishers here have no demand, so values that arrive while the cap is
+    /// reached wait in a queue, in order, each starting when a running inner publisher
+    /// finishes. The downstream is called one call at a time, even when inner publishers send
+    /// from several threads.
     ///
     /// - Parameters:
     ///   - maxPublishers: How many inner publishers may run at once; `.unlimited` (the default)
     ///     or `.max(n)`.
     ///   - transform: Makes the publisher for a value.
-    /// - Returns: A publisher of every inner publisher's values.
     /// - Complexity: The queue holds the values waiting for a free place: none with
     ///   `.unlimited`. Starting, finishing and queueing are O(1).
     public func flatMap<Inner: Publisher>(
@@ -47,11 +46,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/flatMap(maxPublishers:_:)`` reads better at the call
         /// site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are turned into publishers.
-        ///   - maxPublishers: How many inner publishers may run at once.
-        ///   - transform: Makes the publisher for a value.
         public init(
             upstream: Upstream, maxPublishers: ConcurrencyLimit,
             transform: @escaping @Sendable (Upstream.Output) -> Inner
@@ -63,12 +57,11 @@ extension Publishers {
 
         /// Attaches `subscriber` to the merged values.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+            let transform = transform
             upstream.subscribe(
-                FlatMapSubscription(
-                    downstream: subscriber,
-                    limit: maxPublishers.maximum ?? .max,
-                    transform: transform
-                ))
+                FlatMapSubscription(downstream: subscriber, limit: maxPublishers.maximum ?? .max) {
+                    value, child in transform(value).subscribe(child)
+                })
         }
     }
 }
@@ -80,28 +73,20 @@ extension Publishers.FlatMap: CustomStringConvertible {
     }
 }
 
-/// Subscribes to the upstream and to an inner publisher per value, and merges what the inner
-/// publishers send through an outbox, one call at a time.
+/// Subscribes to the upstream and to an inner publisher per value (`start` subscribes a child
+/// to it), and merges what the inner publishers send through an outbox: `flatMap`,
+/// `switchToLatest` (`switches`: a new value replaces the running inner publisher and any value
+/// still waiting), and merge and concatenation (``run(_:limit:downstream:)``).
 ///
-/// Inner publishers are started by one thread at a time, in a loop (`isStarting`), so that inner
-/// publishers that finish at once (`Just`) free their place without the stack growing with the
-/// queue.
-private final class FlatMapSubscription<Input: Sendable, Inner: Publisher, Downstream: Subscriber>:
-    Subscriber, Subscription
-where Inner.Output == Downstream.Input {
+/// Inner publishers are started by one thread at a time, in a loop (`isStarting`), so that those
+/// that finish at once (`Just`) free their place without the stack growing with the queue.
+final class FlatMapSubscription<Input: Sendable, Downstream: Subscriber>: Subscriber, Subscription {
+    typealias Start = @Sendable (Input, FlatMapChild<Input, Downstream>) -> Void
 
-    /// What follows an inner publisher's end.
     private enum AfterInnerFinished {
         case nothing
-        /// A place is free and values wait: this thread starts them.
         case startMore
         case deliver
-    }
-
-    private enum InnerLink {
-        /// Subscribed, its subscription not arrived yet.
-        case starting
-        case running(any Subscription)
     }
 
     private struct State {
@@ -111,19 +96,9 @@ where Inner.Output == Downstream.Input {
         /// Values waiting for a free place, oldest first.
         var waiting = FIFOQueue<Input>()
         var nextNumber = 0
-        /// Whether a thread is in the loop that starts inner publishers.
         var isStarting = false
         var outbox = SerialOutbox<Downstream.Input>()
-        /// The downstream and the transform, until the completion is delivered or a cancel
-        /// comes: then nothing is kept, even while the downstream holds this subscription.
         var link: DownstreamLink<Ends>
-
-        var isLive: Bool {
-            switch stage {
-            case .running, .upstreamFinished: true
-            case .awaitingSubscription, .ended: false
-            }
-        }
 
         /// Hands the completion to the outbox if nothing runs or waits after the upstream
         /// finished; true if the caller must drain.
@@ -135,20 +110,22 @@ where Inner.Output == Downstream.Input {
         }
     }
 
-    /// What the subscription holds only while it lives.
+    /// What is let go at the end, even while the downstream holds this subscription.
     private struct Ends {
         let downstream: Downstream
-        let transform: @Sendable (Input) -> Inner
+        let start: Start
     }
 
     private let limit: Int
+    private let switches: Bool
     private let state: Lock<State>
     /// The downstream's effect runtime, answered by every inner subscriber.
     let context: EffectContext?
 
-    init(downstream: Downstream, limit: Int, transform: @escaping @Sendable (Input) -> Inner) {
+    init(downstream: Downstream, limit: Int, switches: Bool = false, start: @escaping Start) {
         self.limit = limit
-        state = Lock(State(link: .attached(Ends(downstream: downstream, transform: transform))))
+        self.switches = switches
+        state = Lock(State(link: .attached(Ends(downstream: downstream, start: start))))
         context = downstream.effectContext
     }
 
@@ -166,12 +143,20 @@ where Inner.Output == Downstream.Input {
     }
 
     func receive(_ input: Input) {
+        var replaced = (inners: [Int: InnerLink](), waiting: FIFOQueue<Input>())
         let mustStart = state.withLock { state -> Bool in
             guard case .running = state.stage else { return false }
+            if switches {
+                swap(&replaced.inners, &state.inners)
+                swap(&replaced.waiting, &state.waiting)
+            }
             state.waiting.append(input)
             if state.isStarting { return false }
             state.isStarting = true
             return true
+        }
+        for case .running(let inner) in replaced.inners.values {
+            inner.cancel()
         }
         if mustStart { startWaiting() }
     }
@@ -182,7 +167,6 @@ where Inner.Output == Downstream.Input {
             state.stage = .upstreamFinished
             return (state.finishIfDone(), upstream)
         }
-        // The finished upstream's subscription is released here, outside the lock.
         _ = finished
         if delivers { drain() }
     }
@@ -212,12 +196,12 @@ where Inner.Output == Downstream.Input {
     }
 
     /// Starts inner publishers for the waiting values while there is room, then gives up the
-    /// starter's role (and finishes, if that was the last thing to do).
+    /// starter's role.
     private func startWaiting() {
         while true {
             let next = state.withLock {
                 state -> (number: Int, value: Input, ends: Ends)? in
-                if state.isLive, state.inners.count < limit, let ends = state.link.downstream,
+                if state.stage.isLive, state.inners.count < limit, let ends = state.link.downstream,
                     let value = state.waiting.popFirst()
                 {
                     let number = state.nextNumber
@@ -229,7 +213,7 @@ where Inner.Output == Downstream.Input {
                 return nil
             }
             guard let (number, value, ends) = next else { break }
-            ends.transform(value).subscribe(FlatMapChild(parent: self, number: number))
+            ends.start(value, FlatMapChild(owner: self, number: number))
         }
         if state.withLock({ $0.finishIfDone() }) { drain() }
     }
@@ -243,26 +227,26 @@ where Inner.Output == Downstream.Input {
         }
     }
 
-    fileprivate func child(_ number: Int, received subscription: any Subscription) {
+    func child(_ number: Int, received subscription: any Subscription) {
         let kept = state.withLock { state -> Bool in
-            guard state.isLive, case .starting = state.inners[number] else { return false }
+            guard state.stage.isLive, case .starting = state.inners[number] else { return false }
             state.inners[number] = .running(subscription)
             return true
         }
         if !kept { subscription.cancel() }
     }
 
-    fileprivate func child(_ number: Int, received value: Downstream.Input) {
+    func child(_ number: Int, received value: Downstream.Input) {
         let delivers = state.withLock { state -> Bool in
-            guard state.isLive, state.inners[number] != nil else { return false }
+            guard state.stage.isLive, state.inners[number] != nil else { return false }
             return state.outbox.push(.value(value))
         }
         if delivers { drain() }
     }
 
-    fileprivate func childFinished(_ number: Int) {
+    func childFinished(_ number: Int) {
         let (next, finished) = state.withLock { state -> (AfterInnerFinished, InnerLink?) in
-            guard state.isLive, let link = state.inners.removeValue(forKey: number) else {
+            guard state.stage.isLive, let link = state.inners.removeValue(forKey: number) else {
                 return (.nothing, nil)
             }
             if !state.waiting.isEmpty, !state.isStarting {
@@ -271,7 +255,6 @@ where Inner.Output == Downstream.Input {
             }
             return (state.finishIfDone() ? .deliver : .nothing, link)
         }
-        // The finished inner's subscription is released here, outside the lock.
         _ = finished
         switch next {
         case .nothing: return
@@ -281,25 +264,49 @@ where Inner.Output == Downstream.Input {
     }
 }
 
+/// An inner publisher while it runs.
+enum InnerLink {
+    /// Subscribed, its subscription not arrived yet.
+    case starting
+    case running(any Subscription)
+}
+
 /// The subscriber attached to inner publisher number `number`.
-private struct FlatMapChild<Input: Sendable, Inner: Publisher, Downstream: Subscriber>: Subscriber
-where Inner.Output == Downstream.Input {
-    let parent: FlatMapSubscription<Input, Inner, Downstream>
+struct FlatMapChild<Input: Sendable, Downstream: Subscriber>: Subscriber {
+    let owner: FlatMapSubscription<Input, Downstream>
     let number: Int
 
     var effectContext: EffectContext? {
-        parent.context
+        owner.context
     }
 
     func receive(subscription: any Subscription) {
-        parent.child(number, received: subscription)
+        owner.child(number, received: subscription)
     }
 
     func receive(_ input: Downstream.Input) {
-        parent.child(number, received: input)
+        owner.child(number, received: input)
     }
 
     func receive(completion: Subscribers.Completion) {
-        parent.childFinished(number)
+        owner.childFinished(number)
+    }
+}
+
+extension FlatMapSubscription where Input == Int {
+    /// Attaches `downstream` to the publishers `starts` subscribe to, `limit` at a time, in
+    /// order: every one at once for a merge, one after another for a concatenation.
+    static func run(
+        _ starts: [@Sendable (FlatMapChild<Int, Downstream>) -> Void], limit: Int,
+        downstream: Downstream
+    ) {
+        let subscription = FlatMapSubscription(downstream: downstream, limit: limit) {
+            index, child in starts[index](child)
+        }
+        subscription.receive(subscription: Subscriptions.empty)
+        for index in starts.indices {
+            subscription.receive(index)
+        }
+        subscription.receive(completion: .finished)
     }
 }

@@ -27,10 +27,8 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
 
     private let stage = Lock(Stage.pending([]))
 
-    /// Makes a future and runs `attemptToFulfill` at once, handing it the promise.
-    ///
-    /// - Parameter attemptToFulfill: Starts the work; calls the promise, now or later, from any
-    ///   thread, when the value is known.
+    /// Makes a future and runs `attemptToFulfill` at once, handing it the promise to call, now
+    /// or later, from any thread.
     public init(_ attemptToFulfill: (@escaping Promise) -> Void) {
         attemptToFulfill { [self] value in fulfil(with: value) }
     }
@@ -78,7 +76,6 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
             stage = .pending(waiting)
             return removed
         }
-        // Released here, outside the lock.
         _ = removed
     }
 }
@@ -90,59 +87,36 @@ extension Future: CustomStringConvertible {
     }
 }
 
-/// One subscriber's link to a future: what the future calls once fulfilled, and the
-/// subscription the subscriber may cancel.
 /// A subscription waiting for the future's value, as the future keeps it.
 private protocol FutureWaiter<Output>: AnyObject, Sendable {
     associatedtype Output: Sendable
 
-    /// Hands the value and the completion to the subscriber, unless the subscription has ended.
     func fulfil(with value: Output)
 }
 
-/// One subscriber's subscription to a future. It ends at the first of the fulfilment and the
-/// cancel, and then holds nothing: neither the subscriber (which may go on holding it) nor the
-/// future.
+/// Ends at the first of the fulfilment and the cancel, and then holds neither the subscriber
+/// (which may go on holding it) nor the future.
 private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter, Subscription,
     Sendable
 {
-    private let link: Lock<FutureLink<Downstream>>
+    /// Nil once ended.
+    private let link: Lock<(downstream: Downstream, future: Future<Downstream.Input>)?>
 
     init(downstream: Downstream, future: Future<Downstream.Input>) {
-        link = Lock(.waiting(downstream, future))
+        link = Lock((downstream, future))
     }
 
     var hasEnded: Bool {
-        link.withLock { $0.hasEnded }
+        link.withLock { $0 == nil }
     }
 
     func fulfil(with value: Downstream.Input) {
-        guard let (downstream, _) = link.withLock({ $0.end() }) else { return }
+        guard let downstream = link.withLock({ $0.take() })?.downstream else { return }
         downstream.receive(value)
         downstream.receive(completion: .finished)
     }
 
     func cancel() {
-        guard let (_, future) = link.withLock({ $0.end() }) else { return }
-        future.remove(self)
-        // The subscriber and the future are released here, outside both locks.
-    }
-}
-
-/// Where a future's subscription stands: waiting, with what it will need, or ended with
-/// nothing kept.
-private enum FutureLink<Downstream: Subscriber>: Sendable {
-    case waiting(Downstream, Future<Downstream.Input>)
-    case ended
-
-    var hasEnded: Bool {
-        if case .ended = self { true } else { false }
-    }
-
-    /// Ends, handing back what it held (to release outside the lock); nil if it had ended.
-    mutating func end() -> (Downstream, Future<Downstream.Input>)? {
-        guard case .waiting(let downstream, let future) = self else { return nil }
-        self = .ended
-        return (downstream, future)
+        link.withLock { $0.take() }?.future.remove(self)
     }
 }

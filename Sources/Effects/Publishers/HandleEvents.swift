@@ -16,7 +16,6 @@ extension Publisher {
     ///   - receiveCompletion: Called when the upstream finishes.
     ///   - receiveCancel: Called when the downstream cancels (once, and not after the upstream
     ///     has finished).
-    /// - Returns: A publisher of the same events.
     public func handleEvents(
         receiveSubscription: (@Sendable (any Subscription) -> Void)? = nil,
         receiveOutput: (@Sendable (Output) -> Void)? = nil,
@@ -56,13 +55,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:)``
         /// reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose events are watched.
-        ///   - receiveSubscription: Called with the upstream's subscription when it arrives.
-        ///   - receiveOutput: Called with every value.
-        ///   - receiveCompletion: Called when the upstream finishes.
-        ///   - receiveCancel: Called when the downstream cancels.
         public init(
             upstream: Upstream,
             receiveSubscription: (@Sendable (any Subscription) -> Void)? = nil,
@@ -97,8 +89,6 @@ extension Publishers.HandleEvents: CustomStringConvertible {
     }
 }
 
-/// The closures of a ``Publishers/HandleEvents``, without the upstream: what a subscription
-/// keeps.
 private struct EventHooks<Output: Sendable>: Sendable {
     let receiveSubscription: (@Sendable (any Subscription) -> Void)?
     let receiveOutput: (@Sendable (Output) -> Void)?
@@ -106,26 +96,31 @@ private struct EventHooks<Output: Sendable>: Sendable {
     let receiveCancel: (@Sendable () -> Void)?
 }
 
-/// Calls the hooks as events pass, and stands between the downstream and the upstream's
-/// subscription so that a cancel can be seen.
-///
-/// The downstream and the hooks live in the stage: the completion and a cancel end it and take
-/// them out, so nothing is kept after the end, even while the downstream holds this
-/// subscription.
+/// Stands between the downstream and the upstream's subscription so that a cancel can be seen.
 private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription {
-    private let stage: Lock<HandleEventsStage<Downstream>>
+    private typealias Live = (
+        downstream: Downstream, hooks: EventHooks<Downstream.Input>, upstream: (any Subscription)?
+    )
+
+    /// Nil once the completion or a cancel has come: nothing is kept after the end.
+    private let live: Lock<Live?>
 
     init(downstream: Downstream, hooks: EventHooks<Downstream.Input>) {
-        stage = Lock(.live(downstream, hooks, upstream: nil))
+        live = Lock((downstream, hooks, nil))
     }
 
     var effectContext: EffectContext? {
-        stage.withLock { $0.live?.downstream }?.effectContext
+        live.withLock { $0?.downstream }?.effectContext
     }
 
     func receive(subscription: any Subscription) {
-        stage.withLock { $0.live?.hooks.receiveSubscription }?(subscription)
-        guard let downstream = stage.withLock({ $0.attach(subscription) }) else {
+        live.withLock { $0?.hooks.receiveSubscription }?(subscription)
+        let downstream = live.withLock { live -> Downstream? in
+            guard live != nil, live?.upstream == nil else { return nil }
+            live?.upstream = subscription
+            return live?.downstream
+        }
+        guard let downstream else {
             subscription.cancel()
             return
         }
@@ -133,52 +128,21 @@ private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber
     }
 
     func receive(_ input: Downstream.Input) {
-        guard let (downstream, hooks) = stage.withLock({ $0.live }) else { return }
+        guard let (downstream, hooks, _) = live.withLock({ $0 }) else { return }
         hooks.receiveOutput?(input)
         downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion) {
-        guard let (downstream, hooks, upstream) = stage.withLock({ $0.end() }) else { return }
+        guard let (downstream, hooks, upstream) = live.withLock({ $0.take() }) else { return }
         hooks.receiveCompletion?(completion)
         downstream.receive(completion: completion)
-        // All three are released here, outside the lock.
         _ = upstream
     }
 
     func cancel() {
-        guard let (_, hooks, upstream) = stage.withLock({ $0.end() }) else { return }
+        guard let (_, hooks, upstream) = live.withLock({ $0.take() }) else { return }
         hooks.receiveCancel?()
         upstream?.cancel()
-    }
-}
-
-/// Where a ``Publishers/HandleEvents`` subscription stands: live, with its downstream, its hooks
-/// and (once it has arrived) the upstream's subscription; or ended, holding nothing.
-private enum HandleEventsStage<Downstream: Subscriber> {
-    case live(Downstream, EventHooks<Downstream.Input>, upstream: (any Subscription)?)
-    case ended
-
-    var live: (downstream: Downstream, hooks: EventHooks<Downstream.Input>)? {
-        guard case .live(let downstream, let hooks, _) = self else { return nil }
-        return (downstream, hooks)
-    }
-
-    /// Keeps the upstream's subscription and returns the downstream to hand it to; nil when
-    /// one arrived already or the subscription has ended (the caller cancels it).
-    mutating func attach(_ subscription: any Subscription) -> Downstream? {
-        guard case .live(let downstream, let hooks, nil) = self else { return nil }
-        self = .live(downstream, hooks, upstream: subscription)
-        return downstream
-    }
-
-    /// Ends, handing out what it held, for use and release outside the lock; nil when it had
-    /// ended already.
-    mutating func end()
-        -> (Downstream, EventHooks<Downstream.Input>, (any Subscription)?)?
-    {
-        guard case .live(let downstream, let hooks, let upstream) = self else { return nil }
-        self = .ended
-        return (downstream, hooks, upstream)
     }
 }

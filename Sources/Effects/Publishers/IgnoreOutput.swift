@@ -8,8 +8,6 @@ extension Publisher {
     ///
     /// As in Combine, the output is `Never`: use it where only the end matters, to learn when
     /// work has finished (with ``sink(receiveCompletion:receiveValue:)``, for example).
-    ///
-    /// - Returns: A publisher that only finishes.
     public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
         Publishers.IgnoreOutput(upstream: self)
     }
@@ -25,8 +23,6 @@ extension Publishers {
         public let upstream: Upstream
 
         /// Makes the publisher; ``Publisher/ignoreOutput()`` reads better at the call site.
-        ///
-        /// - Parameter upstream: The publisher whose completion is passed on.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }

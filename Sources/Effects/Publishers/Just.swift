@@ -11,25 +11,21 @@ public struct Just<Output: Sendable>: Publisher {
     public let output: Output
 
     /// Makes a publisher that sends `output` once.
-    ///
-    /// - Parameter output: The value to send.
     @inlinable
     public init(_ output: Output) {
         self.output = output
     }
 
-    /// Sends the value and the completion to `subscriber` at once.
-    ///
-    /// As in Combine, a subscriber that cancels inside `receive(subscription:)` receives
-    /// nothing more. A ``Subscribers/Sink`` (or the front of a `sink`) never does, so it is
-    /// handed the shared empty subscription and the delivery allocates nothing; any other
-    /// subscriber gets a small subscription of its own that records the cancel.
+    /// Sends the value and the completion to `subscriber` at once; as in Combine, a subscriber
+    /// that cancels inside `receive(subscription:)` receives nothing more.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
+        // A sink never cancels inside `receive(subscription:)`: it needs no subscription of
+        // its own.
         if S.self == Subscribers.Sink<Output>.self || S.self == SinkFront<Output>.self {
             subscriber.receive(subscription: Subscriptions.empty)
         } else {
-            let subscription = JustSubscription()
+            let subscription = FlagSubscription()
             subscriber.receive(subscription: subscription)
             if subscription.isCancelled { return }
         }
@@ -38,45 +34,17 @@ public struct Just<Output: Sendable>: Publisher {
     }
 }
 
-/// The subscription ``Just`` hands a subscriber that might cancel before the value is sent.
-@usableFromInline
-final class JustSubscription: Subscription {
-    @usableFromInline let cancelled = Lock(false)
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isCancelled: Bool {
-        cancelled.withLock { $0 }
-    }
-
-    @inlinable
-    func cancel() {
-        cancelled.withLock { $0 = true }
-    }
-}
-
 extension Just {
-    /// Calls `receiveValue` with the value before returning; nothing is left to cancel.
-    ///
-    /// The same as ``Publisher/sink(receiveValue:)``, without making a subscriber: the
-    /// delivery is over before the cancellable is returned.
-    ///
-    /// - Parameter receiveValue: Called with the value.
-    /// - Returns: A cancellable with nothing left to cancel.
+    /// Calls `receiveValue` with the value before returning a cancellable with nothing left to
+    /// cancel: ``Publisher/sink(receiveValue:)`` without making a subscriber.
     @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         receiveValue(output)
         return AnyCancellable.finished
     }
 
-    /// Calls `receiveValue` with the value, then `receiveCompletion`, before returning.
-    ///
-    /// - Parameters:
-    ///   - receiveCompletion: Called once after the value.
-    ///   - receiveValue: Called with the value.
-    /// - Returns: A cancellable with nothing left to cancel.
+    /// Calls `receiveValue` with the value, then `receiveCompletion`, before returning a
+    /// cancellable with nothing left to cancel.
     @inlinable
     public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,

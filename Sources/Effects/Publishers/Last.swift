@@ -8,8 +8,6 @@ extension Publisher {
     /// ```
     ///
     /// If the upstream finishes without a value, the publisher finishes without one.
-    ///
-    /// - Returns: A publisher of at most one value.
     public func last() -> Publishers.Last<Self> {
         Publishers.Last(upstream: self)
     }
@@ -23,9 +21,6 @@ extension Publisher {
     /// ```
     ///
     /// If no value satisfies it, the publisher finishes without one.
-    ///
-    /// - Parameter predicate: Returns `true` for the values that may be sent.
-    /// - Returns: A publisher of at most one value.
     public func last(where predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.LastWhere<Self>
     {
@@ -43,15 +38,13 @@ extension Publishers {
         public let upstream: Upstream
 
         /// Makes the publisher; ``Publisher/last()`` reads better at the call site.
-        ///
-        /// - Parameter upstream: The publisher whose last value is sent.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
 
         /// Attaches `subscriber`; it gets the last value it was sent.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(LastWhere(upstream: upstream) { _ in true }.keeper(for: subscriber))
+            LastWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
     }
 
@@ -68,10 +61,6 @@ extension Publishers {
         public let predicate: @Sendable (Output) -> Bool
 
         /// Makes the publisher; ``Publisher/last(where:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are tested.
-        ///   - predicate: Returns `true` for the values that may be sent.
         public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -80,21 +69,16 @@ extension Publishers {
         /// Attaches `subscriber`; it gets the last value it was sent that satisfies the
         /// predicate.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(keeper(for: subscriber))
-        }
-
-        /// A subscriber that keeps the latest value satisfying the predicate, sent at the end.
-        fileprivate func keeper<S: Subscriber>(for subscriber: S) -> some Subscriber<Output>
-        where S.Input == Output {
             let predicate = predicate
-            return StepSubscriber(
-                downstream: subscriber, memory: Output?.none,
-                step: { (latest: inout Output?, value: Output) in
-                    if predicate(value) { latest = value }
-                    return .skip
-                },
-                end: { $0 }
-            )
+            upstream.subscribe(
+                StepSubscriber(
+                    downstream: subscriber, memory: Output?.none,
+                    step: { (latest: inout Output?, value: Output) in
+                        if predicate(value) { latest = value }
+                        return .skip
+                    },
+                    end: { $0 }
+                ))
         }
     }
 }

@@ -4,9 +4,6 @@ extension Publisher {
     /// ```swift
     /// scoresPublisher.map { Action.highScoresLoaded($0) }
     /// ```
-    ///
-    /// - Parameter transform: Turns an upstream value into the value to send.
-    /// - Returns: A publisher of the transformed values.
     @inlinable
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T)
         -> Publishers.Map<Self, T>
@@ -25,10 +22,6 @@ extension Publishers {
         public let transform: @Sendable (Upstream.Output) -> Output
 
         /// Makes the publisher; ``Publisher/map(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are transformed.
-        ///   - transform: The transformation.
         @inlinable
         public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output)
         {
@@ -37,14 +30,11 @@ extension Publishers {
         }
 
         /// Attaches `subscriber` through the transformation.
-        ///
-        /// Inlinable, with its subscriber, so that a chain of operators built in another module
-        /// is specialized there: each value then costs a call, not a trip through generic code.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            // `receive(subscriber:)`, not `subscribe(_:)`: the optimizer stops specializing one
-            // generic function (`subscribe`) that a chain calls again and again with ever larger
-            // subscriber types, and the chain would run generic from the third operator on.
+            // `receive(subscriber:)`, not `subscribe(_:)`: the optimizer stops specializing a
+            // generic function called again and again with ever larger subscriber types, and a
+            // chain would run generic from its third operator on.
             upstream.receive(
                 subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }

@@ -1,10 +1,6 @@
 extension Publisher {
-    /// Sends the values of this publisher and of `other` as they arrive, interleaved.
-    ///
-    /// The result finishes when both have finished.
-    ///
-    /// - Parameter other: Another publisher of the same output.
-    /// - Returns: A publisher of both publishers' values.
+    /// Sends the values of this publisher and of `other` as they arrive, interleaved; finishes
+    /// when both have finished.
     public func merge<Other: Publisher>(with other: Other) -> Publishers.Merge<Self, Other>
     where Other.Output == Output {
         Publishers.Merge(self, other)
@@ -21,12 +17,6 @@ extension Publisher {
     /// The result finishes when all have finished. All are of this publisher's type (Combine
     /// also merges up to eight publishers of different types): erase mixed ones with
     /// ``eraseToAnyPublisher()`` first.
-    ///
-    /// - Parameters:
-    ///   - second: Another publisher of the same type.
-    ///   - third: A third one.
-    ///   - others: Any more.
-    /// - Returns: A publisher of all the publishers' values.
     public func merge(with second: Self, _ third: Self, _ others: Self...)
         -> Publishers.MergeMany<Self>
     {
@@ -51,10 +41,6 @@ extension Publishers {
         public let b: B
 
         /// Makes the publisher; ``Publisher/merge(with:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - a: The first upstream.
-        ///   - b: The second upstream.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
@@ -81,15 +67,11 @@ extension Publishers {
         public let publishers: [Upstream]
 
         /// Makes a publisher that merges `publishers`.
-        ///
-        /// - Parameter publishers: The upstreams.
         public init(_ publishers: [Upstream]) {
             self.publishers = publishers
         }
 
         /// Makes a publisher that merges `publishers`.
-        ///
-        /// - Parameter publishers: The upstreams.
         public init(_ publishers: Upstream...) {
             self.publishers = publishers
         }
@@ -99,8 +81,6 @@ extension Publishers {
         /// ```swift
         /// let merged = Publishers.MergeMany((1...3).lazy.map { Just($0) })
         /// ```
-        ///
-        /// - Parameter publishers: The upstreams, subscribed to in the sequence's order.
         public init<Upstreams: Swift.Sequence>(_ publishers: Upstreams)
         where Upstreams.Element == Upstream {
             self.publishers = Array(publishers)

@@ -11,7 +11,6 @@ extension Publisher {
     /// If the upstream finishes first, the publisher finishes without a value.
     ///
     /// - Parameter index: The position of the value to send; zero or more.
-    /// - Returns: A publisher of at most one value.
     public func output(at index: Int) -> Publishers.Output<Self> {
         Publishers.Output(upstream: self, range: index..<(index + 1))
     }
@@ -30,7 +29,6 @@ extension Publisher {
     /// finishes at once. An open range (`2...`) sends every value from its start.
     ///
     /// - Parameter range: The positions of the values to send; its bounds are zero or more.
-    /// - Returns: A publisher of the values in `range`.
     public func output<Range: RangeExpression>(in range: Range) -> Publishers.Output<Self>
     where Range.Bound == Int {
         Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
@@ -50,12 +48,7 @@ extension Publishers {
         public let range: Range<Int>
 
         /// Makes the publisher; ``Publisher/output(in:)`` and ``Publisher/output(at:)`` read
-        /// better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are picked by position.
-        ///   - range: The positions of the values to send; a negative bound stops the program
-        ///     with a message saying so, as in Combine.
+        /// better at the call site. A negative bound stops the program, as in Combine.
         public init(upstream: Upstream, range: Range<Int>) {
             precondition(
                 range.lowerBound >= 0, "output(in:) needs positions of zero or more (got \(range))")

@@ -7,16 +7,14 @@
 /// taps.send(completion: .finished)
 /// ```
 ///
-/// Thread-safe: send, subscribe and cancel from any thread. The subscribers and the events
-/// waiting for them are kept behind one lock, and nothing is called while it is held. The
-/// thread that finds nobody delivering delivers; a value sent meanwhile (from another thread, or
-/// from inside a subscriber) is delivered by that same thread right after the current one, so
-/// every subscriber is called one call at a time and in order, and a send from inside a
+/// Thread-safe: send, subscribe and cancel from any thread; nothing is called under the lock.
+/// The thread that finds nobody delivering delivers; a value sent meanwhile (from another
+/// thread, or from inside a subscriber) is delivered by that same thread right after the current
+/// one, so every subscriber is called one call at a time and in order, and a send from inside a
 /// subscriber never nests (Combine nests it). A subscriber that comes after the subject has
 /// finished is finished at once.
 ///
-/// - Complexity: A send is O(subscribers) and allocates nothing when nobody else is
-///   delivering; cancelling a subscriber is O(subscribers).
+/// - Complexity: A send and a cancel are O(subscribers).
 public final class PassthroughSubject<Output: Sendable>: Subject, Sendable {
     @usableFromInline let core: SubjectCore<Output>
 
@@ -27,16 +25,12 @@ public final class PassthroughSubject<Output: Sendable>: Subject, Sendable {
     }
 
     /// Sends `value` to every current subscriber; does nothing once the subject has finished.
-    ///
-    /// - Parameter value: The value to send.
     @inlinable
     public func send(_ value: Output) {
         core.send(value, replacingCurrent: false)
     }
 
     /// Finishes every subscriber; later sends do nothing.
-    ///
-    /// - Parameter completion: Always `.finished`.
     @inlinable
     public func send(completion: Subscribers.Completion) {
         core.finish()

@@ -11,7 +11,6 @@ extension Publisher {
     /// upstream that finishes earlier finishes it too.
     ///
     /// - Parameter maxLength: How many values to send; zero or more.
-    /// - Returns: A publisher of at most `maxLength` values.
     public func prefix(_ maxLength: Int) -> Publishers.Prefix<Self> {
         Publishers.Prefix(upstream: self, maxLength: maxLength)
     }
@@ -32,12 +31,8 @@ extension Publishers {
         /// How many values to send.
         public let maxLength: Int
 
-        /// Makes the publisher; ``Publisher/prefix(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose first values are sent.
-        ///   - maxLength: How many values to send; a negative count stops the program with a
-        ///     message saying so, as in Combine.
+        /// Makes the publisher; ``Publisher/prefix(_:)`` reads better at the call site. A negative
+        /// count stops the program with a message saying so, as in Combine.
         public init(upstream: Upstream, maxLength: Int) {
             precondition(
                 maxLength >= 0, "prefix(_:) needs a count of zero or more (got \(maxLength))")
@@ -47,7 +42,8 @@ extension Publishers {
 
         /// Attaches `subscriber`; each subscription counts on its own.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(PrefixSubscriber(downstream: subscriber, maxLength: maxLength))
+            Publishers.Output(upstream: upstream, range: 0..<maxLength)
+                .receive(subscriber: subscriber)
         }
     }
 }
@@ -56,61 +52,5 @@ extension Publishers.Prefix: CustomStringConvertible {
     /// `Prefix(<count>, <upstream>)`.
     public var description: String {
         "Prefix(\(maxLength), \(upstream))"
-    }
-}
-
-/// What a prefix remembers between calls.
-private struct PrefixState {
-    var remaining: Int
-    /// Held to cancel the upstream once the count is reached; dropped when done.
-    var upstream: (any Subscription)?
-    var isDone = false
-}
-
-private struct PrefixSubscriber<Downstream: Subscriber>: Subscriber {
-    let downstream: Downstream
-    let state: SerialBox<PrefixState>
-
-    init(downstream: Downstream, maxLength: Int) {
-        self.downstream = downstream
-        state = SerialBox(PrefixState(remaining: maxLength))
-    }
-
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-        if state.value.remaining == 0 {
-            state.value.isDone = true
-            subscription.cancel()
-            downstream.receive(completion: .finished)
-        } else {
-            state.value.upstream = subscription
-        }
-    }
-
-    func receive(_ input: Downstream.Input) {
-        guard !state.value.isDone else { return }
-        state.value.remaining -= 1
-        guard state.value.remaining == 0 else {
-            downstream.receive(input)
-            return
-        }
-        // The last value allowed: the upstream is cancelled first, so that nothing it sends
-        // while the downstream handles this value is kept waiting.
-        state.value.isDone = true
-        let upstream = state.value.upstream.take()
-        upstream?.cancel()
-        downstream.receive(input)
-        downstream.receive(completion: .finished)
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        guard !state.value.isDone else { return }
-        state.value.isDone = true
-        state.value.upstream = nil
-        downstream.receive(completion: completion)
     }
 }

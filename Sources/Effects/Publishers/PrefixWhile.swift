@@ -10,9 +10,6 @@ extension Publisher {
     ///
     /// The value that fails `predicate` is not sent. An upstream that finishes earlier finishes
     /// it too.
-    ///
-    /// - Parameter predicate: Returns `true` for the leading values to send.
-    /// - Returns: A publisher of the leading values that satisfy `predicate`.
     public func prefix(while predicate: @escaping @Sendable (Output) -> Bool)
         -> Publishers.PrefixWhile<Self>
     {
@@ -34,10 +31,6 @@ extension Publishers {
         public let predicate: @Sendable (Output) -> Bool
 
         /// Makes the publisher; ``Publisher/prefix(while:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose leading values are sent.
-        ///   - predicate: Returns `true` for the leading values to send.
         public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

@@ -8,9 +8,6 @@ extension Publisher {
     /// ```
     ///
     /// This publisher is subscribed to once the elements have been sent.
-    ///
-    /// - Parameter elements: The values that go first.
-    /// - Returns: A publisher of the elements, then this publisher's values.
     public func prepend(_ elements: Output...)
         -> Publishers.Concatenate<Publishers.Sequence<[Output]>, Self>
     {
@@ -18,9 +15,6 @@ extension Publisher {
     }
 
     /// Sends the elements of `elements` first, then this publisher's values.
-    ///
-    /// - Parameter elements: The values that go first, in the sequence's order.
-    /// - Returns: A publisher of the sequence's elements, then this publisher's values.
     public func prepend<Elements: Swift.Sequence & Sendable>(_ elements: Elements)
         -> Publishers.Concatenate<Publishers.Sequence<Elements>, Self>
     where Elements.Element == Output {
@@ -37,9 +31,6 @@ extension Publisher {
     ///
     /// This publisher is not subscribed to until `publisher` finishes; the same as
     /// `publisher.append(self)`.
-    ///
-    /// - Parameter publisher: The publisher whose values go first.
-    /// - Returns: A publisher of both publishers' values, one after the other.
     public func prepend<First: Publisher>(_ publisher: First)
         -> Publishers.Concatenate<First, Self>
     where First.Output == Output {

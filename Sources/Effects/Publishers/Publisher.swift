@@ -24,17 +24,11 @@ public protocol Publisher<Output>: Sendable {
     /// Attaches `subscriber` and starts delivering to it.
     ///
     /// Implement this in your own publishers; call ``subscribe(_:)`` to attach a subscriber.
-    ///
-    /// - Parameter subscriber: The subscriber that receives a subscription, the values and the
-    ///   completion.
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output
 }
 
 extension Publisher {
     /// Attaches `subscriber` to this publisher.
-    ///
-    /// - Parameter subscriber: The subscriber that receives a subscription, the values and the
-    ///   completion.
     @inlinable
     public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output {
         receive(subscriber: subscriber)

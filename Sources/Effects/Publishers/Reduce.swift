@@ -13,7 +13,6 @@ extension Publisher {
     /// - Parameters:
     ///   - initialResult: The result before the first value.
     ///   - nextPartialResult: Combines the result so far with a value into the next result.
-    /// - Returns: A publisher of one result.
     public func reduce<T: Sendable>(
         _ initialResult: T,
         _ nextPartialResult: @escaping @Sendable (T, Output) -> T
@@ -36,11 +35,6 @@ extension Publishers {
         public let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
 
         /// Makes the publisher; ``Publisher/reduce(_:_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are folded.
-        ///   - initial: The result before the first value.
-        ///   - nextPartialResult: Combines the result so far with a value into the next result.
         public init(
             upstream: Upstream,
             initial: Output,

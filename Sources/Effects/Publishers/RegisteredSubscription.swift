@@ -22,7 +22,6 @@ final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscrip
         context
     }
 
-    /// Registers under the id and starts `effect` through this subscription.
     func start(_ effect: Effect<Downstream.Input>) {
         start { effect.subscribe($0, context: $0.context) }
     }

@@ -6,8 +6,6 @@ extension Publisher where Output: Equatable {
     ///     .removeDuplicates()
     ///     .sink { print($0) }   // 1, 2, 1
     /// ```
-    ///
-    /// - Returns: A publisher of the values that differ from their predecessor.
     @inlinable
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self) { $0 == $1 }
@@ -26,7 +24,6 @@ extension Publisher {
     /// ```
     ///
     /// - Parameter predicate: Returns `true` when the second value is a duplicate of the first.
-    /// - Returns: A publisher of the values that are not duplicates of their predecessor.
     @inlinable
     public func removeDuplicates(
         by predicate: @escaping @Sendable (Output, Output) -> Bool
@@ -48,10 +45,6 @@ extension Publishers {
         public let predicate: @Sendable (Output, Output) -> Bool
 
         /// Makes the publisher; ``Publisher/removeDuplicates(by:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose duplicates are removed.
-        ///   - predicate: Returns `true` when the second value is a duplicate of the first.
         @inlinable
         public init(upstream: Upstream, predicate: @escaping @Sendable (Output, Output) -> Bool) {
             self.upstream = upstream

@@ -5,9 +5,6 @@ extension Publisher {
     /// savedScores
     ///     .replaceEmpty(with: [:])   // no saved scores: an empty table
     /// ```
-    ///
-    /// - Parameter output: The value to send in place of nothing.
-    /// - Returns: A publisher of the upstream's values, or of `output` alone.
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
         Publishers.ReplaceEmpty(upstream: self, output: output)
     }
@@ -26,10 +23,6 @@ extension Publishers {
         public let output: Output
 
         /// Makes the publisher; ``Publisher/replaceEmpty(with:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher that may send nothing.
-        ///   - output: The value sent in place of nothing.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output
@@ -37,7 +30,16 @@ extension Publishers {
 
         /// Attaches `subscriber`; each subscription notes on its own whether a value came.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(ReplaceEmptySubscriber(downstream: subscriber, output: output))
+            let output = output
+            upstream.subscribe(
+                StepSubscriber(
+                    downstream: subscriber, memory: true,
+                    step: { (isEmpty: inout Bool, value: Output) in
+                        isEmpty = false
+                        return .send(value)
+                    },
+                    end: { isEmpty in isEmpty ? output : nil }
+                ))
         }
     }
 }
@@ -46,32 +48,5 @@ extension Publishers.ReplaceEmpty: CustomStringConvertible {
     /// `ReplaceEmpty(<value>, <upstream>)`.
     public var description: String {
         "ReplaceEmpty(\(output), \(upstream))"
-    }
-}
-
-private struct ReplaceEmptySubscriber<Downstream: Subscriber>: Subscriber {
-    let downstream: Downstream
-    let output: Downstream.Input
-    let isEmpty = SerialBox(true)
-
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-    }
-
-    func receive(_ input: Downstream.Input) {
-        isEmpty.value = false
-        downstream.receive(input)
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        if isEmpty.value {
-            isEmpty.value = false
-            downstream.receive(output)
-        }
-        downstream.receive(completion: completion)
     }
 }

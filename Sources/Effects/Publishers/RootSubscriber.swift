@@ -1,18 +1,11 @@
-/// The subscriber at the top of an effect a context runs: it passes values on, answers the
-/// context to everything above it, and keeps the effect counted as running until it finishes,
-/// is cancelled (by its downstream, or by its id if it has one), or the context closes.
-///
-/// It is also the subscription its downstream gets for the running effect: cancelling it stops
-/// the effect and forgets it, without a completion (the downstream asked for the end).
-///
-/// A stop can come before the effect has handed over its subscription (a store released on
-/// another thread while the effect starts); the subscription is then cancelled as it arrives.
+/// The subscriber at the top of an effect a context runs: it answers the context to everything
+/// above it and keeps the effect counted as running until it finishes, is cancelled (by its
+/// downstream, without a completion, or by its id) or the context closes. A stop that comes
+/// before the effect's subscription cancels that subscription as it arrives.
 final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription {
     private let downstream: Downstream
     private let context: EffectContext
-    /// The id the root is registered under in its context, for a `.cancellable` (or debounced)
-    /// effect started as a root, as the context's books name it (resolved in its scope); nil
-    /// for none.
+    /// The id it is registered under (resolved in its scope), if any.
     private let id: EffectID?
     private let link = Lock(SubscriptionLink.starting)
 
@@ -39,8 +32,6 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
     func receive(completion: Subscribers.Completion) {
         let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         _ = subscription
-        // Stopped or cancelled first: the context has let it go already, and the downstream
-        // expects nothing more.
         guard wasLive else { return }
         context.end(self, id: id)
         downstream.receive(completion: completion)
@@ -53,8 +44,7 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
         subscription?.cancel()
     }
 
-    /// Cancelled by id: the context has taken it out of the id's group; it stops the effect and
-    /// finishes the downstream, which may be waiting for it.
+    /// Stops the effect and finishes the downstream, which may be waiting for it.
     func cancelByID() {
         let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         guard wasLive else { return }
@@ -67,31 +57,25 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
         link.withLock { $0.end() }?.cancel()
     }
 
-    /// Whether it has finished, been cancelled or stopped.
     var hasEnded: Bool {
         link.withLock { $0.hasEnded }
     }
 }
 
-/// Where a subscriber that keeps its upstream's subscription stands: one state machine for the
-/// runtime's subscribers that must be able to cancel what they are attached to.
+/// Where a subscriber that must be able to cancel its upstream stands.
 enum SubscriptionLink {
-    /// Attached, but the subscription has not arrived yet.
     case starting
     case running(any Subscription)
-    /// Finished or cancelled: nothing more to hold.
     case ended
 
-    /// Keeps `subscription`; false if the link has ended already (the caller cancels it) or
-    /// already holds one (a publisher that subscribed twice).
+    /// False if the link has ended or already holds one: the caller cancels it.
     mutating func attach(_ subscription: any Subscription) -> Bool {
         guard case .starting = self else { return false }
         self = .running(subscription)
         return true
     }
 
-    /// Ends the link; returns the subscription it held, for the caller to cancel or release
-    /// outside the lock.
+    /// The subscription it held, to cancel or release outside the lock.
     @discardableResult
     mutating func end() -> (any Subscription)? {
         defer { self = .ended }
@@ -99,8 +83,7 @@ enum SubscriptionLink {
         return subscription
     }
 
-    /// Ends the link if it had not ended: returns whether this call ended it, and the
-    /// subscription it held, for the caller to cancel or release outside the lock.
+    /// Whether this call ended it, and the subscription it held.
     mutating func endIfLive() -> (ended: Bool, subscription: (any Subscription)?) {
         if hasEnded { return (false, nil) }
         return (true, end())

@@ -26,11 +26,7 @@ extension Publishers {
         /// The async work.
         public let operation: @Sendable (Send<Output>) async -> Void
 
-        /// Makes the publisher.
-        ///
-        /// - Parameters:
-        ///   - priority: The priority of the task that runs `operation`.
-        ///   - operation: The async work; values handed to its `send` are delivered in order.
+        /// Makes the publisher; values handed to `send` are delivered in order.
         public init(
             priority: TaskPriority? = nil,
             operation: @escaping @Sendable (Send<Output>) async -> Void
@@ -44,16 +40,12 @@ extension Publishers {
             let subscription = RunSubscription(downstream: subscriber)
             subscriber.receive(subscription: subscription)
             let operation = operation
-            // Inside a store, the task runs on the store's executor if it has one, and `send`
-            // waits while the store's queue is full.
             let context = subscriber.effectContext
             let gate = context?.gate
             let work: @Sendable () async -> Void = {
                 await operation(Send(gate: gate) { subscription.send($0) })
                 subscription.finish()
             }
-            // Executor preference exists from macOS 15 / iOS 18; before, and without a preferred
-            // executor, the task runs on the global concurrent executor.
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
                 let executor = context?.taskExecutor
             {
@@ -79,16 +71,13 @@ extension Publishers.Run: CustomStringConvertible {
 /// Hands values from async work to the subscriber of a ``Publishers/Run``.
 ///
 /// It is async for back-pressure: inside a store whose queue is full, `send` suspends until the
-/// queue has drained to half its bound (see the store's contract), so async work that produces
-/// faster than the store reduces waits instead of growing the queue. Otherwise it delivers at
-/// once.
+/// queue has drained to half its bound (see the store's contract), so work that produces faster
+/// than the store reduces waits instead of growing the queue.
 public struct Send<Output: Sendable>: Sendable {
     private let deliver: @Sendable (Output) -> Void
     private let gate: SendGate?
 
     /// Makes a `Send` that calls `deliver` with each value.
-    ///
-    /// - Parameter deliver: Called with each value sent.
     public init(_ deliver: @escaping @Sendable (Output) -> Void) {
         self.deliver = deliver
         gate = nil
@@ -102,13 +91,8 @@ public struct Send<Output: Sendable>: Sendable {
     /// Sends `value` to the subscriber, unless the work was cancelled; first waits while the
     /// store's queue is full.
     ///
-    /// Inside a store, the task then suspends wherever a thread that dispatched would block (to
-    /// take over the store's work from a drainer whose turn is over, or for room in the queue):
-    /// the store's subscriber hands its dispatch back to this task as async work (see
-    /// `SendDelivery`), so that no thread of the cooperative pool is held while the store is
-    /// busy.
-    ///
-    /// - Parameter value: The value to deliver.
+    /// Inside a store, the task suspends wherever a thread that dispatched would block, so that
+    /// no thread of the cooperative pool is held while the store is busy.
     public func callAsFunction(_ value: Output) async {
         guard let gate else {
             deliver(value)

@@ -12,7 +12,6 @@ extension Publisher {
     /// - Parameters:
     ///   - initialResult: The result before the first value.
     ///   - nextPartialResult: Combines the result so far with a value into the next result.
-    /// - Returns: A publisher of the running results.
     @inlinable
     public func scan<T: Sendable>(
         _ initialResult: T,
@@ -36,11 +35,6 @@ extension Publishers {
         public let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
 
         /// Makes the publisher; ``Publisher/scan(_:_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are folded.
-        ///   - initialResult: The result before the first value.
-        ///   - nextPartialResult: Combines the result so far with a value into the next result.
         @inlinable
         public init(
             upstream: Upstream,

@@ -23,9 +23,7 @@ extension Publishers {
         /// The elements to send.
         public let sequence: Elements
 
-        /// Makes a publisher over `sequence`.
-        ///
-        /// - Parameter sequence: The elements, sent in iteration order.
+        /// Makes a publisher over `sequence`, sent in iteration order.
         @inlinable
         public init(sequence: Elements) {
             self.sequence = sequence
@@ -34,7 +32,7 @@ extension Publishers {
         /// Sends every element, then the completion, unless cancelled first.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            let subscription = SequenceSubscription()
+            let subscription = FlagSubscription()
             subscriber.receive(subscription: subscription)
             for element in sequence {
                 if subscription.isCancelled { return }
@@ -47,13 +45,8 @@ extension Publishers {
 }
 
 extension Publishers.Sequence {
-    /// Calls `receiveValue` with every element, in order, before returning.
-    ///
-    /// The same as ``Publisher/sink(receiveValue:)``, without making a subscriber: the caller
-    /// cannot cancel before it has the cancellable, and by then the delivery is over.
-    ///
-    /// - Parameter receiveValue: Called with each element.
-    /// - Returns: A cancellable with nothing left to cancel.
+    /// Calls `receiveValue` with every element, in order, before returning a cancellable with
+    /// nothing left to cancel: ``Publisher/sink(receiveValue:)`` without making a subscriber.
     @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         for element in sequence {
@@ -63,11 +56,6 @@ extension Publishers.Sequence {
     }
 
     /// Calls `receiveValue` with every element, then `receiveCompletion`, before returning.
-    ///
-    /// - Parameters:
-    ///   - receiveCompletion: Called once after the last element.
-    ///   - receiveValue: Called with each element.
-    /// - Returns: A cancellable with nothing left to cancel.
     @inlinable
     public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
@@ -85,29 +73,5 @@ extension Publishers.Sequence: CustomStringConvertible {
     /// `Sequence([…])`.
     public var description: String {
         "Sequence(\(Array(sequence)))"
-    }
-}
-
-/// Remembers a cancellation so that the iterating loop can stop; a flag is all the state there
-/// is.
-@usableFromInline
-final class SequenceSubscription: Subscription {
-    /// On until the subscriber cancels. A `OneWayFlag` (an atomic where the system has one) and
-    /// not a `Lock`: it is read before every element, and a lock there made a 1,000-element
-    /// sequence through three operators about ten times slower (see the Performance article's
-    /// decision log).
-    @usableFromInline let live = OneWayFlag()
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isCancelled: Bool {
-        !live.isOn
-    }
-
-    @usableFromInline
-    func cancel() {
-        live.turnOff()
     }
 }

@@ -13,8 +13,6 @@ extension Publisher {
     /// When this publisher finishes, every subscriber is finished, and so is any that comes
     /// later. As in Combine, where `share()` is a `PassthroughSubject` multicast with
     /// `autoconnect()`, the result is a class: keep one instance and subscribe to it.
-    ///
-    /// - Returns: A publisher that shares this one.
     public func share() -> Publishers.Share<Self> {
         Publishers.Share(upstream: self)
     }
@@ -25,8 +23,6 @@ extension Publishers {
     ///
     /// Thread-safe: subscribe and cancel from any thread. Values reach the subscribers through a
     /// ``PassthroughSubject``, so each subscriber is called one call at a time and in order.
-    /// Two instances are equal only if they are the same instance.
-    ///
     /// The upstream subscription works for the ``EffectContext`` of the subscriber that started
     /// it: cancellation ids inside the upstream belong to that subscriber's store.
     public final class Share<Upstream: Publisher>: Publisher, Equatable {
@@ -40,8 +36,6 @@ extension Publishers {
         private let state = Lock(ShareState.idle(connections: 0))
 
         /// Makes the publisher; ``Publisher/share()`` reads better at the call site.
-        ///
-        /// - Parameter upstream: The publisher to share.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -49,7 +43,7 @@ extension Publishers {
         /// Attaches `subscriber` to the shared subscription, starting it if it is the only one.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let action = state.withLock { $0.subscriberArrived() }
-            subject.subscribe(ShareSubscriber(downstream: subscriber, share: self))
+            subject.handleEvents(receiveCancel: { self.subscriberLeft() }).subscribe(subscriber)
             perform(action, context: subscriber.effectContext)
         }
 
@@ -58,7 +52,7 @@ extension Publishers {
             lhs === rhs
         }
 
-        fileprivate func subscriberLeft() {
+        private func subscriberLeft() {
             perform(state.withLock { $0.subscriberLeft() }, context: nil)
         }
 
@@ -80,7 +74,6 @@ extension Publishers {
             }
         }
 
-        /// Carries out what the state decided, outside the lock.
         private func perform(_ action: ShareAction, context: EffectContext?) {
             switch action {
             case .none:
@@ -107,26 +100,20 @@ enum ShareAction {
     case none
     /// Subscribe to the upstream, as the connection with this number.
     case connect(Int)
-    /// Cancel this upstream subscription.
     case cancel(any Subscription)
 }
 
-/// Where a shared publisher stands: the decisions of ``Publishers/Share``, without the lock.
-///
-/// Each subscription to the upstream (a connection) gets a number, so that whatever a cancelled
-/// connection still sends while a newer one runs is told apart and dropped.
+/// The decisions of ``Publishers/Share``. Each subscription to the upstream (a connection) gets
+/// a number, so that what a cancelled connection still sends while a newer one runs is dropped.
 enum ShareState {
-    /// Nobody subscribed and no upstream subscription; `connections` made so far, which is
-    /// also the next one's number.
+    /// `connections` made so far, which is also the next one's number.
     case idle(connections: Int)
-    /// Subscribing to the upstream; its subscription has not arrived yet.
+    /// The upstream's subscription has not arrived yet.
     case connecting(connection: Int, subscribers: Int)
-    /// Subscribed to the upstream.
     case connected(connection: Int, upstream: any Subscription, subscribers: Int)
-    /// The upstream finished: every subscriber, present and future, is finished.
+    /// Every subscriber, present and future, is finished.
     case finished
 
-    /// A subscriber comes; the first one starts a connection.
     mutating func subscriberArrived() -> ShareAction {
         switch self {
         case .idle(let connections):
@@ -143,7 +130,6 @@ enum ShareState {
         return .none
     }
 
-    /// A subscriber cancels; when it was the last, the connection is cancelled.
     mutating func subscriberLeft() -> ShareAction {
         switch self {
         case .idle:
@@ -165,7 +151,6 @@ enum ShareState {
         return .none
     }
 
-    /// The upstream subscription of `connection` arrives: kept if anyone still wants it.
     mutating func upstreamSubscribed(_ subscription: any Subscription, connection: Int)
         -> ShareAction
     {
@@ -186,7 +171,6 @@ enum ShareState {
         }
     }
 
-    /// Whether `connection` is the one running: only its values are passed on.
     func isCurrent(_ connection: Int) -> Bool {
         switch self {
         case .connecting(connection, _), .connected(connection, _, _): true
@@ -194,7 +178,7 @@ enum ShareState {
         }
     }
 
-    /// The upstream of `connection` finishes; true if the subscribers are to be finished.
+    /// True if the subscribers are to be finished.
     mutating func upstreamFinished(connection: Int) -> Bool {
         guard isCurrent(connection) else { return false }
         self = .finished
@@ -202,7 +186,6 @@ enum ShareState {
     }
 }
 
-/// Subscribes to the upstream on behalf of every subscriber of a ``Publishers/Share``.
 private struct ShareConnection<Upstream: Publisher>: Subscriber {
     let share: Publishers.Share<Upstream>
     let connection: Int
@@ -218,48 +201,5 @@ private struct ShareConnection<Upstream: Publisher>: Subscriber {
 
     func receive(completion: Subscribers.Completion) {
         share.upstreamFinished(connection: connection)
-    }
-}
-
-/// One subscriber of a ``Publishers/Share``, attached to its subject: its subscription also
-/// tells the share when it leaves.
-private struct ShareSubscriber<Downstream: Subscriber, Upstream: Publisher>: Subscriber
-where Downstream.Input == Upstream.Output {
-    let downstream: Downstream
-    let share: Publishers.Share<Upstream>
-
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: ShareSubscription(subject: subscription, share: share))
-    }
-
-    func receive(_ input: Downstream.Input) {
-        downstream.receive(input)
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        downstream.receive(completion: completion)
-    }
-}
-
-/// A subscriber's link to a ``Publishers/Share``: cancelling it detaches the subscriber from
-/// the subject, then counts it out, once.
-private final class ShareSubscription<Upstream: Publisher>: Subscription {
-    /// The subject's subscription until the first `cancel()`, nil after it.
-    private let subject: Lock<(any Subscription)?>
-    private let share: Publishers.Share<Upstream>
-
-    init(subject: any Subscription, share: Publishers.Share<Upstream>) {
-        self.subject = Lock(subject)
-        self.share = share
-    }
-
-    func cancel() {
-        guard let subject = subject.withLock({ $0.take() }) else { return }
-        subject.cancel()
-        share.subscriberLeft()
     }
 }

@@ -33,14 +33,11 @@ extension Publisher {
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
         receiveValue: @escaping @Sendable (Output) -> Void
     ) -> AnyCancellable {
-        // The sink keeps the subscription and the completion closure; the value closure travels
-        // with the publisher, in the sink's front, and goes when the publisher lets go of its
-        // subscriber, as every publisher here does at the completion or a cancel.
+        // The value closure travels in the front the publisher holds, and goes when the
+        // publisher lets go of its subscriber (at the completion or a cancel).
         let sink = Subscribers.Sink<Output>(receiveCompletion: receiveCompletion)
         subscribe(SinkFront(sink: sink, receiveValue: receiveValue))
         // Finished already: nothing is left to cancel, and one shared cancellable will do.
-        // Otherwise the subscription holds the sink, so the caller needs an object of its own
-        // whose release cancels.
         return sink.isTerminal ? AnyCancellable.finished : AnyCancellable(sink)
     }
 }
@@ -51,34 +48,25 @@ extension Subscribers {
     /// Usually made by ``Publisher/sink(receiveCompletion:receiveValue:)``. After `cancel()`
     /// or the completion it drops its subscription, lets go of both closures (and what they
     /// capture), even while the sink is still held, and ignores anything that still arrives.
-    /// (`sink(…)` hands the publisher the value closure beside the sink, in a front the
-    /// publisher holds: it goes when the publisher lets go of its subscriber, at the completion
-    /// or a cancel.)
     public final class Sink<Input: Sendable>: Subscriber, Cancellable {
         @usableFromInline let state: Lock<SinkState<Input>>
-        /// On until the state ends: what a `sink(…)`'s front reads before every value, without
-        /// the lock (see the Performance article's decision log). Turned off right after the
-        /// state ends, before `cancel()` returns.
+        /// On until the state ends, turned off before `cancel()` returns: what a `sink(…)`'s
+        /// front reads before every value, without the lock (Performance article's decision log).
         @usableFromInline let live = OneWayFlag()
 
-        /// Makes the cancellable half of a `sink`, whose value closure is held by its
-        /// ``SinkFront`` instead.
+        /// The cancellable half of a `sink`, whose value closure its ``SinkFront`` holds.
         @inlinable
         init(receiveCompletion: @escaping @Sendable (Completion) -> Void) {
-            state = Lock(.awaitingSubscription(.init(receiveCompletion, { _ in })))
+            state = Lock(.awaitingSubscription((receiveCompletion, { _ in })))
         }
 
         /// Makes a sink from its two closures.
-        ///
-        /// - Parameters:
-        ///   - receiveCompletion: Called once when the publisher finishes.
-        ///   - receiveValue: Called with each value.
         @inlinable
         public init(
             receiveCompletion: @escaping @Sendable (Completion) -> Void,
             receiveValue: @escaping @Sendable (Input) -> Void
         ) {
-            state = Lock(.awaitingSubscription(.init(receiveCompletion, receiveValue)))
+            state = Lock(.awaitingSubscription((receiveCompletion, receiveValue)))
         }
 
         /// Keeps the subscription so that `cancel()` can reach it.
@@ -89,7 +77,6 @@ extension Subscribers {
             }
         }
 
-        /// Whether the sink has finished or was cancelled: nothing more reaches the closures.
         @inlinable
         var isTerminal: Bool {
             !live.isOn
@@ -98,7 +85,7 @@ extension Subscribers {
         /// Calls the value closure, unless the sink was cancelled or finished.
         @inlinable
         public func receive(_ input: Input) {
-            // Taken out of the lock and called after it: the closure may cancel this sink.
+            // Called after the lock: the closure may cancel this sink.
             if let closures = state.withLock({ $0.closures }) {
                 closures.receiveValue(input)
             }
@@ -109,11 +96,11 @@ extension Subscribers {
         public func receive(completion: Completion) {
             guard let ended = state.withLock({ $0.end() }) else { return }
             live.turnOff()
-            // Released outside the lock.
             _ = ended.subscription
             ended.closures.receiveCompletion(completion)
         }
 
+        /// Stops the delivery and lets go of the closures.
         @inlinable
         public func cancel() {
             let ended = state.withLock { $0.end() }
@@ -123,41 +110,17 @@ extension Subscribers {
     }
 }
 
-/// Where a sink stands: what it holds in each stage, and nothing once it has ended.
 @usableFromInline
 enum SinkState<Input: Sendable>: Sendable {
     case awaitingSubscription(Closures)
     case subscribed((any Subscription)?, Closures)
     case terminal
 
-    /// A sink's two closures, held until it ends.
     @usableFromInline
-    struct Closures: Sendable {
-        @usableFromInline let receiveCompletion: @Sendable (Subscribers.Completion) -> Void
-        @usableFromInline let receiveValue: @Sendable (Input) -> Void
-
-        @inlinable
-        init(
-            _ receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
-            _ receiveValue: @escaping @Sendable (Input) -> Void
-        ) {
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
-        }
-    }
-
-    /// What a sink held when it ended, to use and release outside the lock.
-    @usableFromInline
-    struct Ended {
-        @usableFromInline let subscription: (any Subscription)?
-        @usableFromInline let closures: Closures
-
-        @inlinable
-        init(subscription: (any Subscription)?, closures: Closures) {
-            self.subscription = subscription
-            self.closures = closures
-        }
-    }
+    typealias Closures = (
+        receiveCompletion: @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @Sendable (Input) -> Void
+    )
 
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
@@ -166,7 +129,6 @@ enum SinkState<Input: Sendable>: Sendable {
         return true
     }
 
-    /// The closures, or nil once the sink has ended.
     @inlinable
     var closures: Closures? {
         switch self {
@@ -175,29 +137,24 @@ enum SinkState<Input: Sendable>: Sendable {
         }
     }
 
-    /// Ends: what the sink held, or nil if it had ended already.
+    /// What the sink held, to use and release outside the lock; nil if it had ended already.
     @inlinable
-    mutating func end() -> Ended? {
+    mutating func end() -> (subscription: (any Subscription)?, closures: Closures)? {
         switch self {
         case .terminal:
             return nil
         case .awaitingSubscription(let closures):
             self = .terminal
-            return Ended(subscription: nil, closures: closures)
+            return (nil, closures)
         case .subscribed(let subscription, let closures):
             self = .terminal
-            return Ended(subscription: subscription, closures: closures)
+            return (subscription, closures)
         }
     }
 }
 
-/// What `sink` subscribes: the ``Subscribers/Sink`` that keeps the subscription (and is the
-/// cancellable the caller holds), and the value closure.
-///
-/// A struct the publisher holds, so the closure is a constant it calls directly (see the
-/// Performance article's decision log). It goes when the publisher lets go of its subscriber, at
-/// the completion or a cancel (`ReleaseAfterEndTests`), or with the stack frame of a publisher
-/// that delivers inside `subscribe` (a sequence).
+/// What `sink` subscribes: the ``Subscribers/Sink`` (the cancellable the caller holds) and the
+/// value closure, a constant the publisher calls directly (Performance article's decision log).
 @usableFromInline
 struct SinkFront<Input: Sendable>: Subscriber {
     @usableFromInline let sink: Subscribers.Sink<Input>
@@ -214,7 +171,6 @@ struct SinkFront<Input: Sendable>: Subscriber {
         sink.receive(subscription: subscription)
     }
 
-    /// Calls the value closure, unless the sink was cancelled or finished.
     @inlinable
     func receive(_ input: Input) {
         if !sink.isTerminal {

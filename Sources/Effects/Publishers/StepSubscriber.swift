@@ -1,17 +1,12 @@
-/// What an operator built on ``StepSubscriber`` does with one upstream value.
+/// What an operator built on ``StepSubscriber`` does with one upstream value. The finishing
+/// steps cancel the upstream first.
 enum Step<Output> {
-    /// Nothing goes downstream; the operator keeps going.
     case skip
-    /// The value goes downstream; the operator keeps going.
     case send(Output)
-    /// The value goes downstream, then the completion; the upstream is cancelled first.
     case sendAndFinish(Output)
-    /// The completion goes downstream without a value; the upstream is cancelled first.
     case finish
 }
 
-/// Where a ``StepSubscriber`` stands: waiting for its subscription, running with what it
-/// remembers and the upstream it may cancel, or done.
 enum StepStage<Memory> {
     case awaitingSubscription(Memory)
     case running(Memory, upstream: any Subscription)
@@ -19,24 +14,20 @@ enum StepStage<Memory> {
 }
 
 /// The one subscriber behind the operators that decide value by value what to send and when to
-/// stop, remembering something between values: `dropFirst`, `drop(while:)`, `prefix(while:)`,
-/// `output(in:)`, and those that reduce the stream to one value (`count`, `reduce`, `last`,
-/// `contains`, `allSatisfy`, `ignoreOutput`).
+/// stop, remembering something between values (`first`, `prefix`, `dropFirst`, `output(in:)`,
+/// `count`, `reduce`, `collect`, `contains`, …).
 ///
 /// Each operator gives a `step` (what to do with a value, updating the memory) and an `end` (the
-/// value, if any, to send when the upstream finishes). Once an operator finishes early, the
-/// upstream is cancelled before anything goes downstream, so that nothing it sends meanwhile is
-/// passed on, and later calls are ignored. The stage lives in a ``SerialBox``: only the
-/// upstream's serial calls touch it (see there).
+/// value, if any, to send when the upstream finishes). An operator that finishes early cancels
+/// the upstream before anything goes downstream, so nothing it sends meanwhile is passed on. The
+/// stage lives in a ``SerialBox``: only the upstream's serial calls touch it.
 struct StepSubscriber<Downstream: Subscriber, Input: Sendable, Memory>: Subscriber {
     let downstream: Downstream
     let step: @Sendable (inout Memory, Input) -> Step<Downstream.Input>
     let end: @Sendable (Memory) -> Downstream.Input?
     let stage: SerialBox<StepStage<Memory>>
 
-    /// - Parameters:
-    ///   - finishesAtOnce: Finish when subscribed, before any value (`output(in:)` of an empty
-    ///     range).
+    /// `finishesAtOnce`: finish when subscribed, before any value (`prefix(0)`).
     init(
         downstream: Downstream,
         memory: Memory,
@@ -70,8 +61,7 @@ struct StepSubscriber<Downstream: Subscriber, Input: Sendable, Memory>: Subscrib
 
     func receive(_ input: Input) {
         guard case .running(var memory, let upstream) = stage.value else { return }
-        // The stage holds no copy of the memory while `step` changes it, so that a value kept
-        // there (a running total, an array) is changed in place rather than copied.
+        // Moved out while `step` changes it, so an array kept there is not copied.
         stage.value = .done
         let next = step(&memory, input)
         switch next {

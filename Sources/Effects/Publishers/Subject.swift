@@ -13,12 +13,8 @@
 /// subscriber is still called one call at a time, in the order the events were sent.
 public protocol Subject<Output>: AnyObject, Publisher {
     /// Sends `value` to every subscriber.
-    ///
-    /// - Parameter value: The value to send.
     func send(_ value: Output)
 
     /// Finishes every subscriber; later values are ignored.
-    ///
-    /// - Parameter completion: How the subject ends; always `.finished`.
     func send(completion: Subscribers.Completion)
 }

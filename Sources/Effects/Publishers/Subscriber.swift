@@ -9,20 +9,14 @@ public protocol Subscriber<Input>: Sendable {
     /// The kind of value this subscriber receives.
     associatedtype Input: Sendable
 
-    /// Tells the subscriber that it is attached, and how to cancel.
-    ///
-    /// - Parameter subscription: Cancel it to stop receiving.
+    /// Tells the subscriber that it is attached; cancel `subscription` to stop receiving.
     func receive(subscription: any Subscription)
 
     /// Delivers one value.
-    ///
-    /// - Parameter input: The value.
     func receive(_ input: Input)
 
-    /// Tells the subscriber that no more values will arrive.
-    ///
-    /// - Parameter completion: How the publisher ended; always `.finished`, since effects never
-    ///   fail.
+    /// Tells the subscriber that no more values will arrive; always `.finished`, since effects
+    /// never fail.
     func receive(completion: Subscribers.Completion)
 
     /// The effect runtime this subscriber works for, if any: a store's ``EffectContext``.
@@ -47,9 +41,7 @@ extension Subscriber {
 
 /// A namespace for subscriber types and the completion signal, as in Combine.
 public enum Subscribers {
-    /// How a publisher ended.
-    ///
-    /// Publishers in this package never fail, so the only case is `.finished`. It is an enum so
+    /// How a publisher ended: always `.finished`, since publishers here never fail; an enum so
     /// that code written against Combine's `Subscribers.Completion` reads the same.
     public enum Completion: Sendable, Hashable {
         /// The publisher sent all its values.

@@ -1,7 +1,6 @@
-/// Where an operator stands with its upstream when its own work (inner publishers, a held
-/// value) may outlive that upstream: `flatMap`, `switchToLatest`, a throttled effect.
-///
-/// Its owner keeps it behind its lock, beside the rest of its state.
+/// Where an operator whose own work (inner publishers, a held value) may outlive its upstream
+/// stands with that upstream: `flatMap`, `switchToLatest`, a throttled effect. Kept behind the
+/// owner's lock.
 enum UpstreamStage {
     case awaitingSubscription
     case running(any Subscription)
@@ -9,16 +8,23 @@ enum UpstreamStage {
     case upstreamFinished
     case ended
 
-    /// Keeps the upstream's subscription; false when one arrived already or the operator has
-    /// ended, and the caller cancels it.
+    /// Between the subscription and the end: its work may still deliver.
+    var isLive: Bool {
+        switch self {
+        case .running, .upstreamFinished: true
+        case .awaitingSubscription, .ended: false
+        }
+    }
+
+    /// False when a subscription arrived already or the operator has ended: the caller cancels.
     mutating func attach(_ subscription: any Subscription) -> Bool {
         guard case .awaitingSubscription = self else { return false }
         self = .running(subscription)
         return true
     }
 
-    /// Ends, for a cancel: the upstream to cancel (nil when there is none running), or nil
-    /// overall when it had ended already.
+    /// Ends, for a cancel: `.some` with the running upstream to cancel (if any), nil when it had
+    /// ended already.
     mutating func end() -> (any Subscription)?? {
         let upstream: (any Subscription)?
         switch self {

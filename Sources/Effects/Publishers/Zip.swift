@@ -11,8 +11,6 @@ extension Publisher {
     /// never be paired is dropped then, and the other upstream cancelled). The downstream is
     /// called one call at a time, even when the two send from different threads.
     ///
-    /// - Parameter other: The other publisher.
-    /// - Returns: A publisher of pairs.
     /// - Complexity: Values wait in a queue per upstream: as many as one upstream is ahead of
     ///   the other.
     public func zip<Other: Publisher>(_ other: Other) -> Publishers.Zip<Self, Other> {
@@ -24,11 +22,6 @@ extension Publisher {
     /// ```swift
     /// names.zip(scores) { name, score in "\(name): \(score)" }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - other: The other publisher.
-    ///   - transform: Combines two partners into the value to send.
-    /// - Returns: A publisher of combined values.
     public func zip<Other: Publisher, T: Sendable>(
         _ other: Other,
         _ transform: @escaping @Sendable (Output, Other.Output) -> T
@@ -50,10 +43,6 @@ extension Publishers {
         public let b: B
 
         /// Makes the publisher; ``Publisher/zip(_:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - a: The first upstream.
-        ///   - b: The second upstream.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b

@@ -1,20 +1,10 @@
 extension Publisher {
     /// Combines each value of this publisher with the values of two others at the same position,
-    /// into a tuple.
+    /// into a tuple, as ``zip(_:)`` does for two.
     ///
     /// ```swift
     /// questions.zip(answers, scores)   // (question 1, answer 1, score 1), …
     /// ```
-    ///
-    /// As ``zip(_:)`` does for two: each value waits until every other upstream has sent the
-    /// value at its position, and the publisher finishes as soon as an upstream has finished
-    /// with none of its values left waiting (the others are cancelled then). The downstream is
-    /// called one call at a time, even when the upstreams send from different threads.
-    ///
-    /// - Parameters:
-    ///   - publisher1: The second publisher.
-    ///   - publisher2: The third publisher.
-    /// - Returns: A publisher of tuples.
     public func zip<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2)
         -> Publishers.Zip3<Self, P1, P2>
     {
@@ -27,12 +17,6 @@ extension Publisher {
     /// ```swift
     /// names.zip(scores, levels) { name, score, level in "\(name): \(score) at \(level)" }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - publisher1: The second publisher.
-    ///   - publisher2: The third publisher.
-    ///   - transform: Combines the values at the same position into the value to send.
-    /// - Returns: A publisher of combined values.
     public func zip<P1: Publisher, P2: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output) -> T
@@ -57,11 +41,6 @@ extension Publishers {
         public let c: C
 
         /// Makes the publisher; `a.zip(b, c)` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - a: The first upstream.
-        ///   - b: The second upstream.
-        ///   - c: The third upstream.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b

@@ -1,44 +1,24 @@
 extension Publisher {
-    /// Combines each value of this publisher with the values of three others at the same position,
-    /// into a tuple.
+    /// Combines each value of this publisher with the values of three others at the same
+    /// position, into a tuple, as ``zip(_:)`` does for two.
     ///
     /// ```swift
     /// rounds.zip(players, moves, scores)   // (round 1, player 1, move 1, score 1), …
     /// ```
-    ///
-    /// As ``zip(_:)`` does for two: each value waits until every other upstream has sent the
-    /// value at its position, and the publisher finishes as soon as an upstream has finished
-    /// with none of its values left waiting (the others are cancelled then). The downstream is
-    /// called one call at a time, even when the upstreams send from different threads.
-    ///
-    /// - Parameters:
-    ///   - publisher1: The second publisher.
-    ///   - publisher2: The third publisher.
-    ///   - publisher3: The fourth publisher.
-    /// - Returns: A publisher of tuples.
     public func zip<P1: Publisher, P2: Publisher, P3: Publisher>(
         _ publisher1: P1, _ publisher2: P2, _ publisher3: P3
-    )
-        -> Publishers.Zip4<Self, P1, P2, P3>
-    {
+    ) -> Publishers.Zip4<Self, P1, P2, P3> {
         Publishers.Zip4(self, publisher1, publisher2, publisher3)
     }
 
-    /// Combines each value of this publisher with the values of three others at the same position,
-    /// through `transform`.
+    /// Combines each value of this publisher with the values of three others at the same
+    /// position, through `transform`.
     ///
     /// ```swift
     /// names.zip(scores, levels, times) { name, score, level, time in
     ///     "\(name): \(score) at \(level) in \(time)"
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - publisher1: The second publisher.
-    ///   - publisher2: The third publisher.
-    ///   - publisher3: The fourth publisher.
-    ///   - transform: Combines the values at the same position into the value to send.
-    /// - Returns: A publisher of combined values.
     public func zip<P1: Publisher, P2: Publisher, P3: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2, _ publisher3: P3,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output, P3.Output) -> T
@@ -66,12 +46,6 @@ extension Publishers {
         public let d: D
 
         /// Makes the publisher; `a.zip(b, c, d)` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - a: The first upstream.
-        ///   - b: The second upstream.
-        ///   - c: The third upstream.
-        ///   - d: The fourth upstream.
         public init(_ a: A, _ b: B, _ c: C, _ d: D) {
             self.a = a
             self.b = b
