@@ -204,7 +204,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// `.none` and `.just` effects complete at once and are never counted. The parts of a
     /// merged effect run, and are counted, on their own.
     public var runningEffectCount: Int {
-        core.runningEffectCount
+        core.effects.runningCount
     }
 
     /// The runtime the store's effects run in: what is running, under which ids.

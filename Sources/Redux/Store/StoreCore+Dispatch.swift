@@ -1,5 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Effects
 
+/// How work goes through the store: a caller arrives (a thread, a task, an effect's `send`),
+/// the machine answers under the lock, and the caller carries the answer out after it, as the
+/// drainer if the machine made it one; with a home, the home drains instead.
 extension StoreCore {
     /// What a caller does once the store's lock is let go: the machine's answer, with what was
     /// done for it under the lock.
@@ -9,12 +19,11 @@ extension StoreCore {
         /// observers with the state after it; then ask again.
         case react(Action, Reaction)
         /// The drainer processes this item outside the lock (an observer to welcome, an action
-        /// to pass through the interceptors or of a task); then asks again.
+        /// with interceptors or of a task); then asks again.
         case process(Work)
         /// Wake those who waited for room (the gate is open already); then ask again.
         case makeRoom(RoomMade)
-        /// Stop, resuming the tasks waiting in `idle()` if the store is idle now (nil while
-        /// none waits).
+        /// Stop, resuming the tasks in `idle()` if the store is idle now (nil while none waits).
         case stop([UnsafeContinuation<Void, Never>]?)
         /// Stop: signal the successor, which drains now.
         case handOff(Waiter)
@@ -26,11 +35,11 @@ extension StoreCore {
         case wait(Waiter)
     }
 
-    /// What the middlewares and observers of a reduced action are handed, taken under the lock:
-    /// the observers; the state after the action is lent (see `StateLoan`).
+    /// What the middlewares and observers of a reduced action are handed, taken under the lock;
+    /// the state after the action is lent (see ``lend(_:to:)``).
     @usableFromInline
     struct Reaction: Sendable {
-        /// The observers to notify; nil when there are none.
+        /// Nil when there are no observers.
         @usableFromInline let observers: ObserverList<State>.Snapshot?
 
         @inlinable
@@ -45,11 +54,9 @@ extension StoreCore {
         arrive(with: .action(action))
     }
 
-    /// Arrives with `work` from the calling thread, and carries out what the machine answers.
     @inlinable
     func arrive(with work: Work) {
         let thread = ThreadID.current
-        // The state is lent, not copied, to the middlewares and observers (see `StateLoan`).
         withLoanStorage(for: State.self) { lent in
             let order = shared.withLock {
                 arrival(of: work, from: thread, suspends: false, in: &$0, lendingTo: lent)
@@ -60,18 +67,14 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the machine's answer to a caller arriving with `work` (a task, if it
-    /// `suspends` rather than blocks when it must wait), as an order.
-    ///
-    /// A caller made the drainer starts on its own work here, in the same critical section, as
-    /// the drainer does on each item (``start(_:in:)``): the one path by which an action is
-    /// reduced.
+    /// Under the lock: the machine's answer to a caller arriving with `work` (a task if it
+    /// `suspends`), as an order. A caller made the drainer starts on its work in the same
+    /// critical section (``start(_:in:lendingTo:)``).
     @inlinable
     func arrival(
         of work: Work, from thread: ThreadID, suspends: Bool, in shared: inout Shared,
         lendingTo lent: LoanStorage<State>
     ) -> Order {
-        // Whether the caller runs on the home is asked only if the machine needs to know.
         let arrival = shared.machine.arrive(work, thread: thread, suspends: suspends) {
             home?.isCurrent?()
         }
@@ -110,13 +113,12 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the drainer starts on `work`, which the machine handed it (on arrival or
-    /// as its next step): the one place where an action is reduced on the machine's answer.
+    /// Under the lock: the drainer starts on `work` the machine handed it, on arrival or as its
+    /// next step. The one place where an action is reduced on the machine's answer.
     ///
-    /// An action with no interceptor to go through is reduced here, in the critical section
-    /// that took it, so that the drainer takes the lock once per action; when nothing reads the
-    /// state after it (no middleware, no observer), the drainer takes its next step in the same
-    /// critical section. Anything else is processed outside the lock (``process(_:)``).
+    /// An action with no interceptor is reduced in the critical section that took it; when
+    /// nothing reads the state after it, the next step is taken there too. Anything else is
+    /// processed outside the lock (``process(_:)``).
     @inlinable
     func start(
         _ work: Work, in shared: inout Shared, lendingTo lent: LoanStorage<State>
@@ -131,8 +133,7 @@ extension StoreCore {
     }
 
     /// Carries out `first`, then, as the drainer, each next order until the drain stops.
-    /// `work` is the caller's own, for the orders about it (`drop` and `wait`); nil for a
-    /// drain started without any.
+    /// `work` is the caller's own, for `drop` and `wait`; nil for a drain started without any.
     @inlinable
     func carry(
         out first: consuming Order, with work: Work? = nil,
@@ -183,8 +184,8 @@ extension StoreCore {
         }
     }
 
-    /// Releases work the store will not process (it shut down), outside the lock; a task's
-    /// action still counts as done for its task.
+    /// Releases work the store will not process (it shut down); a task's action still counts as
+    /// done for its task.
     @usableFromInline
     func drop(_ work: Work) {
         if case .tracked(_, let membership) = work {
@@ -192,8 +193,8 @@ extension StoreCore {
         }
     }
 
-    /// A successor that was handed the drainer's role queues its own work, then drains, on the
-    /// calling thread (a task's successor may have resumed on any).
+    /// A successor handed the drainer's role queues its own work, then drains, on the calling
+    /// thread (a task's successor may have resumed on any).
     @inlinable
     @inline(never)
     func takeOver(with work: Work) {
@@ -208,8 +209,8 @@ extension StoreCore {
             }
             switch answer {
             case .process(let first):
-                // Not through `start(_:in:)`: its next step would be taken before this
-                // thread's own work is queued.
+                // Not through `start(_:in:lendingTo:)`: its next step would be taken before
+                // this thread's own work is queued.
                 process(first)
             case .queued:
                 drain()
@@ -227,8 +228,7 @@ extension StoreCore {
         effects.gate.close()
     }
 
-    /// Under the lock, as the queue has drained to half: opens the gate if the machine says so,
-    /// for those who wait for room to be woken once the lock is let go.
+    /// Under the lock, as the queue has drained to half.
     @usableFromInline
     func makeRoom(for waiters: [Waiter], opensGate: Bool) -> RoomMade {
         RoomMade(waiters: waiters, opened: opensGate ? effects.gate.open() : nil)
@@ -249,7 +249,7 @@ extension StoreCore {
         }
     }
 
-    /// Processes an item the machine handed the drainer outside the lock.
+    /// Processes an item the machine handed the drainer, outside the lock.
     @inlinable
     func process(_ work: Work) {
         switch work {
@@ -279,9 +279,8 @@ extension StoreCore {
         }
     }
 
-    /// Reduces an action the drainer processes outside the lock (``process(_:)``), then reacts
-    /// to it as the task's, if it belongs to one; unless the store shut down since the drainer
-    /// took the action (then it is released, as the queue was).
+    /// Reduces an action processed outside the lock, then reacts to it; unless the store shut
+    /// down since the drainer took it (then it is released, as the queue was).
     @inlinable
     func apply(_ action: Action, in membership: TaskMembership? = nil) {
         withLoanStorage(for: State.self) { lent in
@@ -294,8 +293,8 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock, as the drainer: the reducer runs on the state in place (a large state is
-    /// not copied); then, if anything will read it, the state after it is lent to `lent`.
+    /// Under the lock, as the drainer: runs the reducer on the state in place, then lends the
+    /// state after it to `lent` if anything will read it.
     ///
     /// - Returns: What the middlewares and observers are handed; nil when there are none.
     @inlinable
@@ -304,7 +303,6 @@ extension StoreCore {
     ) -> Reaction? {
         reduce(&shared.state, action)
         guard !middlewares.isEmpty || !shared.observers.isEmpty else { return nil }
-        // The decision log's "State loan" (card game rows).
         lend(&shared.state, to: lent)
         return Reaction(observers: shared.observers.isEmpty ? nil : shared.observers.snapshot)
     }
@@ -321,16 +319,14 @@ extension StoreCore {
         }
     }
 
-    /// What ``react(to:_:lent:membership:)`` does with the lent state: always inlined, so that
-    /// the loop's body is compiled into the loop.
+    /// Always inlined, so that the loop's body is compiled into the loop.
     @inlinable
     @inline(__always)
     func react(
         to action: Action, in state: State, observers: ObserverList<State>.Snapshot?,
         membership: TaskMembership?
     ) {
-        // Unretained: the store holds its middlewares for its whole life (decision log:
-        // "The store's loops over its middlewares and its observers").
+        // The store holds its middlewares for its whole life.
         forEachUnretained(in: middlewares) { box in
             let effect = box.run(state, action)
             // The state after this action is the state before the next: only the drainer
@@ -347,12 +343,220 @@ extension StoreCore {
     @inline(never)
     func run(_ effect: consuming Effect<Action>, membership: TaskMembership?) {
         if membership == nil, case .just(let next) = effect.operation {
-            // What starting it would do (its value dispatched by this thread, the drainer, so
-            // queued), without going through the effect runtime. A task's action takes the
-            // runtime, which marks what it sends as the task's.
+            // What starting it would do (dispatched by the drainer, so queued), without the
+            // runtime. A task's action takes the runtime, which marks what it sends.
             dispatch(next)
             return
         }
         start(effect, for: membership?.tracker)
+    }
+}
+
+// MARK: - Arriving from a task
+
+extension StoreCore {
+    /// Sends `action` from a task: as ``dispatch(_:)``, but where a thread would block (as the
+    /// next drainer, or for room in the queue), the task suspends.
+    @inlinable
+    func enqueue(_ action: Action) async {
+        await arriveSuspending(with: .action(action))
+    }
+
+    /// The async twin of ``arrive(with:)``: the machine's waiter parks the task, so no thread of
+    /// the cooperative pool is held while it waits.
+    @inlinable
+    func arriveSuspending(with work: Work) async {
+        guard let waiter = arriveAsTask(with: work) else { return }
+        await resume(after: waiter, with: work)
+    }
+
+    /// Carries out what the machine answers a task, unless that is to wait; then it returns the
+    /// waiter the task must suspend on.
+    @inlinable
+    func arriveAsTask(with work: Work) -> Waiter? {
+        let thread = ThreadID.current
+        return withLoanStorage(for: State.self) { lent in
+            let order = shared.withLock {
+                arrival(of: work, from: thread, suspends: true, in: &$0, lendingTo: lent)
+            }
+            if case .wait(let waiter) = order { return waiter }
+            carry(out: order, with: work, lendingTo: lent)
+            return nil
+        }
+    }
+
+    /// Dispatches `work` that `Effect.run`'s `send` is delivering (see `SendDelivery`): at once,
+    /// as a task would, unless the machine says to wait, or an earlier value of the delivery had
+    /// to; the waiting is then handed to the sending task, to do once the value has gone through
+    /// the effect's operators.
+    @inlinable
+    func dispatch(_ work: Work, during delivery: SendDelivery) {
+        // Behind work handed over already, so that the sender's values keep their order.
+        if delivery.isHoldingWork, delivery.take({ [self] in await arriveSuspending(with: work) }) {
+            return
+        }
+        guard let waiter = arriveAsTask(with: work) else { return }
+        let rest: @Sendable () async -> Void = { [self] in await resume(after: waiter, with: work) }
+        if !delivery.take(rest) {
+            // Only a task made during another task's delivery, which inherited it, can find it
+            // over: its waiting goes on in a task of its own.
+            Task { await rest() }
+        }
+    }
+
+    /// The one place where a store's caller suspends. Resumed, the task does what a thread
+    /// would: without a home it is the drainer now, on whichever thread it resumed; with a
+    /// home it arrives again, and may wait again. Shutting down resumes it too, its work
+    /// dropped.
+    @inlinable
+    func resume(after first: Waiter, with work: Work) async {
+        var waiter = first
+        while true {
+            await waiter.suspend()
+            if home == nil {
+                takeOver(with: work)
+                return
+            }
+            guard let next = arriveAsTask(with: work) else { return }
+            waiter = next
+        }
+    }
+}
+
+// MARK: - Draining on the home
+
+extension StoreCore {
+    /// Asks the home to drain the queue: one piece of work per batch of dispatches.
+    @inlinable
+    func scheduleOnHome() {
+        guard let home else {
+            preconditionFailure("a store without a home has nothing to schedule")
+        }
+        home.schedule { [self] in
+            drainOnHome()
+        }
+    }
+
+    /// Drains, unless code on the home drained the queue meanwhile or the store was released.
+    @inlinable
+    func drainOnHome() {
+        let thread = ThreadID.current
+        let isDrainer = shared.withLock { $0.machine.homeRuns(on: thread) }
+        guard isDrainer else { return }
+        drain()
+    }
+}
+
+extension ThreadID {
+    /// The calling thread: `pthread_self()`, which reads a thread register.
+    @usableFromInline
+    static var current: ThreadID {
+        #if canImport(Glibc)
+        ThreadID(rawValue: UInt(pthread_self()))
+        #else
+        ThreadID(rawValue: UInt(bitPattern: pthread_self()))
+        #endif
+    }
+}
+
+// MARK: - The state loan
+
+// The drainer's state is lent to the middlewares and observers of an action instead of copied
+// out of the lock (decision log: "State loan"). Sound because only the drainer writes the state,
+// under the lock, and it reduces nothing while a loan is out (a nested dispatch is queued); other
+// threads read it only under the lock. So the bytes taken right after the reducer name buffers
+// that stay alive and unchanged until the loan ends. Anything that writes the state must keep
+// this: as the drainer, under the lock, never during a loan.
+//
+// `lend` copies the bytes, retaining nothing, into storage on the drainer's stack; `borrowLent`
+// moves them out as a value (code that keeps it copies it, retaining as usual), then puts the
+// same bytes back, never destroyed: nothing is released for what was never retained.
+
+/// Storage on the drainer's stack for one lent state, so that the raw memory is handled in the
+/// functions below and nowhere else.
+@usableFromInline
+struct LoanStorage<State> {
+    // decision log: State loan
+    @usableFromInline let address: UnsafeMutablePointer<State>
+
+    // decision log: State loan
+    @inlinable init(_ address: UnsafeMutablePointer<State>) { self.address = address }
+}
+
+/// Calls `body` with storage for one lent state on the caller's stack (on the heap only for a
+/// state too large for the stack).
+@inlinable
+@inline(__always)
+func withLoanStorage<State, Result>(
+    for _: State.Type, _ body: (LoanStorage<State>) -> Result
+) -> Result {
+    // decision log: State loan
+    withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { buffer in
+        guard let address = buffer.baseAddress else {
+            preconditionFailure("a temporary allocation of one element has an address")
+        }
+        return body(LoanStorage(address))
+    }
+}
+
+/// The start of a loan, under the store's lock, by the drainer.
+@inlinable
+@inline(__always)
+func lend<State>(_ state: inout State, to storage: LoanStorage<State>) {
+    let size = MemoryLayout<State>.size
+    // decision log: State loan
+    withUnsafeMutablePointer(to: &state) { source in
+        // decision log: State loan
+        UnsafeMutableRawPointer(storage.address).copyMemory(from: source, byteCount: size)
+    }
+}
+
+/// Calls `body` with the lent state, then leaves its bytes in `storage` undestroyed: the end of
+/// the loan.
+@inlinable
+@inline(__always)
+func borrowLent<State, Result>(_ storage: LoanStorage<State>, _ body: (State) -> Result) -> Result {
+    let state = storage.address.move()
+    let result = body(state)
+    storage.address.initialize(to: consume state)
+    return result
+}
+
+// MARK: - Unretained loops
+
+/// Calls `body` with each object of `objects`, in order, through an unretained reference: for
+/// the hot loops over middlewares and observers, whose arrays the caller holds for the loop
+/// (decision log: "Unretained loops").
+@inlinable
+@inline(__always)
+func forEachUnretained<Object: AnyObject>(in objects: [Object], _ body: (Object) -> Void) {
+    forEachReference(in: objects, body)
+}
+
+/// The same for an array with empty slots: calls `body` with each object present.
+@inlinable
+@inline(__always)
+func forEachUnretained<Object: AnyObject>(in slots: [Object?], _ body: (Object) -> Void) {
+    forEachReference(in: slots, body)
+}
+
+/// The one loop of both: `Object` and `Object?` have one layout (a reference, nil the null one).
+@inlinable
+@inline(__always)
+func forEachReference<Element, Object: AnyObject>(
+    in elements: [Element], _ body: (Object) -> Void
+) {
+    let stride = MemoryLayout<Object?>.stride
+    // decision log: Unretained loops
+    elements.withUnsafeBytes { bytes in
+        var at = 0
+        while at < bytes.count {
+            // A closure literal, not `body` itself, so that the caller's body is inlined here.
+            // decision log: Unretained loops
+            bytes.load(fromByteOffset: at, as: Unmanaged<Object>?.self)?._withUnsafeGuaranteedRef {
+                body($0)
+            }
+            at &+= stride
+        }
     }
 }
