@@ -45,13 +45,13 @@ extension Store {
     /// Whether the store has nothing left to do right now: no action queued or being processed,
     /// no effect running.
     package var isIdle: Bool {
-        core.isIdle
+        core.shared.withLock { $0.machine.isAtRest && !core.areEffectsRunning }
     }
 
     /// Whether actions are queued or being processed right now, on any thread. A test store
     /// reads it to tell whether another thread may still reduce an action.
     package var isProcessingActions: Bool {
-        core.isProcessingActions
+        core.shared.withLock { !$0.machine.isAtRest }
     }
 
     /// Shuts the store down now, as releasing it would: running effects are cancelled, later

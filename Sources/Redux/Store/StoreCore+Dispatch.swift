@@ -11,35 +11,28 @@ import Effects
 /// the machine answers under the lock, and the caller carries the answer out after it, as the
 /// drainer if the machine made it one; with a home, the home drains instead.
 extension StoreCore {
-    /// What a caller does once the store's lock is let go: the machine's answer, with what was
-    /// done for it under the lock.
+    /// What a caller does once the lock is let go: the machine's answer, with what was done
+    /// for it under the lock. `react`, `process` and `makeRoom` are followed by the next order.
     @usableFromInline
     enum Order: Sendable {
-        /// The drainer reduced this action under the lock: run its middlewares and notify its
-        /// observers with the state after it; then ask again.
+        /// Reduced under the lock: run the middlewares, notify the observers.
         case react(Action, Reaction)
-        /// The drainer processes this item outside the lock (an observer to welcome, an action
-        /// with interceptors or of a task); then asks again.
+        /// To process outside the lock: an observer, an action with interceptors or a task's.
         case process(Work)
-        /// Wake those who waited for room (the gate is open already); then ask again.
         case makeRoom(RoomMade)
         /// Stop, resuming the tasks in `idle()` if the store is idle now (nil while none waits).
         case stop([UnsafeContinuation<Void, Never>]?)
-        /// Stop: signal the successor, which drains now.
         case handOff(Waiter)
-        /// Stop: schedule a piece of work on the home to drain the queue.
         case schedule
-        /// The store is shut down: release the caller's work.
         case drop
-        /// Wait on the waiter; then take over (no home) or arrive again (a home).
+        /// Wait; then take over (no home) or arrive again (a home).
         case wait(Waiter)
     }
 
-    /// What the middlewares and observers of a reduced action are handed, taken under the lock;
-    /// the state after the action is lent (see ``lend(_:to:)``).
+    /// What the middlewares and observers of a reduced action are handed besides the lent state.
     @usableFromInline
     struct Reaction: Sendable {
-        /// Nil when there are no observers.
+        /// Nil when there are none.
         @usableFromInline let observers: ObserverList<State>.Snapshot?
 
         @inlinable
@@ -67,9 +60,8 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the machine's answer to a caller arriving with `work` (a task if it
-    /// `suspends`), as an order. A caller made the drainer starts on its work in the same
-    /// critical section (``start(_:in:lendingTo:)``).
+    /// Under the lock: the machine's answer to a caller (a task if it `suspends`). A caller
+    /// made the drainer starts on its work in the same critical section.
     @inlinable
     func arrival(
         of work: Work, from thread: ThreadID, suspends: Bool, in shared: inout Shared,
@@ -96,7 +88,6 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the drainer's next order.
     @inlinable
     func next(in shared: inout Shared, lendingTo lent: LoanStorage<State>) -> Order {
         switch shared.machine.next() {
@@ -133,7 +124,7 @@ extension StoreCore {
     }
 
     /// Carries out `first`, then, as the drainer, each next order until the drain stops.
-    /// `work` is the caller's own, for `drop` and `wait`; nil for a drain started without any.
+    /// `work` is the caller's own, for `drop` and `wait`.
     @inlinable
     func carry(
         out first: consuming Order, with work: Work? = nil,
@@ -176,7 +167,6 @@ extension StoreCore {
         }
     }
 
-    /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
         withLoanStorage(for: State.self) { lent in
@@ -184,7 +174,7 @@ extension StoreCore {
         }
     }
 
-    /// Releases work the store will not process (it shut down); a task's action still counts as
+    /// Releases work the store shut down before processing; a task's action still counts as
     /// done for its task.
     @usableFromInline
     func drop(_ work: Work) {
@@ -228,13 +218,11 @@ extension StoreCore {
         effects.gate.close()
     }
 
-    /// Under the lock, as the queue has drained to half.
     @usableFromInline
     func makeRoom(for waiters: [Waiter], opensGate: Bool) -> RoomMade {
         RoomMade(waiters: waiters, opened: opensGate ? effects.gate.open() : nil)
     }
 
-    /// Threads and tasks to wake because the queue has drained to half its bound.
     @usableFromInline
     struct RoomMade: Sendable {
         let waiters: [Waiter]
@@ -249,7 +237,6 @@ extension StoreCore {
         }
     }
 
-    /// Processes an item the machine handed the drainer, outside the lock.
     @inlinable
     func process(_ work: Work) {
         switch work {
@@ -293,10 +280,8 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock, as the drainer: runs the reducer on the state in place, then lends the
-    /// state after it to `lent` if anything will read it.
-    ///
-    /// - Returns: What the middlewares and observers are handed; nil when there are none.
+    /// Under the lock, as the drainer: reduces in place, then lends the state after it if
+    /// anything will read it (nil when nothing will).
     @inlinable
     func reduce(
         _ action: Action, in shared: inout Shared, lendingTo lent: LoanStorage<State>
@@ -307,8 +292,6 @@ extension StoreCore {
         return Reaction(observers: shared.observers.isEmpty ? nil : shared.observers.snapshot)
     }
 
-    /// Starts the middlewares' effects for a reduced action (as the task's, if it belongs to
-    /// one), then notifies the observers.
     @inlinable
     func react(
         to action: Action, _ reaction: Reaction, lent: LoanStorage<State>,
@@ -319,6 +302,7 @@ extension StoreCore {
         }
     }
 
+    /// Starts the middlewares' effects (as the task's, if any), then notifies the observers.
     /// Always inlined, so that the loop's body is compiled into the loop.
     @inlinable
     @inline(__always)
@@ -338,13 +322,12 @@ extension StoreCore {
         observers?.notify(state)
     }
 
-    /// Runs an effect a middleware answered with, other than `.none`.
     @inlinable
     @inline(never)
     func run(_ effect: consuming Effect<Action>, membership: TaskMembership?) {
         if membership == nil, case .just(let next) = effect.operation {
-            // What starting it would do (dispatched by the drainer, so queued), without the
-            // runtime. A task's action takes the runtime, which marks what it sends.
+            // What starting it would do, without the runtime. A task's action takes the
+            // runtime, which marks what it sends as the task's.
             dispatch(next)
             return
         }
@@ -355,23 +338,20 @@ extension StoreCore {
 // MARK: - Arriving from a task
 
 extension StoreCore {
-    /// Sends `action` from a task: as ``dispatch(_:)``, but where a thread would block (as the
-    /// next drainer, or for room in the queue), the task suspends.
+    /// As ``dispatch(_:)``, but where a thread would block, the task suspends.
     @inlinable
     func enqueue(_ action: Action) async {
         await arriveSuspending(with: .action(action))
     }
 
-    /// The async twin of ``arrive(with:)``: the machine's waiter parks the task, so no thread of
-    /// the cooperative pool is held while it waits.
+    /// The async twin of ``arrive(with:)``: no thread of the pool is held while the task waits.
     @inlinable
     func arriveSuspending(with work: Work) async {
         guard let waiter = arriveAsTask(with: work) else { return }
         await resume(after: waiter, with: work)
     }
 
-    /// Carries out what the machine answers a task, unless that is to wait; then it returns the
-    /// waiter the task must suspend on.
+    /// Carries out the machine's answer to a task, unless it is to wait: then the waiter.
     @inlinable
     func arriveAsTask(with work: Work) -> Waiter? {
         let thread = ThreadID.current
@@ -385,10 +365,9 @@ extension StoreCore {
         }
     }
 
-    /// Dispatches `work` that `Effect.run`'s `send` is delivering (see `SendDelivery`): at once,
-    /// as a task would, unless the machine says to wait, or an earlier value of the delivery had
-    /// to; the waiting is then handed to the sending task, to do once the value has gone through
-    /// the effect's operators.
+    /// Dispatches `work` that `Effect.run`'s `send` delivers: at once, as a task would; where
+    /// it must wait (or an earlier value of the delivery did), the waiting is handed to the
+    /// sending task, to do once the value has gone through the effect's operators.
     @inlinable
     func dispatch(_ work: Work, during delivery: SendDelivery) {
         // Behind work handed over already, so that the sender's values keep their order.
@@ -398,16 +377,13 @@ extension StoreCore {
         guard let waiter = arriveAsTask(with: work) else { return }
         let rest: @Sendable () async -> Void = { [self] in await resume(after: waiter, with: work) }
         if !delivery.take(rest) {
-            // Only a task made during another task's delivery, which inherited it, can find it
-            // over: its waiting goes on in a task of its own.
+            // Only a task that inherited another task's delivery finds it over.
             Task { await rest() }
         }
     }
 
-    /// The one place where a store's caller suspends. Resumed, the task does what a thread
-    /// would: without a home it is the drainer now, on whichever thread it resumed; with a
-    /// home it arrives again, and may wait again. Shutting down resumes it too, its work
-    /// dropped.
+    /// The one place where a store's caller suspends. Resumed, it does what a thread would:
+    /// takes over (no home) or arrives again (a home); after a shutdown, its work is dropped.
     @inlinable
     func resume(after first: Waiter, with work: Work) async {
         var waiter = first
@@ -426,24 +402,17 @@ extension StoreCore {
 // MARK: - Draining on the home
 
 extension StoreCore {
-    /// Asks the home to drain the queue: one piece of work per batch of dispatches.
+    /// Asks the home to drain the queue, unless code on the home has meanwhile or the store is
+    /// gone by then: one piece of work per batch of dispatches.
     @inlinable
     func scheduleOnHome() {
         guard let home else {
             preconditionFailure("a store without a home has nothing to schedule")
         }
         home.schedule { [self] in
-            drainOnHome()
+            let thread = ThreadID.current
+            if shared.withLock({ $0.machine.homeRuns(on: thread) }) { drain() }
         }
-    }
-
-    /// Drains, unless code on the home drained the queue meanwhile or the store was released.
-    @inlinable
-    func drainOnHome() {
-        let thread = ThreadID.current
-        let isDrainer = shared.withLock { $0.machine.homeRuns(on: thread) }
-        guard isDrainer else { return }
-        drain()
     }
 }
 
@@ -461,19 +430,12 @@ extension ThreadID {
 
 // MARK: - The state loan
 
-// The drainer's state is lent to the middlewares and observers of an action instead of copied
-// out of the lock (decision log: "State loan"). Sound because only the drainer writes the state,
-// under the lock, and it reduces nothing while a loan is out (a nested dispatch is queued); other
-// threads read it only under the lock. So the bytes taken right after the reducer name buffers
-// that stay alive and unchanged until the loan ends. Anything that writes the state must keep
-// this: as the drainer, under the lock, never during a loan.
-//
-// `lend` copies the bytes, retaining nothing, into storage on the drainer's stack; `borrowLent`
-// moves them out as a value (code that keeps it copies it, retaining as usual), then puts the
-// same bytes back, never destroyed: nothing is released for what was never retained.
+// The drainer's state is lent to the middlewares and observers instead of copied out of the lock:
+// its bytes, copied without a retain, are moved out for the calls and put back undestroyed.
+// Sound because only the drainer writes the state, under the lock, and never while a loan is out
+// (a nested dispatch is queued): anything that writes the state must keep it so.
 
-/// Storage on the drainer's stack for one lent state, so that the raw memory is handled in the
-/// functions below and nowhere else.
+/// Storage on the drainer's stack for one lent state: the raw memory is handled here only.
 @usableFromInline
 struct LoanStorage<State> {
     // decision log: State loan
@@ -483,8 +445,7 @@ struct LoanStorage<State> {
     @inlinable init(_ address: UnsafeMutablePointer<State>) { self.address = address }
 }
 
-/// Calls `body` with storage for one lent state on the caller's stack (on the heap only for a
-/// state too large for the stack).
+/// On the heap only for a state too large for the stack.
 @inlinable
 @inline(__always)
 func withLoanStorage<State, Result>(
@@ -511,8 +472,7 @@ func lend<State>(_ state: inout State, to storage: LoanStorage<State>) {
     }
 }
 
-/// Calls `body` with the lent state, then leaves its bytes in `storage` undestroyed: the end of
-/// the loan.
+/// The end of a loan: the bytes are left in `storage` undestroyed.
 @inlinable
 @inline(__always)
 func borrowLent<State, Result>(_ storage: LoanStorage<State>, _ body: (State) -> Result) -> Result {
@@ -524,23 +484,21 @@ func borrowLent<State, Result>(_ storage: LoanStorage<State>, _ body: (State) ->
 
 // MARK: - Unretained loops
 
-/// Calls `body` with each object of `objects`, in order, through an unretained reference: for
-/// the hot loops over middlewares and observers, whose arrays the caller holds for the loop
-/// (decision log: "Unretained loops").
+/// Calls `body` with each object, in order, unretained: the caller holds the array for the loop.
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in objects: [Object], _ body: (Object) -> Void) {
     forEachReference(in: objects, body)
 }
 
-/// The same for an array with empty slots: calls `body` with each object present.
+/// The same, skipping empty slots.
 @inlinable
 @inline(__always)
 func forEachUnretained<Object: AnyObject>(in slots: [Object?], _ body: (Object) -> Void) {
     forEachReference(in: slots, body)
 }
 
-/// The one loop of both: `Object` and `Object?` have one layout (a reference, nil the null one).
+/// `Object` and `Object?` have one layout: a reference, nil the null one.
 @inlinable
 @inline(__always)
 func forEachReference<Element, Object: AnyObject>(

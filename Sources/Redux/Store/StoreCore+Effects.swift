@@ -35,7 +35,7 @@ extension StoreCore {
     @inlinable
     @inline(never)
     func start(_ effect: Effect<Action>, _ tracker: TaskTracker) {
-        effects.start(tracker.marked(effect), sendingTo: TaskSink(core: self, tracker: tracker))
+        effects.start(tracker.marked(effect), sendingTo: StoreSink(core: self, tracker: tracker))
     }
 
     /// Sends `action` as the start of a new task, which follows every effect it starts and
@@ -96,19 +96,32 @@ extension StoreCore {
 /// which suspends rather than blocks, if it comes from `Effect.run`'s `send`). A completion may
 /// leave the store idle.
 ///
+/// With a tracker, the effect is a `StoreTask`'s: its values are dispatched as the task's, and
+/// the task counts each root of the effect from its subscription to its completion, cancelling
+/// at once a root that starts after the task was cancelled.
+///
 /// The runtime calls it through `Subscriber`, whose witnesses run unspecialized: `dispatch` is
 /// made where the store's types are known, so that the store's specialized code dispatches.
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
+    @usableFromInline let tracker: TaskTracker?
     @usableFromInline let dispatch:
-        @Sendable (StoreCore<State, Action>, Action, SendDelivery?) -> Void
+        @Sendable (StoreCore<State, Action>, Action, TaskTracker?, SendDelivery?) -> Void
 
     @inlinable
-    init(core: StoreCore<State, Action>) {
+    init(core: StoreCore<State, Action>, tracker: TaskTracker? = nil) {
         self.core = core
-        dispatch = { core, action, delivery in
-            if let delivery {
+        self.tracker = tracker
+        dispatch = { core, action, tracker, delivery in
+            if let tracker {
+                let membership = TaskMembership(tracker: tracker, isSentAction: false)
+                if let delivery {
+                    core.dispatch(action: action, in: membership, during: delivery)
+                } else {
+                    core.dispatch(action, in: membership)
+                }
+            } else if let delivery {
                 core.dispatch(.action(action), during: delivery)
             } else {
                 core.dispatch(action)
@@ -122,64 +135,20 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     }
 
     @inlinable
-    func receive(subscription: any Subscription) {}
-
-    @inlinable
-    func receive(_ input: Action) {
-        dispatch(core, input, SendDelivery.current)
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion) {
-        core.workEnded()
-    }
-}
-
-/// Where the effects of a `StoreTask` send their values: as ``StoreSink``, each dispatched as
-/// the task's. The task counts each root of the effect from its subscription to its completion,
-/// and cancels at once a root that starts after the task was cancelled.
-@usableFromInline
-struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
-    @usableFromInline let core: StoreCore<State, Action>
-    @usableFromInline let tracker: TaskTracker
-    @usableFromInline let dispatch:
-        @Sendable (StoreCore<State, Action>, Action, TaskMembership, SendDelivery?) -> Void
-
-    @inlinable
-    init(core: StoreCore<State, Action>, tracker: TaskTracker) {
-        self.core = core
-        self.tracker = tracker
-        dispatch = { core, action, membership, delivery in
-            if let delivery {
-                core.dispatch(action: action, in: membership, during: delivery)
-            } else {
-                core.dispatch(action, in: membership)
-            }
-        }
-    }
-
-    @inlinable
-    var effectContext: EffectContext? {
-        core.effects
-    }
-
-    @inlinable
     func receive(subscription: any Subscription) {
-        guard !tracker.effectBegan() else { return }
+        guard let tracker, !tracker.effectBegan() else { return }
         subscription.cancel()
         core.workEnded()
     }
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(
-            core, input, TaskMembership(tracker: tracker, isSentAction: false),
-            SendDelivery.current)
+        dispatch(core, input, tracker, SendDelivery.current)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion) {
-        tracker.effectEnded()
+        tracker?.effectEnded()
         core.workEnded()
     }
 }

@@ -92,9 +92,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         shared.withLock { part($0.state) }
     }
 
-    /// Stops everything: queued work and observers are dropped, running effects cancelled,
-    /// later dispatches ignored, every waiting thread or task let go. What the store held is
-    /// released after the lock, since a release may call back into the store.
+    /// What the store held is released after the lock, since a release may call back into it.
     ///
     /// - Complexity: O(queued work + observers + running effects + waiting threads).
     func shutDown() {
@@ -152,17 +150,6 @@ extension StoreCore: ObserverHost {
 // MARK: - Waiting for the store to be idle
 
 extension StoreCore {
-    /// Whether nobody drains or is about to and no effect runs, read at one moment.
-    var isIdle: Bool {
-        shared.withLock { $0.machine.isAtRest && !areEffectsRunning }
-    }
-
-    var isProcessingActions: Bool {
-        shared.withLock { !$0.machine.isAtRest }
-    }
-
-    /// Suspends until the store is idle (at once if it is), or the waiting task is cancelled.
-    ///
     /// Whoever makes the store idle (the drainer that empties the queue, the effect that ends
     /// last) asks the machine under the lock after its change, as the waiter does when it
     /// starts to wait: one of them sees the other.
