@@ -6,10 +6,10 @@ extension Store {
     /// reads the screen, sends the screen's actions as `.element(id:action:)`, and runs effects
     /// scoped to the screen.
     ///
-    /// Its state is the screen while it is on the stack, nil once it is popped (ids are never
-    /// given twice, so it never comes back). An action sent once it is popped is ignored (and
-    /// reported in debug builds), and an effect run through it (``ScopedStore/run(_:)``) ends
-    /// when the screen is popped, as the effects of the screen's middleware do.
+    /// Its state is the screen while it is on the stack, nil once it is popped (for good: ids
+    /// are never given twice). An action sent once it is popped is ignored (and reported in
+    /// debug builds); an effect run through it (``ScopedStore/run(_:)``) ends when the screen
+    /// is popped, as the screen's middleware's effects do.
     ///
     /// ```swift
     /// let detail = store.scope(screen: 0, of: \ItemList.path, action: ItemListAction.pathActions)
@@ -19,11 +19,6 @@ extension Store {
     /// The stack itself, for the view that shows it, is `scope(state:action:)` with the same
     /// paths.
     ///
-    /// - Parameters:
-    ///   - id: The screen's id.
-    ///   - path: Where the stack sits in the state.
-    ///   - action: Where the stack's actions sit among the store's actions.
-    /// - Returns: A scoped store of the screen, nil once it is popped.
     /// - Complexity: Reading the state looks the screen up by id: O(1).
     public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
         screen id: StackElementID,
@@ -39,17 +34,12 @@ extension Store {
     /// effects scoped to the child.
     ///
     /// It is `scope(child:action:)` through the `.presented` case: nil while nothing is
-    /// presented, and its effects end when the child is dismissed.
+    /// presented, its effects ending when the child is dismissed.
     ///
     /// ```swift
     /// let edit = store.scope(presented: \ItemList.edit, action: ItemListAction.editActions)
     /// edit.dispatch(.titleChanged("Brown eggs"))
     /// ```
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in the state.
-    ///   - action: Where the child's presentation actions sit among the store's actions.
-    /// - Returns: A scoped store of the child, nil while there is none.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>
@@ -62,12 +52,6 @@ extension ScopedStore {
     /// A store of one screen of a navigation stack inside this feature: as
     /// ``Store/scope(screen:of:action:)``, nil once the screen is popped, its effects ending
     /// when it is.
-    ///
-    /// - Parameters:
-    ///   - id: The screen's id.
-    ///   - path: Where the stack sits in this feature's state.
-    ///   - action: Where the stack's actions sit among this feature's actions.
-    /// - Returns: A scoped store of the screen, nil once it is popped.
     public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
         screen id: StackElementID,
         of path: KeyPath<State, StackState<Screen>> & Sendable,
@@ -83,11 +67,6 @@ extension ScopedStore {
 
     /// A store of a presented child inside this feature: as ``Store/scope(presented:action:)``,
     /// nil while nothing is presented, its effects ending when the child is dismissed.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in this feature's state.
-    ///   - action: Where the child's presentation actions sit among this feature's actions.
-    /// - Returns: A scoped store of the child, nil while there is none.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>
@@ -97,11 +76,6 @@ extension ScopedStore {
 
     /// A store of a presented child of an optional feature (a screen's sheet, from the screen's
     /// store): as the other `scope(presented:action:)`, nil also while the feature is not there.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in the feature's state.
-    ///   - action: Where the child's presentation actions sit among this feature's actions.
-    /// - Returns: A scoped store of the child, nil while there is none.
     public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<Wrapped, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>

@@ -32,10 +32,13 @@ extension StoreCore {
         }
     }
 
+    /// Each part of the effect that runs on its own is marked with the task's id, so that
+    /// cancelling the task reaches it.
     @inlinable
     @inline(never)
     func start(_ effect: Effect<Action>, _ tracker: TaskTracker) {
-        effects.start(tracker.marked(effect), sendingTo: StoreSink(core: self, tracker: tracker))
+        effects.start(
+            effect.marked(with: tracker.effectID), sendingTo: StoreSink(core: self, tracker: tracker))
     }
 
     /// Sends `action` as the start of a new task, which follows every effect it starts and
@@ -64,7 +67,7 @@ extension StoreCore {
     @inlinable
     @inline(never)
     func dispatch(_ action: Action, in membership: TaskMembership) {
-        guard membership.tracker.admitAction() else { return }
+        guard membership.tracker.admit() else { return }
         arrive(with: .tracked(action, membership))
     }
 
@@ -72,7 +75,7 @@ extension StoreCore {
     @inlinable
     @inline(never)
     func dispatch(action: Action, in membership: TaskMembership, during delivery: SendDelivery) {
-        guard membership.tracker.admitAction() else { return }
+        guard membership.tracker.admit() else { return }
         dispatch(.tracked(action, membership), during: delivery)
     }
 
@@ -136,7 +139,7 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
 
     @inlinable
     func receive(subscription: any Subscription) {
-        guard let tracker, !tracker.effectBegan() else { return }
+        guard let tracker, !tracker.admit() else { return }
         subscription.cancel()
         core.workEnded()
     }
