@@ -19,17 +19,9 @@ import Effects
 ///
 /// ## Which thread runs what
 ///
-/// A store either has a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``) or not (the
-/// default, where the callers drain):
-///
-/// | | No home (callers drain) | A home |
-/// |---|---|---|
-/// | Reducer, interceptors, middlewares, observers | the draining thread: the one that dispatched (or subscribed) while no one else was processing, or one that took over | the home, always |
-/// | `dispatch` from another thread | queues and returns at once while someone drains; becomes the drainer if no one does | queues and returns at once |
-/// | `dispatch` on the home | — | processed before it returns if the store is not busy; queued otherwise |
-/// | First call of a new observer | before `subscribe` returns, unless someone else drains (then by them, before the next action) | on the home, before the next action |
-/// | Effects | where their schedulers put them; the actions they send are dispatched like any other | the same |
-/// | When the queue is full | a thread that dispatches waits for the drainer's turn to end, then drains; `Effect.run`'s `send` suspends | a thread that dispatches waits until the queue has drained to half; `send` suspends |
+/// A store either has a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``), where all its
+/// work runs, or not (the default): then the thread that dispatches while no one else is
+/// processing drains the queue, and others queue and return. <doc:Threading> has the table.
 ///
 /// ## The contract
 ///
@@ -80,18 +72,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// Makes a store with a pure reducer.
     ///
     /// - Parameters:
-    ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state. It runs in
-    ///     place: the state is moved into it and back, never copied.
+    ///   - reducer: The pure function from state and action to the next state. The state is
+    ///     moved into it and back, never copied.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order; write
     ///     `.list { }` to mix closures and ``AnyMiddleware`` values.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run; by
-    ///     default the global concurrent executor (see ``TaskExecutorPreference``).
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
+    ///   - taskExecutor: Where the tasks of `Effect.run` prefer to run.
+    ///   - dependencies: Overrides the ``Dependencies`` its middlewares and effects read, for it
+    ///     and its scopes; by default those bound where it is made.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
@@ -161,7 +150,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// The initializer every other calls, with a queue of any size (for tests of the bound);
-    /// `dependencies` are what its middlewares and effects read, nil to bind none.
+    /// nil `dependencies` binds none.
     package init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -227,15 +216,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.dispatch(action)
     }
 
-    /// Sends an action through the store from async code, suspending, rather than blocking its
-    /// thread, whenever ``dispatch(_:)`` would make a thread wait.
+    /// Sends an action through the store from async code, suspending where ``dispatch(_:)``
+    /// would block a thread.
     ///
-    /// It keeps every promise of ``dispatch(_:)``: the action is reduced once, in the order this
-    /// task sent its actions, and, if nobody is processing the queue, by this task before
-    /// `enqueue` returns. Only the waiting differs: where a thread would block (to take over
-    /// from a drainer whose turn is over, or for room in the queue), the task suspends and its
-    /// thread runs other tasks, which the cooperative pool, one thread per core, needs. Resumed
-    /// as the next drainer, the task drains on whichever thread it resumed.
+    /// It keeps every other promise of ``dispatch(_:)``. Where a thread would wait (to take over
+    /// from a drainer whose turn is over, or for room in the queue), the task suspends; resumed
+    /// as the next drainer, it drains on whichever thread it resumed.
     ///
     /// ```swift
     /// let producer = Task {
@@ -245,10 +231,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// It is not an overload of `dispatch`: Swift prefers an async overload in async code,
-    /// which would turn every `store.dispatch(action)` there into an `await`. `Effect.run`'s
-    /// `send` goes this way by itself. Releasing the store lets a suspended task go on, its
-    /// action dropped.
+    /// It is not an async overload of `dispatch`, which Swift would pick for every `dispatch` in
+    /// async code. `Effect.run`'s `send` goes this way by itself. Releasing the store lets a
+    /// suspended task go on, its action dropped.
     @inlinable
     public func enqueue(_ action: Action) async {
         await core.enqueue(action)
@@ -309,8 +294,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// print(store.state.highScores)   // loaded, or the error that stopped it
     /// ```
     ///
-    /// `dispatch` stays the fastest way to send an action whose work nobody waits for: following
-    /// a task costs an object and a few uncontended locks per action and per effect of it.
+    /// `dispatch` stays the fastest way to send an action whose work nobody waits for: a task
+    /// costs an object and a few uncontended locks per action and effect.
     @discardableResult
     @inlinable
     public func send(_ action: Action) -> StoreTask {
