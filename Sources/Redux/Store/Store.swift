@@ -72,6 +72,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// Makes a store with a pure reducer.
     ///
     /// - Parameters:
+    ///   - initial: The state before any action.
     ///   - reducer: The pure function from state and action to the next state. The state is
     ///     moved into it and back, never copied.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.

@@ -37,8 +37,8 @@ extension StoreCore {
     @inlinable
     @inline(never)
     func start(_ effect: Effect<Action>, _ tracker: TaskTracker) {
-        effects.start(
-            effect.marked(with: tracker.effectID), sendingTo: StoreSink(core: self, tracker: tracker))
+        let marked = effect.marked(with: tracker.effectID)
+        effects.start(marked, sendingTo: StoreSink(core: self, tracker: tracker))
     }
 
     /// Sends `action` as the start of a new task, which follows every effect it starts and
@@ -63,20 +63,17 @@ extension StoreCore {
         return tracker
     }
 
-    /// Dispatches an action an effect of a task sent; a cancelled task's effects send nothing.
+    /// Dispatches an action an effect of a task sent (through `Effect.run`'s `send` if there is
+    /// a `delivery`); a cancelled task's effects send nothing.
     @inlinable
     @inline(never)
-    func dispatch(_ action: Action, in membership: TaskMembership) {
+    func dispatch(_ action: Action, in membership: TaskMembership, during delivery: SendDelivery?) {
         guard membership.tracker.admit() else { return }
-        arrive(with: .tracked(action, membership))
-    }
-
-    /// The same, for an action sent through `Effect.run`'s `send` (``dispatch(_:during:)``).
-    @inlinable
-    @inline(never)
-    func dispatch(action: Action, in membership: TaskMembership, during delivery: SendDelivery) {
-        guard membership.tracker.admit() else { return }
-        dispatch(.tracked(action, membership), during: delivery)
+        if let delivery {
+            dispatch(.tracked(action, membership), during: delivery)
+        } else {
+            arrive(with: .tracked(action, membership))
+        }
     }
 
     /// Processes a task's action as any other, its effects marked as the task's; a cancelled
@@ -118,12 +115,9 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
         self.tracker = tracker
         dispatch = { core, action, tracker, delivery in
             if let tracker {
-                let membership = TaskMembership(tracker: tracker, isSentAction: false)
-                if let delivery {
-                    core.dispatch(action: action, in: membership, during: delivery)
-                } else {
-                    core.dispatch(action, in: membership)
-                }
+                core.dispatch(
+                    action, in: TaskMembership(tracker: tracker, isSentAction: false),
+                    during: delivery)
             } else if let delivery {
                 core.dispatch(.action(action), during: delivery)
             } else {

@@ -27,7 +27,6 @@ import Effects
 /// are O(1) amortized; letting waiters go is O(waiters).
 @usableFromInline
 struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
-    /// Who, if anyone, is processing the queue.
     @usableFromInline
     enum Phase {
         /// No home, nobody draining, the queue empty.
@@ -45,7 +44,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         /// Its own dispatches are nested, never made to wait. `.nobody` while the role is on its
         /// way to a task, which names its thread as it takes over.
         @usableFromInline var drainer: ThreadID
-        /// The items taken from the queue in this turn.
         @usableFromInline var processed: Int
 
         @inlinable
@@ -64,7 +62,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         /// With `closesGate`, the queue has just filled up: async senders must wait (the gate
         /// closes under the lock, so that a drainer making room cannot open it first).
         case queued(closesGate: Bool)
-        /// Schedule a piece of work on the home to drain the queue.
         case queuedForHome
         /// Shut down: release the work outside the lock.
         case dropped
@@ -77,27 +74,24 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     enum TakeOver {
         /// Process this item first (the queue is full), then try again.
         case process(Work)
-        /// Its work is queued: drain.
         case queued(closesGate: Bool)
         case dropped
     }
 
-    /// What the drainer does next.
     @usableFromInline
     enum Step {
         case process(Work)
         /// The queue has drained to half: signal these waiters, open the gate if `opensGate`,
         /// then ask again.
         case makeRoom([Waiter], opensGate: Bool)
-        /// Stop: the role has passed to this successor; signal it.
+        /// Stop: the role has passed to this successor.
         case handOff(Waiter)
-        /// Stop: the turn on the home is over; schedule another piece of work there.
+        /// Stop: the turn on the home is over.
         case reschedule
-        /// Stop: the queue is empty (or the store shut down).
         case finished
     }
 
-    /// What shutting down leaves to release and to wake, outside the lock.
+    /// What shutting down leaves to release and to wake.
     @usableFromInline
     struct Remains {
         @usableFromInline let queue: FIFOQueue<Work>
@@ -122,7 +116,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     @usableFromInline var mutation: StoreMachineMutation?
     #endif
 
-    /// The most items the queue holds before other threads wait.
     @usableFromInline let capacity: Int
     /// How many items a drainer takes before it hands over (no home) or reschedules (a home).
     @usableFromInline let turnLength: Int
