@@ -29,11 +29,6 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         @usableFromInline var state: State
         @usableFromInline var machine: Machine
         @usableFromInline var observers = ObserverList<State>()
-
-        init(state: State, machine: Machine) {
-            self.state = state
-            self.machine = machine
-        }
     }
 
     @usableFromInline let shared: Lock<Shared>
