@@ -100,6 +100,40 @@ extension ScopedStore {
         ) { $0 == $1 }
     }
 
+    /// A store of one screen of a navigation stack inside this feature: as
+    /// ``Store/scope(screen:of:action:)``, nil once the screen is popped, its effects ending
+    /// when it is.
+    public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
+        screen id: StackElementID,
+        of path: KeyPath<State, StackState<Screen>> & Sendable,
+        action: ActionPath<Action, StackAction<Screen, ScreenAction>>
+    ) -> ScopedStore<Screen?, ScreenAction> {
+        narrowed(
+            to: { $0[keyPath: path][id: id] },
+            action: { [embed = action.embed] in embed(.element(id: id, action: $0)) },
+            scope: EffectID(EffectScope.screen(id, of: Screen.self)),
+            within: EffectID(EffectScope.stack(path))
+        ) { $0 == $1 }
+    }
+
+    /// A store of a presented child inside this feature: as ``Store/scope(presented:action:)``,
+    /// nil while nothing is presented, its effects ending when the child is dismissed.
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<State, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ScopedStore<Child?, ChildAction> {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
+
+    /// A store of a presented child of an optional feature (a screen's sheet, from the screen's
+    /// store): as the other `scope(presented:action:)`, nil also while the feature is not there.
+    public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<Wrapped, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ScopedStore<Child?, ChildAction> where State == Wrapped? {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
+
     /// The one implementation of every scope: its effects are mapped as its actions are, and
     /// scoped to `scope` (inside `outer`) if any.
     @usableFromInline
