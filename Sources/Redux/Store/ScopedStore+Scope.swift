@@ -2,8 +2,7 @@ import Effects
 
 /// The scopes of a scoped store: a feature inside a feature, an element of its list, its
 /// optional child. A store's scopes are these, taken from a view of the whole store, so a
-/// nested feature scopes from its own scoped store exactly as its parent scoped from the root:
-/// with its own key paths and action paths, never the root's.
+/// nested feature scopes from its own store with its own paths, never the root's.
 ///
 /// ```swift
 /// let row = store.scope(element: 1, of: \Detail.rows, action: DetailAction.rowActions)
@@ -12,15 +11,10 @@ import Effects
 ///
 /// An effect `sheet.run(_:)` starts ends when the sheet is dismissed, or when row 1 is removed.
 ///
-/// An effect run through a scope of a scope belongs to both (``Effect/scoped(to:)`` nests): it
-/// is the effect the parent's `forEach` of an `ifLet` would have started for the same action.
+/// An effect run through a scope of a scope belongs to both (``Effect/scoped(to:)`` nests), as
+/// the parent's `forEach` of an `ifLet` would have started it.
 extension ScopedStore {
-    /// A view of a part of this feature: a feature inside a feature.
-    ///
-    /// - Parameters:
-    ///   - path: Where the child's state sits in this feature's.
-    ///   - action: Where the child's actions sit among this feature's.
-    /// - Returns: The child's view, deduplicated by `==`.
+    /// A view of a part of this feature, deduplicated by `==`: a feature inside a feature.
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         state path: KeyPath<State, ChildState> & Sendable,
         action: ActionPath<Action, ChildAction>
@@ -30,11 +24,6 @@ extension ScopedStore {
 
     /// A view of a part of this feature whose state is not `Equatable`: its ``subscribe(_:)``
     /// calls back after every action.
-    ///
-    /// - Parameters:
-    ///   - path: Where the child's state sits in this feature's.
-    ///   - action: Where the child's actions sit among this feature's.
-    /// - Returns: The child's view.
     @_disfavoredOverload
     public func scope<ChildState: Sendable, ChildAction: Sendable>(
         state path: KeyPath<State, ChildState> & Sendable,
@@ -47,18 +36,13 @@ extension ScopedStore {
     /// view: it reads the element, sends the element's actions embedded with its id, and runs
     /// effects scoped to the element.
     ///
-    /// Its state is optional: the element while it is in the collection, nil once it has been
-    /// removed (and again the element if one with the same id is added). Observers are told
-    /// when the element changes, once with nil when it is removed, and never again until it
-    /// comes back. An action sent once it is gone is ignored by `forEach` (and reported in debug
-    /// builds), and an effect run through it (``run(_:)``) belongs to the element: it ends when
-    /// the element is removed, if its middleware is lifted with `forEach` too.
+    /// Its state is the element while it is in the collection, nil once it is removed (and
+    /// again the element if one with the same id is added). Observers are told when it changes,
+    /// once with nil when it is removed, and never again until it comes back. An action sent
+    /// once it is gone is ignored by `forEach` (and reported in debug builds); an effect run
+    /// through it (``run(_:)``) ends when the element is removed, if its middleware is lifted
+    /// with `forEach` too.
     ///
-    /// - Parameters:
-    ///   - id: The element's id.
-    ///   - path: Where the elements sit in this feature's state.
-    ///   - action: Where an element's id and action sit among this feature's actions.
-    /// - Returns: A scoped store of the element, nil once it is removed.
     /// - Complexity: Reading the state looks the element up by id: O(1).
     public func scope<Element: Identifiable & Equatable & Sendable, ElementAction: Sendable>(
         element id: Element.ID,
@@ -73,12 +57,6 @@ extension ScopedStore {
 
     /// A store of one element of a collection inside this feature's optional state (a list in
     /// a detail screen, or in a row): nil while this feature is gone too.
-    ///
-    /// - Parameters:
-    ///   - id: The element's id.
-    ///   - path: Where the elements sit in this feature's state, while it is there.
-    ///   - action: Where an element's id and action sit among this feature's actions.
-    /// - Returns: A scoped store of the element, nil while it or this feature is gone.
     public func scope<
         Wrapped: Sendable, Element: Identifiable & Equatable & Sendable, ElementAction: Sendable
     >(
@@ -95,16 +73,11 @@ extension ScopedStore {
     /// A store of an optional child lifted with `ifLet`, for the child feature's view: it reads
     /// the child, sends the child's actions embedded, and runs effects scoped to the child.
     ///
-    /// Its state is the child while it is there, nil while it is not. Observers are told when
-    /// the child changes, appears or goes. An action sent while the child is nil is ignored by
-    /// `ifLet` (and reported in debug builds), and an effect run through it (``run(_:)``)
-    /// belongs to the child: it ends when the child goes (set to nil, or, for an `Identifiable`
-    /// child, replaced by one with another id), if its middleware is lifted with `ifLet` too.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in this feature's state.
-    ///   - action: Where the child's actions sit among this feature's actions.
-    /// - Returns: A scoped store of the child, nil while there is none.
+    /// Its state is the child while it is there, nil while it is not; observers are told when
+    /// it changes, appears or goes. An action sent while the child is nil is ignored by `ifLet`
+    /// (and reported in debug builds); an effect run through it (``run(_:)``) ends when the
+    /// child goes (set to nil, or, for an `Identifiable` child, replaced by one with another
+    /// id), if its middleware is lifted with `ifLet` too.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         child path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, ChildAction>
@@ -117,11 +90,6 @@ extension ScopedStore {
 
     /// A store of an optional child inside this feature's optional state (a row's sheet, from
     /// the row's store): nil while this feature is gone too.
-    ///
-    /// - Parameters:
-    ///   - path: Where the optional child sits in this feature's state, while it is there.
-    ///   - action: Where the child's actions sit among this feature's actions.
-    /// - Returns: A scoped store of the child, nil while it or this feature is gone.
     public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
         child path: KeyPath<Wrapped, Child?> & Sendable,
         action: ActionPath<Action, ChildAction>
@@ -132,9 +100,42 @@ extension ScopedStore {
         ) { $0 == $1 }
     }
 
-    /// The one implementation of every scope: a view reading `part` of this one's state,
-    /// sending its actions embedded by `embed`, and running its effects mapped the same way,
-    /// scoped to `scope` if any.
+    /// A store of one screen of a navigation stack inside this feature: as
+    /// ``Store/scope(screen:of:action:)``, nil once the screen is popped, its effects ending
+    /// when it is.
+    public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
+        screen id: StackElementID,
+        of path: KeyPath<State, StackState<Screen>> & Sendable,
+        action: ActionPath<Action, StackAction<Screen, ScreenAction>>
+    ) -> ScopedStore<Screen?, ScreenAction> {
+        narrowed(
+            to: { $0[keyPath: path][id: id] },
+            action: { [embed = action.embed] in embed(.element(id: id, action: $0)) },
+            scope: EffectID(EffectScope.screen(id, of: Screen.self)),
+            within: EffectID(EffectScope.stack(path))
+        ) { $0 == $1 }
+    }
+
+    /// A store of a presented child inside this feature: as ``Store/scope(presented:action:)``,
+    /// nil while nothing is presented, its effects ending when the child is dismissed.
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<State, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ScopedStore<Child?, ChildAction> {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
+
+    /// A store of a presented child of an optional feature (a screen's sheet, from the screen's
+    /// store): as the other `scope(presented:action:)`, nil also while the feature is not there.
+    public func scope<Wrapped: Sendable, Child: Equatable & Sendable, ChildAction: Sendable>(
+        presented path: KeyPath<Wrapped, Child?> & Sendable,
+        action: ActionPath<Action, PresentationAction<ChildAction>>
+    ) -> ScopedStore<Child?, ChildAction> where State == Wrapped? {
+        scope(child: path, action: action.appending(PresentationAction.presentedActions))
+    }
+
+    /// The one implementation of every scope: its effects are mapped as its actions are, and
+    /// scoped to `scope` (inside `outer`) if any.
     @usableFromInline
     func narrowed<Part: Sendable, PartAction: Sendable>(
         to part: @escaping @Sendable (State) -> Part,

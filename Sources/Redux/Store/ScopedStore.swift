@@ -3,9 +3,8 @@ import Effects
 /// A view of a part of a store: a feature's state and actions inside an app's store.
 ///
 /// Made by ``Store/scope(state:action:)-6x25s``. It reads the feature's part of the parent's
-/// state and sends the feature's actions, embedded, to the parent; it has no queue, no lock and
-/// no state of its own, so everything the parent's contract says (order, threads, home, bound)
-/// holds for it unchanged. It keeps the parent store alive.
+/// state and sends the feature's actions, embedded, to the parent; with no queue, lock or state
+/// of its own, the parent's contract holds for it unchanged. It keeps the parent store alive.
 ///
 /// ```swift
 /// let settings = appStore.scope(state: \.settings, action: settingsActions)
@@ -14,17 +13,15 @@ import Effects
 /// ```
 ///
 /// Its observers are deduplicated: when the feature's state is `Equatable`, ``subscribe(_:)``
-/// calls back only when that part changes, not after every action of the app; a selection
-/// (``subscribe(to:_:)``) calls back only when the selected value changes.
+/// calls back only when that part changes; a selection (``subscribe(to:_:)``) only when the
+/// selected value does.
 public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let read: @Sendable () -> State
     @usableFromInline let send: @Sendable (Action) -> Void
     @usableFromInline let start: @Sendable (Effect<Action>) -> Void
-    /// Calls an observer with this part of the parent's state now and after every parent action,
-    /// not deduplicated.
+    /// Calls an observer with this part now and after every parent action, not deduplicated.
     @usableFromInline let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
-    /// How ``subscribe(_:)`` tells two states apart; nil when it cannot (then it calls back after
-    /// every action).
+    /// Nil when ``subscribe(_:)`` cannot tell two states apart.
     @usableFromInline let isDuplicate: (@Sendable (State, State) -> Bool)?
 
     @usableFromInline
@@ -48,8 +45,6 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Sends a feature action, embedded, to the parent store.
-    ///
-    /// - Parameter action: The feature's action.
     @inlinable
     public func dispatch(_ action: Action) {
         send(action)
@@ -57,30 +52,21 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
 
     /// Runs an effect against the parent store: each feature action it sends is embedded and
     /// dispatched.
-    ///
-    /// - Parameter effect: The effect whose actions are dispatched.
     public func run(_ effect: Effect<Action>) {
         start(effect)
     }
 
-    /// Calls `observer` with the feature's state now, then whenever it changes (after every
-    /// parent action when the state is not `Equatable`).
+    /// Calls `observer` with the feature's state now (as the parent's ``Store/subscribe(_:)``
+    /// does), then whenever it changes (after every parent action when it is not `Equatable`).
     ///
-    /// The first call happens as for the parent's ``Store/subscribe(_:)``.
-    ///
-    /// - Parameter observer: Called with each state.
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
         subscribe(selecting: { $0 }, telling: DuplicatesBy(isDuplicate), observer)
     }
 
     /// Calls `observer` with a part of the feature's state, at once and then whenever that part
-    /// changes; see ``Store/subscribe(to:isDuplicate:_:)``.
+    /// changes by `isDuplicate`; see ``Store/subscribe(to:isDuplicate:_:)``.
     ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch.
-    ///   - isDuplicate: Tells whether two selected values count as the same.
-    ///   - observer: Called with each new selected value.
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe<Value: Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -93,9 +79,6 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     /// Calls `observer` with a part of the feature's state, at once and then whenever it
     /// changes (`==`).
     ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch.
-    ///   - observer: Called with each new selected value.
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -104,8 +87,6 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         subscribe(selecting: select, telling: EqualValues(), observer)
     }
 
-    /// Subscribes through the root store's one subscription (``observe``), the feature's part
-    /// of the state told apart as ``Store``'s observers tell theirs.
     func subscribe<Duplicates: DuplicateTest>(
         selecting select: @escaping @Sendable (State) -> Duplicates.Value,
         telling duplicates: Duplicates,
@@ -116,10 +97,8 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// The feature's state now, then whenever it changes (after every parent action when it is
-    /// not `Equatable`), as an `AsyncStream`.
-    ///
-    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind.
-    /// - Returns: The stream of states.
+    /// not `Equatable`), as an `AsyncStream`; `bufferingPolicy` says what to keep when the
+    /// consumer falls behind.
     public func states(
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<State> {
@@ -129,11 +108,6 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// A part of the feature's state, at once and then whenever it changes, as an `AsyncStream`.
-    ///
-    /// - Parameters:
-    ///   - select: Picks the part to watch.
-    ///   - bufferingPolicy: What to keep when the consumer falls behind.
-    /// - Returns: The stream of distinct selected values.
     public func values<Value: Equatable & Sendable>(
         of select: @escaping @Sendable (State) -> Value,
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded

@@ -19,64 +19,52 @@ import Effects
 ///
 /// ## Which thread runs what
 ///
-/// A store either has a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``) or not (the
-/// default, where the callers drain):
-///
-/// | | No home (callers drain) | A home |
-/// |---|---|---|
-/// | Reducer, interceptors, middlewares, observers | the draining thread: the one that dispatched (or subscribed) while no one else was processing, or one that took over | the home, always |
-/// | `dispatch` from another thread | queues and returns at once while someone drains; becomes the drainer if no one does | queues and returns at once |
-/// | `dispatch` on the home | — | processed before it returns if the store is not busy; queued otherwise |
-/// | First call of a new observer | before `subscribe` returns, unless someone else drains (then by them, before the next action) | on the home, before the next action |
-/// | Effects | where their schedulers put them; the actions they send are dispatched like any other | the same |
-/// | When the queue is full | a thread that dispatches waits for the drainer's turn to end, then drains; `Effect.run`'s `send` suspends | a thread that dispatches waits until the queue has drained to half; `send` suspends |
+/// A store either has a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``), where all its
+/// work runs, or not (the default): then the thread that dispatches while no one else is
+/// processing drains the queue, and others queue and return. <doc:Threading> has the table.
 ///
 /// ## The contract
 ///
 /// 1. Actions are reduced one at a time, in the order they were dispatched (FIFO).
 /// 2. A dispatch from inside a middleware, an effect that sends synchronously, an interceptor or
-///    an observer never deadlocks, never waits and never nests a reduce: the action is queued
-///    and runs next.
+///    an observer never deadlocks, waits or nests a reduce: the action is queued and runs next.
 /// 3. The effects of an action are started before the next action is reduced.
 /// 4. `dispatch` may be called from any thread; every action is applied exactly once.
 /// 5. **Nobody is trapped.** Without a home, a thread drains for one *turn* of
-///    ``queueCapacity`` items; once its turn is over, the next thread that dispatches (or
-///    subscribes) from elsewhere takes over, and the first one returns after the item it is on.
-///    If no one comes, it finishes what is queued, at most ``queueCapacity`` items. So a thread
-///    that outpaces the reducer reduces its own actions, and a thread that only subscribes or
-///    dispatches once returns after at most a turn and a queue of other threads' work. With a
-///    home, the home drains one turn at a time and lets its other work run in between.
+///    ``queueCapacity`` items; then the next thread that dispatches (or subscribes) from
+///    elsewhere takes over, and the first returns after the item it is on. If no one comes, it
+///    finishes what is queued, at most ``queueCapacity`` items. So a thread that outpaces the
+///    reducer reduces its own actions, and one that dispatches once returns after at most a turn
+///    and a queue of other threads' work. A home drains one turn at a time, letting its other
+///    work run in between.
 /// 6. **Nothing grows without bound.** The queue holds at most ``queueCapacity`` actions and new
-///    observers from other threads. A thread that finds it full waits (see the table); an async
+///    observers from other threads; a thread that finds it full waits (see the table), an async
 ///    effect's `send` suspends until it has drained to half. Only nested dispatches go past the
-///    bound, since a thread cannot wait for itself: the draining thread's own (a middleware that
-///    answers one action with several synchronous actions), the home's own, and, on a
-///    ``StoreHome/scheduler(_:)`` home that cannot tell whether it is current (a
+///    bound, since a thread cannot wait for itself: the draining thread's own, the home's own,
+///    and, on a ``StoreHome/scheduler(_:)`` home that cannot tell whether it is current (a
 ///    `TestScheduler`), any thread's.
-/// 7. A running effect is kept until it finishes or is cancelled, then released, and an id only
-///    while an effect marked with it runs, so memory follows the work in flight, not the
-///    actions, ids or observers that have come and gone (``runningEffectCount`` tells how many
-///    run). ``/Effects/Effect/cancellable(id:cancelInFlight:)`` and ``/Effects/Effect/cancel(id:)``
-///    work across all of the store's effects, wherever they sit in an effect's chain of
-///    operators. Releasing the store cancels what still runs, in O(running effects).
+/// 7. A running effect is kept until it finishes or is cancelled, and an id only while an effect
+///    marked with it runs: memory follows the work in flight (``runningEffectCount``).
+///    ``/Effects/Effect/cancellable(id:cancelInFlight:)`` and ``/Effects/Effect/cancel(id:)``
+///    work across all of the store's effects, wherever they sit in an effect's chain.
+///    Releasing the store cancels what still runs, in O(running effects).
 /// 8. Observers are called in the order they subscribed, never two at a time, and never while
 ///    the store's lock is held, so they may read ``state`` or dispatch. Unsubscribing is O(1).
 /// 9. Nothing the store holds is released while its lock is held (a queued action's payload, an
 ///    observer's closure, a finished effect), so a `deinit` may call back into the store.
 /// 10. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
 ///     actions they sent and their effects; ``idle()`` waits until no action waits or is being
-///     processed and no effect runs. Their waiters are resumed by the thread that ends the work,
-///     never by polling; while nobody waits, `dispatch` pays one check, inside the critical
-///     section it takes anyway.
+///     processed and no effect runs. The thread that ends the work resumes their waiters;
+///     nothing polls.
 ///
 /// The reducer runs while the store's lock is held: it must be pure and must not touch the
-/// store. What a remembering middleware picks (see ``AnyMiddleware``) runs with the middleware,
-/// after the lock is let go.
+/// store. What a remembering middleware picks (see ``AnyMiddleware``) runs after the lock is let
+/// go.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let core: StoreCore<State, Action>
 
-    /// The most actions and new observers a store queues from other threads (see the contract,
-    /// rule 6), and the length of a drainer's turn (rule 5).
+    /// The most actions and new observers a store queues from other threads (rule 6), and the
+    /// length of a drainer's turn (rule 5).
     public static var queueCapacity: Int {
         1024
     }
@@ -85,17 +73,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state. It runs in
-    ///     place: the state is moved into it and back, never copied.
+    ///   - reducer: The pure function from state and action to the next state. The state is
+    ///     moved into it and back, never copied.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order; write
     ///     `.list { }` to mix closures and ``AnyMiddleware`` values.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
-    ///   - taskExecutor: Where the tasks of async effects (`Effect.run`) prefer to run; by
-    ///     default the global concurrent executor (see ``TaskExecutorPreference``).
-    ///   - dependencies: Overrides the dependencies its middlewares and effects read, for it and
-    ///     its scopes (see ``Dependencies``); by default they are those bound where it is made,
-    ///     the live ones unless made inside `Dependencies.withValues`.
+    ///   - taskExecutor: Where the tasks of `Effect.run` prefer to run.
+    ///   - dependencies: Overrides the ``Dependencies`` its middlewares and effects read, for it
+    ///     and its scopes; by default those bound where it is made.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
@@ -113,9 +99,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             dependencies: dependencies)
     }
 
-    /// Makes a store with a reducer that changes the state in place, as TCA's reducers do.
-    ///
-    /// Its parameters are the pure-reducer form's, `mutatingReducer` changing the state in place.
+    /// Makes a store with a reducer that changes the state in place, as TCA's reducers do; the
+    /// other parameters are the pure-reducer form's.
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -166,7 +151,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// The initializer every other calls, with a queue of any size (for tests of the bound);
-    /// `dependencies` are what its middlewares and effects read, nil to bind none.
+    /// nil `dependencies` binds none.
     package init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -199,17 +184,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.state
     }
 
-    /// How many effects started by this store are still running.
-    ///
-    /// `.none` and `.just` effects complete at once and are never counted. The parts of a
-    /// merged effect run, and are counted, on their own.
+    /// How many effects started by this store are still running. `.none` and `.just` are never
+    /// counted; the parts of a merged effect are counted on their own.
     public var runningEffectCount: Int {
-        core.runningEffectCount
+        core.effects.runningCount
     }
 
-    /// The runtime the store's effects run in: what is running, under which ids.
-    ///
-    /// For tests and diagnostics inside this package.
+    /// The runtime the store's effects run in, for tests and diagnostics.
     package var effectContext: EffectContext {
         core.effects
     }
@@ -219,40 +200,29 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.shared.withLock { $0.machine.longestQueue }
     }
 
-    /// How many items wait in the queue now: for tests.
+    /// How many items wait in the queue now, for tests.
     package var queuedCount: Int {
         core.shared.withLock { $0.machine.queue.count }
     }
 
-    /// How many threads and tasks wait now, to take over the queue or for room in it: for tests.
+    /// How many threads and tasks wait now to take over or for room, for tests.
     package var waiterCount: Int {
         core.shared.withLock { $0.machine.successors.count + $0.machine.roomWaiters.count }
     }
 
-    /// Sends an action through the store.
-    ///
-    /// Safe from any thread and from inside middlewares, effects, interceptors and observers;
-    /// see the contract above for when it is reduced, and on which thread.
-    ///
-    /// - Parameter action: The action to process.
+    /// Sends an action through the store, from any thread or from inside middlewares, effects,
+    /// interceptors and observers; the contract says when it is reduced, and on which thread.
     @inlinable
     public func dispatch(_ action: Action) {
         core.dispatch(action)
     }
 
-    /// Sends an action through the store from async code, suspending, rather than blocking its
-    /// thread, whenever ``dispatch(_:)`` would make a thread wait.
+    /// Sends an action through the store from async code, suspending where ``dispatch(_:)``
+    /// would block a thread.
     ///
-    /// Use it in any `async` code: a `Task`'s body, an async function, an async test. It keeps
-    /// every promise of ``dispatch(_:)`` (the contract above): the action is reduced once, in
-    /// the order this task sent its actions, and, if nobody is processing the queue, by this
-    /// task before `enqueue` returns. The one difference is how it waits. Where a thread that
-    /// dispatches blocks (without a home, to take over from a drainer whose turn is over, or
-    /// because the queue is full; with one, until the home has drained the queue to half), the
-    /// task suspends, and its thread runs other tasks meanwhile. Swift's cooperative pool has as
-    /// many threads as cores, so a task that blocks one holds back every other task; a few that
-    /// block them all hold back the drainer they wait for, if it needs the pool too. Resumed as
-    /// the next drainer, the task does the drainer's work on whichever thread it resumed.
+    /// It keeps every other promise of ``dispatch(_:)``. Where a thread would wait (to take over
+    /// from a drainer whose turn is over, or for room in the queue), the task suspends; resumed
+    /// as the next drainer, it drains on whichever thread it resumed.
     ///
     /// ```swift
     /// let producer = Task {
@@ -262,23 +232,17 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// It is named for what every dispatch does, taking a place in the store's queue, and it is
-    /// not an overload of `dispatch`: Swift prefers an async overload in async code, which
-    /// would turn every `store.dispatch(action)` there into an `await`. `Effect.run`'s `send`
-    /// goes this way by itself. Releasing the store lets a suspended task go on, its action
-    /// dropped.
-    ///
-    /// - Parameter action: The action to process.
+    /// It is not an async overload of `dispatch`, which Swift would pick for every `dispatch` in
+    /// async code. `Effect.run`'s `send` goes this way by itself. Releasing the store lets a
+    /// suspended task go on, its action dropped.
     @inlinable
     public func enqueue(_ action: Action) async {
         await core.enqueue(action)
     }
 
     /// Runs an effect against the store, as if a middleware had returned it: each action it
-    /// sends is dispatched.
-    ///
-    /// This is the store's thunk: an action creator that needs to wait or do I/O returns an
-    /// effect, and the caller runs it.
+    /// sends is dispatched. An action creator that needs to wait or do I/O returns an effect,
+    /// and the caller runs it.
     ///
     /// ```swift
     /// func loadHighScores(from file: HighScoreFile) -> Effect<ThreeDucksAction> {
@@ -291,13 +255,85 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// store.run(loadHighScores(from: file))
     /// ```
     ///
-    /// Like ``send(_:)``, it returns the work it started, to wait for (``StoreTask/finish()``)
-    /// or cancel (``StoreTask/cancel()``): the effect, the actions it sends and their effects.
-    ///
-    /// - Parameter effect: The effect whose actions are dispatched.
-    /// - Returns: The work the effect is, and what it leads to.
+    /// - Returns: The work the effect is and leads to, as ``send(_:)``'s, to wait for or cancel.
     @discardableResult
     public func run(_ effect: Effect<Action>) -> StoreTask {
         StoreTask(tracker: core.run(effect))
+    }
+
+    /// Runs a thunk: calls it with `getState`, which reads the store's current ``state`` when
+    /// called (in the thunk, to decide, and inside the effect's async work, to read it again),
+    /// then runs the effect it returns, as ``run(_:)-(Effect<Action>)`` does.
+    ///
+    /// ```swift
+    /// store.run { getState in
+    ///     guard !getState().isSteeping else { return .none }   // one pot at a time
+    ///     return brew(seconds: 180, boilingFor: .seconds(90), clock: clock)
+    /// }
+    /// ```
+    ///
+    /// `getState` does not keep the store alive: once the store is released, its effects are
+    /// cancelled, and what they kept goes with them.
+    ///
+    /// - Returns: The work the effect is and leads to, to wait for or cancel.
+    @discardableResult
+    public func run(_ thunk: (_ getState: @escaping @Sendable () -> State) -> Effect<Action>)
+        -> StoreTask
+    {
+        // The core, not the store: an effect that keeps `getState` must not keep the store,
+        // whose release is what cancels that effect.
+        let core = core
+        return run(thunk { core.state })
+    }
+
+    /// Sends an action through the store, as ``dispatch(_:)`` does, and returns a task that
+    /// follows the work it starts: the effects of its middlewares, the actions they send, their
+    /// effects, and so on.
+    ///
+    /// ```swift
+    /// await store.send(.loadHighScores).finish()
+    /// print(store.state.highScores)   // loaded, or the error that stopped it
+    /// ```
+    ///
+    /// `dispatch` stays the fastest way to send an action whose work nobody waits for: a task
+    /// costs an object and a few uncontended locks per action and effect.
+    @discardableResult
+    @inlinable
+    public func send(_ action: Action) -> StoreTask {
+        StoreTask(tracker: core.send(action))
+    }
+
+    /// Waits until the store has nothing left to do: no action waits in its queue or is being
+    /// processed, and no effect runs.
+    ///
+    /// It returns at once if the store is idle already; otherwise the thread that makes it idle
+    /// resumes it. Work that arrives later is not waited for. It also returns if the waiting
+    /// task is cancelled: check `Task.isCancelled` if that matters.
+    ///
+    /// ```swift
+    /// store.dispatch(.flipCard(id))
+    /// await store.idle()   // the mismatch has turned face down again, and been drawn
+    /// ```
+    ///
+    /// On a `TestScheduler`, nothing moves while the test waits: move the clock instead.
+    public func idle() async {
+        await core.idle()
+    }
+
+    /// Whether the store has nothing left to do right now.
+    package var isIdle: Bool {
+        core.shared.withLock { $0.machine.isAtRest && !core.areEffectsRunning }
+    }
+
+    /// Whether actions are queued or being processed right now, on any thread: for a test store,
+    /// to tell whether another thread may still reduce an action.
+    package var isProcessingActions: Bool {
+        core.shared.withLock { !$0.machine.isAtRest }
+    }
+
+    /// Shuts the store down now, as releasing it would; for a test store, which must run the
+    /// cancelled tasks' last jobs after the store has let them go.
+    package func shutDown() {
+        core.shutDown()
     }
 }

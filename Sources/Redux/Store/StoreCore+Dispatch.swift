@@ -1,36 +1,38 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Effects
 
+/// How work goes through the store: a caller arrives (a thread, a task, an effect's `send`),
+/// the machine answers under the lock, and the caller carries the answer out after it, as the
+/// drainer if the machine made it one; with a home, the home drains instead.
 extension StoreCore {
-    /// What a caller does once the store's lock is let go: the machine's answer, with what was
-    /// done for it under the lock.
+    /// What a caller does once the lock is let go: the machine's answer, with what was done
+    /// for it under the lock. `react`, `process` and `makeRoom` are followed by the next order.
     @usableFromInline
     enum Order: Sendable {
-        /// The drainer reduced this action under the lock: run its middlewares and notify its
-        /// observers with the state after it; then ask again.
+        /// Reduced under the lock: run the middlewares, notify the observers.
         case react(Action, Reaction)
-        /// The drainer processes this item outside the lock (an observer to welcome, an action
-        /// to pass through the interceptors or of a task); then asks again.
+        /// To process outside the lock: an observer, an action with interceptors or a task's.
         case process(Work)
-        /// Wake those who waited for room (the gate is open already); then ask again.
         case makeRoom(RoomMade)
-        /// Stop, resuming the tasks waiting in `idle()` if the store is idle now (nil while
-        /// none waits).
+        /// Stop, resuming the tasks in `idle()` if the store is idle now (nil while none waits).
         case stop([UnsafeContinuation<Void, Never>]?)
-        /// Stop: signal the successor, which drains now.
         case handOff(Waiter)
-        /// Stop: schedule a piece of work on the home to drain the queue.
         case schedule
-        /// The store is shut down: release the caller's work.
         case drop
-        /// Wait on the waiter; then take over (no home) or arrive again (a home).
+        /// Wait; then take over (no home) or arrive again (a home).
         case wait(Waiter)
     }
 
-    /// What the middlewares and observers of a reduced action are handed, taken under the lock:
-    /// the observers; the state after the action is lent (see `StateLoan`).
+    /// What the middlewares and observers of a reduced action are handed besides the lent state.
     @usableFromInline
     struct Reaction: Sendable {
-        /// The observers to notify; nil when there are none.
+        /// Nil when there are none.
         @usableFromInline let observers: ObserverList<State>.Snapshot?
 
         @inlinable
@@ -45,11 +47,9 @@ extension StoreCore {
         arrive(with: .action(action))
     }
 
-    /// Arrives with `work` from the calling thread, and carries out what the machine answers.
     @inlinable
     func arrive(with work: Work) {
         let thread = ThreadID.current
-        // The state is lent, not copied, to the middlewares and observers (see `StateLoan`).
         withLoanStorage(for: State.self) { lent in
             let order = shared.withLock {
                 arrival(of: work, from: thread, suspends: false, in: &$0, lendingTo: lent)
@@ -60,18 +60,13 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the machine's answer to a caller arriving with `work` (a task, if it
-    /// `suspends` rather than blocks when it must wait), as an order.
-    ///
-    /// A caller made the drainer starts on its own work here, in the same critical section, as
-    /// the drainer does on each item (``start(_:in:)``): the one path by which an action is
-    /// reduced.
+    /// Under the lock: the machine's answer to a caller (a task if it `suspends`). A caller
+    /// made the drainer starts on its work in the same critical section.
     @inlinable
     func arrival(
         of work: Work, from thread: ThreadID, suspends: Bool, in shared: inout Shared,
         lendingTo lent: LoanStorage<State>
     ) -> Order {
-        // Whether the caller runs on the home is asked only if the machine needs to know.
         let arrival = shared.machine.arrive(work, thread: thread, suspends: suspends) {
             home?.isCurrent?()
         }
@@ -93,7 +88,6 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the drainer's next order.
     @inlinable
     func next(in shared: inout Shared, lendingTo lent: LoanStorage<State>) -> Order {
         switch shared.machine.next() {
@@ -110,13 +104,12 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock: the drainer starts on `work`, which the machine handed it (on arrival or
-    /// as its next step): the one place where an action is reduced on the machine's answer.
+    /// Under the lock: the drainer starts on `work` the machine handed it, on arrival or as its
+    /// next step. The one place where an action is reduced on the machine's answer.
     ///
-    /// An action with no interceptor to go through is reduced here, in the critical section
-    /// that took it, so that the drainer takes the lock once per action; when nothing reads the
-    /// state after it (no middleware, no observer), the drainer takes its next step in the same
-    /// critical section. Anything else is processed outside the lock (``process(_:)``).
+    /// An action with no interceptor is reduced in the critical section that took it; when
+    /// nothing reads the state after it, the next step is taken there too. Anything else is
+    /// processed outside the lock (``process(_:)``).
     @inlinable
     func start(
         _ work: Work, in shared: inout Shared, lendingTo lent: LoanStorage<State>
@@ -131,8 +124,7 @@ extension StoreCore {
     }
 
     /// Carries out `first`, then, as the drainer, each next order until the drain stops.
-    /// `work` is the caller's own, for the orders about it (`drop` and `wait`); nil for a
-    /// drain started without any.
+    /// `work` is the caller's own, for `drop` and `wait`.
     @inlinable
     func carry(
         out first: consuming Order, with work: Work? = nil,
@@ -175,7 +167,6 @@ extension StoreCore {
         }
     }
 
-    /// Processes the queue until it is empty, the turn is over or the role passes on.
     @inlinable
     func drain() {
         withLoanStorage(for: State.self) { lent in
@@ -183,8 +174,8 @@ extension StoreCore {
         }
     }
 
-    /// Releases work the store will not process (it shut down), outside the lock; a task's
-    /// action still counts as done for its task.
+    /// Releases work the store shut down before processing; a task's action still counts as
+    /// done for its task.
     @usableFromInline
     func drop(_ work: Work) {
         if case .tracked(_, let membership) = work {
@@ -192,8 +183,8 @@ extension StoreCore {
         }
     }
 
-    /// A successor that was handed the drainer's role queues its own work, then drains, on the
-    /// calling thread (a task's successor may have resumed on any).
+    /// A successor handed the drainer's role queues its own work, then drains, on the calling
+    /// thread (a task's successor may have resumed on any).
     @inlinable
     @inline(never)
     func takeOver(with work: Work) {
@@ -208,8 +199,8 @@ extension StoreCore {
             }
             switch answer {
             case .process(let first):
-                // Not through `start(_:in:)`: its next step would be taken before this
-                // thread's own work is queued.
+                // Not through `start(_:in:lendingTo:)`: its next step would be taken before
+                // this thread's own work is queued.
                 process(first)
             case .queued:
                 drain()
@@ -227,14 +218,11 @@ extension StoreCore {
         effects.gate.close()
     }
 
-    /// Under the lock, as the queue has drained to half: opens the gate if the machine says so,
-    /// for those who wait for room to be woken once the lock is let go.
     @usableFromInline
     func makeRoom(for waiters: [Waiter], opensGate: Bool) -> RoomMade {
         RoomMade(waiters: waiters, opened: opensGate ? effects.gate.open() : nil)
     }
 
-    /// Threads and tasks to wake because the queue has drained to half its bound.
     @usableFromInline
     struct RoomMade: Sendable {
         let waiters: [Waiter]
@@ -249,7 +237,6 @@ extension StoreCore {
         }
     }
 
-    /// Processes an item the machine handed the drainer outside the lock.
     @inlinable
     func process(_ work: Work) {
         switch work {
@@ -279,9 +266,8 @@ extension StoreCore {
         }
     }
 
-    /// Reduces an action the drainer processes outside the lock (``process(_:)``), then reacts
-    /// to it as the task's, if it belongs to one; unless the store shut down since the drainer
-    /// took the action (then it is released, as the queue was).
+    /// Reduces an action processed outside the lock, then reacts to it; unless the store shut
+    /// down since the drainer took it (then it is released, as the queue was).
     @inlinable
     func apply(_ action: Action, in membership: TaskMembership? = nil) {
         withLoanStorage(for: State.self) { lent in
@@ -294,23 +280,18 @@ extension StoreCore {
         }
     }
 
-    /// Under the lock, as the drainer: the reducer runs on the state in place (a large state is
-    /// not copied); then, if anything will read it, the state after it is lent to `lent`.
-    ///
-    /// - Returns: What the middlewares and observers are handed; nil when there are none.
+    /// Under the lock, as the drainer: reduces in place, then lends the state after it if
+    /// anything will read it (nil when nothing will).
     @inlinable
     func reduce(
         _ action: Action, in shared: inout Shared, lendingTo lent: LoanStorage<State>
     ) -> Reaction? {
         reduce(&shared.state, action)
         guard !middlewares.isEmpty || !shared.observers.isEmpty else { return nil }
-        // The decision log's "State loan" (card game rows).
         lend(&shared.state, to: lent)
         return Reaction(observers: shared.observers.isEmpty ? nil : shared.observers.snapshot)
     }
 
-    /// Starts the middlewares' effects for a reduced action (as the task's, if it belongs to
-    /// one), then notifies the observers.
     @inlinable
     func react(
         to action: Action, _ reaction: Reaction, lent: LoanStorage<State>,
@@ -321,16 +302,15 @@ extension StoreCore {
         }
     }
 
-    /// What ``react(to:_:lent:membership:)`` does with the lent state: always inlined, so that
-    /// the loop's body is compiled into the loop.
+    /// Starts the middlewares' effects (as the task's, if any), then notifies the observers.
+    /// Always inlined, so that the loop's body is compiled into the loop.
     @inlinable
     @inline(__always)
     func react(
         to action: Action, in state: State, observers: ObserverList<State>.Snapshot?,
         membership: TaskMembership?
     ) {
-        // Unretained: the store holds its middlewares for its whole life (decision log:
-        // "The store's loops over its middlewares and its observers").
+        // The store holds its middlewares for its whole life.
         forEachUnretained(in: middlewares) { box in
             let effect = box.run(state, action)
             // The state after this action is the state before the next: only the drainer
@@ -342,17 +322,199 @@ extension StoreCore {
         observers?.notify(state)
     }
 
-    /// Runs an effect a middleware answered with, other than `.none`.
     @inlinable
     @inline(never)
     func run(_ effect: consuming Effect<Action>, membership: TaskMembership?) {
         if membership == nil, case .just(let next) = effect.operation {
-            // What starting it would do (its value dispatched by this thread, the drainer, so
-            // queued), without going through the effect runtime. A task's action takes the
+            // What starting it would do, without the runtime. A task's action takes the
             // runtime, which marks what it sends as the task's.
             dispatch(next)
             return
         }
         start(effect, for: membership?.tracker)
+    }
+}
+
+// MARK: - Arriving from a task
+
+extension StoreCore {
+    /// As ``dispatch(_:)``, but where a thread would block, the task suspends.
+    @inlinable
+    func enqueue(_ action: Action) async {
+        await arriveSuspending(with: .action(action))
+    }
+
+    /// The async twin of ``arrive(with:)``: no thread of the pool is held while the task waits.
+    @inlinable
+    func arriveSuspending(with work: Work) async {
+        guard let waiter = arriveAsTask(with: work) else { return }
+        await resume(after: waiter, with: work)
+    }
+
+    /// Carries out the machine's answer to a task, unless it is to wait: then the waiter.
+    @inlinable
+    func arriveAsTask(with work: Work) -> Waiter? {
+        let thread = ThreadID.current
+        return withLoanStorage(for: State.self) { lent in
+            let order = shared.withLock {
+                arrival(of: work, from: thread, suspends: true, in: &$0, lendingTo: lent)
+            }
+            if case .wait(let waiter) = order { return waiter }
+            carry(out: order, with: work, lendingTo: lent)
+            return nil
+        }
+    }
+
+    /// Dispatches `work` that `Effect.run`'s `send` delivers: at once, as a task would; where
+    /// it must wait (or an earlier value of the delivery did), the waiting is handed to the
+    /// sending task, to do once the value has gone through the effect's operators.
+    @inlinable
+    func dispatch(_ work: Work, during delivery: SendDelivery) {
+        // Behind work handed over already, so that the sender's values keep their order.
+        if delivery.isHoldingWork, delivery.take({ [self] in await arriveSuspending(with: work) }) {
+            return
+        }
+        guard let waiter = arriveAsTask(with: work) else { return }
+        let rest: @Sendable () async -> Void = { [self] in await resume(after: waiter, with: work) }
+        if !delivery.take(rest) {
+            // Only a task that inherited another task's delivery finds it over.
+            Task { await rest() }
+        }
+    }
+
+    /// The one place where a store's caller suspends. Resumed, it does what a thread would:
+    /// takes over (no home) or arrives again (a home); after a shutdown, its work is dropped.
+    @inlinable
+    func resume(after first: Waiter, with work: Work) async {
+        var waiter = first
+        while true {
+            await waiter.suspend()
+            if home == nil {
+                takeOver(with: work)
+                return
+            }
+            guard let next = arriveAsTask(with: work) else { return }
+            waiter = next
+        }
+    }
+}
+
+// MARK: - Draining on the home
+
+extension StoreCore {
+    /// Asks the home to drain the queue, unless code on the home has meanwhile or the store is
+    /// gone by then: one piece of work per batch of dispatches.
+    @inlinable
+    func scheduleOnHome() {
+        guard let home else {
+            preconditionFailure("a store without a home has nothing to schedule")
+        }
+        home.schedule { [self] in
+            let thread = ThreadID.current
+            if shared.withLock({ $0.machine.homeRuns(on: thread) }) { drain() }
+        }
+    }
+}
+
+extension ThreadID {
+    /// The calling thread: `pthread_self()`, which reads a thread register.
+    @usableFromInline
+    static var current: ThreadID {
+        #if canImport(Glibc)
+        ThreadID(rawValue: UInt(pthread_self()))
+        #else
+        ThreadID(rawValue: UInt(bitPattern: pthread_self()))
+        #endif
+    }
+}
+
+// MARK: - The state loan
+
+// The drainer's state is lent to the middlewares and observers instead of copied out of the lock:
+// its bytes, copied without a retain, are moved out for the calls and put back undestroyed.
+// Sound because only the drainer writes the state, under the lock, and never while a loan is out
+// (a nested dispatch is queued): anything that writes the state must keep it so.
+
+/// Storage on the drainer's stack for one lent state: the raw memory is handled here only.
+@usableFromInline
+struct LoanStorage<State> {
+    // decision log: State loan
+    @usableFromInline let address: UnsafeMutablePointer<State>
+
+    // decision log: State loan
+    @inlinable init(_ address: UnsafeMutablePointer<State>) { self.address = address }
+}
+
+/// On the heap only for a state too large for the stack.
+@inlinable
+@inline(__always)
+func withLoanStorage<State, Result>(
+    for _: State.Type, _ body: (LoanStorage<State>) -> Result
+) -> Result {
+    // decision log: State loan
+    withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { buffer in
+        guard let address = buffer.baseAddress else {
+            preconditionFailure("a temporary allocation of one element has an address")
+        }
+        return body(LoanStorage(address))
+    }
+}
+
+/// The start of a loan, under the store's lock, by the drainer.
+@inlinable
+@inline(__always)
+func lend<State>(_ state: inout State, to storage: LoanStorage<State>) {
+    let size = MemoryLayout<State>.size
+    // decision log: State loan
+    withUnsafeMutablePointer(to: &state) { source in
+        // decision log: State loan
+        UnsafeMutableRawPointer(storage.address).copyMemory(from: source, byteCount: size)
+    }
+}
+
+/// The end of a loan: the bytes are left in `storage` undestroyed.
+@inlinable
+@inline(__always)
+func borrowLent<State, Result>(_ storage: LoanStorage<State>, _ body: (State) -> Result) -> Result {
+    let state = storage.address.move()
+    let result = body(state)
+    storage.address.initialize(to: consume state)
+    return result
+}
+
+// MARK: - Unretained loops
+
+/// Calls `body` with each object, in order, unretained: the caller holds the array for the loop.
+@inlinable
+@inline(__always)
+func forEachUnretained<Object: AnyObject>(in objects: [Object], _ body: (Object) -> Void) {
+    forEachReference(in: objects, body)
+}
+
+/// The same, skipping empty slots.
+@inlinable
+@inline(__always)
+func forEachUnretained<Object: AnyObject>(in slots: [Object?], _ body: (Object) -> Void) {
+    forEachReference(in: slots, body)
+}
+
+/// `Object` and `Object?` have one layout: a reference, nil the null one.
+@inlinable
+@inline(__always)
+func forEachReference<Element, Object: AnyObject>(
+    in elements: [Element], _ body: (Object) -> Void
+) {
+    let stride = MemoryLayout<Object?>.stride
+    // decision log: Unretained loops
+    elements.withUnsafeBytes { bytes in
+        var at = 0
+        while at < bytes.count {
+            // A closure literal, not `body` itself, so that the caller's body is inlined here.
+            // decision log: Unretained loops
+            bytes.load(fromByteOffset: at, as: Unmanaged<Object>?.self)?._withUnsafeGuaranteedRef {
+                body($0)
+            }
+            at &+= stride
+        }
     }
 }

@@ -1,11 +1,8 @@
 import Effects
 
+/// What the store starts and follows: effects in its runtime, and the tasks of ``Store/send(_:)``
+/// and ``Store/run(_:)-(Effect<Action>)``.
 extension StoreCore {
-    /// How many effects of this store are running.
-    var runningEffectCount: Int {
-        effects.runningCount
-    }
-
     /// Runs an effect in the store's runtime: each value it sends is dispatched. With a tracker,
     /// the effect is the tracker's task's: counted, cancelled and followed with it.
     @inlinable
@@ -35,33 +32,93 @@ extension StoreCore {
         }
     }
 
-    /// The tracked path of ``start(_:for:)``.
+    /// Each part of the effect that runs on its own is marked with the task's id, so that
+    /// cancelling the task reaches it.
     @inlinable
     @inline(never)
     func start(_ effect: Effect<Action>, _ tracker: TaskTracker) {
-        effects.start(tracker.marked(effect), sendingTo: TaskSink(core: self, tracker: tracker))
+        let marked = effect.marked(with: tracker.effectID)
+        effects.start(marked, sendingTo: StoreSink(core: self, tracker: tracker))
+    }
+
+    /// Sends `action` as the start of a new task, which follows every effect it starts and
+    /// every action those effects send.
+    @inlinable
+    func send(_ action: Action) -> TaskTracker {
+        let tracker = TaskTracker(context: effects)
+        // Fails only if the store is gone; the action is then dropped, as any dispatch to it.
+        _ = tracker.register()
+        arrive(with: .tracked(action, TaskMembership(tracker: tracker, isSentAction: true)))
+        return tracker
+    }
+
+    /// Runs an effect as a task of its own. The task has no sent action, so it counts one as
+    /// processed at once: it is over when the effect and what it led to are.
+    func run(_ effect: Effect<Action>) -> TaskTracker {
+        let tracker = TaskTracker(context: effects)
+        if tracker.register() {
+            start(effect, for: tracker)
+        }
+        tracker.actionProcessed(isSentAction: true)
+        return tracker
+    }
+
+    /// Dispatches an action an effect of a task sent (through `Effect.run`'s `send` if there is
+    /// a `delivery`); a cancelled task's effects send nothing.
+    @inlinable
+    @inline(never)
+    func dispatch(_ action: Action, in membership: TaskMembership, during delivery: SendDelivery?) {
+        guard membership.tracker.admit() else { return }
+        if let delivery {
+            dispatch(.tracked(action, membership), during: delivery)
+        } else {
+            arrive(with: .tracked(action, membership))
+        }
+    }
+
+    /// Processes a task's action as any other, its effects marked as the task's; a cancelled
+    /// task's action is dropped. Either way the tracker hears that it is done.
+    @inlinable
+    @inline(never)
+    func process(_ action: Action, _ membership: TaskMembership) {
+        if !membership.tracker.isCancelled {
+            if interceptors.isEmpty {
+                apply(action, in: membership)
+            } else {
+                intercept(action, from: 0, in: membership)
+            }
+        }
+        membership.tracker.actionProcessed(isSentAction: membership.isSentAction)
     }
 }
 
-/// Where a store's effects send their values: each one is dispatched, by the sending task (which
-/// suspends rather than blocks) if it comes from `Effect.run`'s `send`. A completion may leave
-/// the store idle.
+/// Where a store's effects send their values: each one is dispatched (by the sending task,
+/// which suspends rather than blocks, if it comes from `Effect.run`'s `send`). A completion may
+/// leave the store idle.
 ///
-/// The runtime calls it through `Subscriber`, whose witnesses for a generic type run
-/// unspecialized: `dispatch` is a function made where the store's types are known, so that an
-/// action is dispatched by the store's specialized code (with the delivery of `Effect.run`'s
-/// `send` it comes in, if any: see `SendDelivery`).
+/// With a tracker, the effect is a `StoreTask`'s: its values are dispatched as the task's, and
+/// the task counts each root of the effect from its subscription to its completion, cancelling
+/// at once a root that starts after the task was cancelled.
+///
+/// The runtime calls it through `Subscriber`, whose witnesses run unspecialized: `dispatch` is
+/// made where the store's types are known, so that the store's specialized code dispatches.
 @usableFromInline
 struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     @usableFromInline let core: StoreCore<State, Action>
+    @usableFromInline let tracker: TaskTracker?
     @usableFromInline let dispatch:
-        @Sendable (StoreCore<State, Action>, Action, SendDelivery?) -> Void
+        @Sendable (StoreCore<State, Action>, Action, TaskTracker?, SendDelivery?) -> Void
 
     @inlinable
-    init(core: StoreCore<State, Action>) {
+    init(core: StoreCore<State, Action>, tracker: TaskTracker? = nil) {
         self.core = core
-        dispatch = { core, action, delivery in
-            if let delivery {
+        self.tracker = tracker
+        dispatch = { core, action, tracker, delivery in
+            if let tracker {
+                core.dispatch(
+                    action, in: TaskMembership(tracker: tracker, isSentAction: false),
+                    during: delivery)
+            } else if let delivery {
                 core.dispatch(.action(action), during: delivery)
             } else {
                 core.dispatch(action)
@@ -75,64 +132,20 @@ struct StoreSink<State: Sendable, Action: Sendable>: Subscriber {
     }
 
     @inlinable
-    func receive(subscription: any Subscription) {}
-
-    @inlinable
-    func receive(_ input: Action) {
-        dispatch(core, input, SendDelivery.current)
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion) {
-        core.workEnded()
-    }
-}
-
-/// Where the effects of a `StoreTask` send their values, as ``StoreSink`` does: each one is
-/// dispatched as the task's. The task counts each root of the effect from its subscription to
-/// its completion, and cancels at once a root that starts after the task was cancelled.
-@usableFromInline
-struct TaskSink<State: Sendable, Action: Sendable>: Subscriber {
-    @usableFromInline let core: StoreCore<State, Action>
-    @usableFromInline let tracker: TaskTracker
-    @usableFromInline let dispatch:
-        @Sendable (StoreCore<State, Action>, Action, TaskMembership, SendDelivery?) -> Void
-
-    @inlinable
-    init(core: StoreCore<State, Action>, tracker: TaskTracker) {
-        self.core = core
-        self.tracker = tracker
-        dispatch = { core, action, membership, delivery in
-            if let delivery {
-                core.dispatch(action: action, in: membership, during: delivery)
-            } else {
-                core.dispatch(action, in: membership)
-            }
-        }
-    }
-
-    @inlinable
-    var effectContext: EffectContext? {
-        core.effects
-    }
-
-    @inlinable
     func receive(subscription: any Subscription) {
-        guard !tracker.effectBegan() else { return }
+        guard let tracker, !tracker.admit() else { return }
         subscription.cancel()
         core.workEnded()
     }
 
     @inlinable
     func receive(_ input: Action) {
-        dispatch(
-            core, input, TaskMembership(tracker: tracker, isSentAction: false),
-            SendDelivery.current)
+        dispatch(core, input, tracker, SendDelivery.current)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion) {
-        tracker.effectEnded()
+        tracker?.effectEnded()
         core.workEnded()
     }
 }

@@ -1,25 +1,16 @@
 import Effects
 
-/// The engine behind ``Store``: the state, the store's machine and the observers behind one
-/// lock (`shared`), and the effect runtime (`effects`, with a lock of its own).
+/// The engine behind ``Store``: the state, the `StoreMachine` and the observers behind one lock
+/// (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
-/// Every decision about the queue (who drains, who appends, who waits, when a turn ends, when
-/// the store is idle) is the `StoreMachine`'s. `StoreCore` takes the lock, asks the machine,
-/// turns its answer into an `Order`, and carries that out once the lock is let go: dispatching
-/// and draining (`StoreCore+Dispatch`), observers, effects, tasks, waiting for the store to be
-/// idle, the home and shutting down (the other `StoreCore+` files).
-///
-/// One thread at a time drains the queue: the drainer. Hence one action is reduced at a time, in
-/// FIFO order, and a dispatch from inside a middleware, an effect or an observer is queued
-/// instead of nesting. The reducer runs under the lock, on the state in place (it is pure and
-/// must not touch the store). Middlewares, effects and observers run after the lock is
-/// released, with a copy of the state after the action.
-///
-/// The dispatch path is `@inlinable` so that it is specialized for the client's state and
-/// action types.
+/// Every decision about the queue is the machine's. `StoreCore` takes the lock, asks the
+/// machine, turns its answer into an `Order` and carries it out once the lock is let go
+/// (`StoreCore+Dispatch`); what the store starts and follows is in `StoreCore+Effects`. The
+/// reducer runs under the lock on the state in place; middlewares, effects and observers run
+/// after it is released. The dispatch path is `@inlinable` so that it is specialized for the
+/// client's state and action types.
 @usableFromInline
 final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
-    /// A piece of work waiting for the drainer.
     @usableFromInline
     enum Work: Sendable {
         case action(Action)
@@ -38,29 +29,20 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         @usableFromInline var state: State
         @usableFromInline var machine: Machine
         @usableFromInline var observers = ObserverList<State>()
-
-        init(state: State, machine: Machine) {
-            self.state = state
-            self.machine = machine
-        }
     }
 
     @usableFromInline let shared: Lock<Shared>
     @usableFromInline let reduce: MutatingReducer<State, Action>
     @usableFromInline let interceptors: [Interceptor<State, Action>]
-    /// Each middleware with what a remembering one keeps of the state (see ``AnyMiddleware``).
     @usableFromInline let middlewares: [MiddlewareBox<State, Action>]
-    /// The runtime every effect of this store runs in: its running effects and their ids.
     @usableFromInline let effects: EffectContext
     /// Where the work runs; nil when the callers drain.
     @usableFromInline let home: StoreHome?
-    /// The dependencies its middlewares and effects read, bound while they run and start; nil
-    /// for a store that was given none and made where none were bound: it binds nothing.
+    /// Bound while middlewares and effects run and start; nil binds nothing.
     @usableFromInline let dependencies: Dependencies?
 
-    /// A core; `taskExecutor`, erased so that it can be stored before macOS 15 / iOS 18, is the
-    /// `TaskExecutor` async effects prefer, if any (the effect runtime ignores it on systems
-    /// without executor preference).
+    /// `taskExecutor` is the `TaskExecutor` async effects prefer, erased so that it can be
+    /// stored before macOS 15 / iOS 18.
     init(
         initial: State,
         reduce: @escaping MutatingReducer<State, Action>,
@@ -78,21 +60,18 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         effects = EffectContext(preferredExecutor: taskExecutor)
         self.reduce = reduce
         self.interceptors = interceptors
-        var boxes: [MiddlewareBox<State, Action>] = []
-        for middleware in middlewares {
+        self.middlewares = middlewares.map { middleware in
             let running = middleware.instantiate()
-            // What a remembering middleware will see as the state before the first action.
             running.remember?(initial)
             var react = running.react
             if let dependencies {
-                // Bound per middleware, here, so that the dispatch path stays as it is.
+                // Bound per middleware here, so that the dispatch path stays as it is.
                 react = { [react] state, action in
                     Dependencies.binding(dependencies) { react(state, action) }
                 }
             }
-            boxes.append(MiddlewareBox(react, remember: running.remember))
+            return MiddlewareBox(react, remember: running.remember)
         }
-        self.middlewares = boxes
         self.home = home
         self.dependencies = dependencies
     }
@@ -107,15 +86,127 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     func read<Part>(_ part: (borrowing State) -> Part) -> Part {
         shared.withLock { part($0.state) }
     }
+
+    /// What the store held is released after the lock, since a release may call back into it.
+    ///
+    /// - Complexity: O(queued work + observers + running effects + waiting threads).
+    func shutDown() {
+        let (remains, observers, opened) = shared.withLock { shared in
+            defer { shared.observers = ObserverList() }
+            return (shared.machine.shutDown(), shared.observers, effects.gate.open())
+        }
+        effects.close()
+        for waiter in remains.waiters {
+            waiter.signal()
+        }
+        opened.resume()
+        for continuation in remains.idleWaiters {
+            continuation.resume()
+        }
+        _ = observers
+    }
+}
+
+// MARK: - Observers
+
+extension StoreCore: ObserverHost {
+    /// Subscribes `observer`: it is welcomed with the current state now, or, while another
+    /// thread drains (or on the home), by the drainer before the next action.
+    @usableFromInline
+    func attach(_ observer: Observer<State>) {
+        arrive(with: .attach(observer))
+    }
+
+    /// Unsubscribes `observer`; a notification already under way skips it.
+    ///
+    /// - Complexity: O(1) amortized.
+    @usableFromInline
+    func detach(_ observer: Observer<State>) {
+        observer.unsubscribe()
+        let removed = shared.withLock { $0.observers.remove(observer) }
+        // Released outside the lock.
+        _ = removed
+    }
+
+    @usableFromInline
+    func welcome(_ observer: Observer<State>) {
+        // `detach` clears the flag before it takes the lock, so an observer unsubscribed while
+        // it waited in the queue (or one taken just before shutdown) is never added.
+        let state = shared.withLock { shared -> State? in
+            guard observer.isSubscribed, !shared.machine.isShutDown else { return nil }
+            shared.observers.append(observer)
+            return shared.state
+        }
+        guard let state else { return }
+        observer.notify(state)
+    }
+}
+
+// MARK: - Waiting for the store to be idle
+
+extension StoreCore {
+    /// Whoever makes the store idle (the drainer that empties the queue, the effect that ends
+    /// last) asks the machine under the lock after its change, as the waiter does when it
+    /// starts to wait: one of them sees the other.
+    func idle() async {
+        let id = shared.withLock { $0.machine.makeIdleWaiterID() }
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { continuation in
+                let resumed = shared.withLock { shared in
+                    shared.machine.waitForIdle(
+                        continuation, id: id, effectsRunning: areEffectsRunning)
+                }
+                for waiter in resumed {
+                    waiter.resume()
+                }
+                if Task.isCancelled { stopWaitingForIdle(id) }
+            }
+        } onCancel: {
+            stopWaitingForIdle(id)
+        }
+    }
+
+    /// Called where work ends (a drain, an effect): resumes the waiters if the store is idle now.
+    @inlinable
+    func workEnded() {
+        resume(shared.withLock { idleWaitersToResume(in: &$0) })
+    }
+
+    @inlinable
+    func resume(_ idleWaiters: [UnsafeContinuation<Void, Never>]?) {
+        guard let idleWaiters else { return }
+        for continuation in idleWaiters {
+            continuation.resume()
+        }
+    }
+
+    /// Under the lock: the tasks in `idle()` to resume; nil while none waits. The effect count
+    /// is read (the store's lock, then the effect table's, never the other way round) only
+    /// while a task waits.
+    @inlinable
+    func idleWaitersToResume(in shared: inout Shared) -> [UnsafeContinuation<Void, Never>]? {
+        guard shared.machine.isIdleWatched else { return nil }
+        return shared.machine.workEnded(effectsRunning: areEffectsRunning)
+    }
+
+    /// For inlinable code, which cannot read the runtime's count.
+    @usableFromInline
+    var areEffectsRunning: Bool {
+        effects.runningCount > 0
+    }
+
+    private func stopWaitingForIdle(_ id: Int) {
+        let continuation = shared.withLock { $0.machine.stopWaitingForIdle(id: id) }
+        continuation?.resume()
+    }
 }
 
 /// A middleware as a store runs it: what it does after each action, and what it remembers.
 @usableFromInline
 final class MiddlewareBox<State, Action>: Sendable {
     @usableFromInline let run: Middleware<State, Action>
-    /// For a remembering middleware, keeps what it needs of the state after each action, which
-    /// is the state before the next one (see ``AnyMiddleware/init(remembering:_:)``); nil for
-    /// one that sees only the state after.
+    /// For a remembering middleware (see ``AnyMiddleware/init(remembering:_:)``), keeps what it
+    /// needs of the state after each action, the state before the next; nil for others.
     @usableFromInline let remember: (@Sendable (State) -> Void)?
 
     init(_ run: @escaping Middleware<State, Action>, remember: (@Sendable (State) -> Void)?) {

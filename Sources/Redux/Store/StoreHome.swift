@@ -3,10 +3,9 @@ import Effects
 
 /// Where a store does all its work: reducing, interceptors, middlewares and observers.
 ///
-/// A store made with a home (`Store(…, on: .mainActor)`) runs every action there, one at a time;
-/// `dispatch` from anywhere else queues the action, asks the home to run the queue, and returns
-/// at once. This is what a user interface wants: observers (and ``ObservableStore``'s changes)
-/// always on the main actor, whichever thread or effect sent the action.
+/// A store made with a home runs every action there, one at a time; `dispatch` from anywhere
+/// else queues the action and returns at once. This is what a user interface wants: observers
+/// (and ``ObservableStore``'s changes) always on the main actor, whoever sent the action.
 ///
 /// ```swift
 /// let store = Store(initial: Game(), mutatingReducer: gameReducer, on: .mainActor)
@@ -14,14 +13,13 @@ import Effects
 /// let store2 = Store(initial: Game(), mutatingReducer: gameReducer, on: .scheduler(worker))
 /// ```
 ///
-/// A store without a home (the default) has its callers do the work instead; ``Store`` compares
-/// the two, and <doc:Threading> tells which thread runs what in each.
+/// Without a home (the default) the callers do the work; ``Store`` and <doc:Threading> compare
+/// the two.
 public struct StoreHome: Sendable {
-    /// Runs a piece of the store's work on the home, later.
     @usableFromInline let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
 
-    /// Tells whether the calling code runs on the home; nil when the home cannot tell (a
-    /// scheduler other than the main queue or a ``/Effects/DispatchQueueScheduler``).
+    /// Whether the calling code runs on the home; nil when the home cannot tell (a scheduler
+    /// other than a ``/Effects/DispatchQueueScheduler``).
     @usableFromInline let isCurrent: (@Sendable () -> Bool)?
 
     /// The main actor (the main queue): where user interfaces update.
@@ -36,15 +34,11 @@ public struct StoreHome: Sendable {
         )
     }
 
-    /// A serial scheduler: the store's work runs in the pieces of work it schedules there.
+    /// A serial scheduler, which runs the store's work one piece at a time.
     ///
-    /// With a ``/Effects/DispatchQueueScheduler`` (the main queue's included), a dispatch made on its
-    /// queue while the store is not busy is processed before `dispatch` returns. A
-    /// ``/Effects/TestScheduler`` runs the store's work when the test advances it, which makes a home's
-    /// behaviour deterministic to test.
-    ///
-    /// - Parameter scheduler: Runs the store's work; one piece at a time.
-    /// - Returns: The home.
+    /// With a ``/Effects/DispatchQueueScheduler``, a dispatch made on its queue while the store
+    /// is not busy is processed before `dispatch` returns. A ``/Effects/TestScheduler`` runs the
+    /// store's work when the test advances it: a home's behaviour, deterministic to test.
     public static func scheduler(_ scheduler: some Scheduler) -> StoreHome {
         let queue = (scheduler as? DispatchQueueScheduler)?.queue
         return StoreHome(
@@ -54,25 +48,19 @@ public struct StoreHome: Sendable {
     }
 }
 
-/// Marks each queue a home runs on with its own identity: `getSpecific` then tells, from inside
-/// any piece of work, which queue (of those marked) runs it.
+/// Marks each queue a home runs on, so that `getSpecific` tells which queue runs the caller.
 private let homeQueueKey = DispatchSpecificKey<HomeQueueTag>()
 
-/// What marks a dispatch queue that is some store's home, so that code can tell it runs there.
 private final class HomeQueueTag: Sendable {}
 
-/// Whether the calling code runs on the main queue (and so on the main actor): for the observers
-/// that ``Store/subscribe(onMainActor:)`` calls.
+/// For the observers that ``Store/subscribe(onMainActor:)`` calls.
 let isOnMainQueue = isRunning(on: .main)
 
 /// Serializes the first tagging of a queue: two homes made at once on one queue share a tag.
 private let homeQueueTagging = Lock(())
 
-/// Whether the calling code runs on `queue`.
-///
-/// The tag is set on the queue once and shared by every home on it: a `DispatchQueue` value is a
-/// wrapper, and two wrappers can stand for one queue (on Linux, each `DispatchQueue.main` is a
-/// new one), so a tag per wrapper would leave only the last home able to tell.
+/// Whether the calling code runs on `queue`. One tag per queue, shared by every home on it: two
+/// `DispatchQueue` wrappers can stand for one queue (on Linux, each `DispatchQueue.main`).
 private func isRunning(on queue: DispatchQueue) -> @Sendable () -> Bool {
     let tag = homeQueueTagging.withLock { _ -> HomeQueueTag in
         if let existing = queue.getSpecific(key: homeQueueKey) { return existing }

@@ -1,24 +1,22 @@
 import Effects
 
-/// The work one ``Store/send(_:)`` started, to wait for or to cancel.
-///
-/// It covers the sent action, every effect its middlewares started, every action those effects
-/// send, their own effects, and so on, however many threads the work runs on.
+/// The work one ``Store/send(_:)`` started, to wait for or to cancel: the sent action, the
+/// effects its middlewares started, the actions those effects send, their effects, and so on,
+/// on whichever threads.
 ///
 /// ```swift
 /// let task = store.send(.loadHighScores)
 /// await task.finish()   // the scores are loaded (or failed to), and reduced
 /// ```
 ///
-/// In a SwiftUI `.task` or any structured code, awaiting ``finish()`` ties the work to the
-/// waiting task: cancelling the waiting task cancels the work.
+/// Awaiting ``finish()`` ties the work to the waiting task: cancelling that task cancels the
+/// work.
 ///
 /// <!-- not compiled: a SwiftUI view modifier -->
 /// ```swift
 /// .task { await store.send(.startListening).finish() }   // stops listening when the view goes
 /// ```
 ///
-/// Two values are equal when they stand for the same ``Store/send(_:)``.
 public struct StoreTask: Hashable, Sendable {
     @usableFromInline let tracker: TaskTracker
 
@@ -27,13 +25,9 @@ public struct StoreTask: Hashable, Sendable {
         self.tracker = tracker
     }
 
-    /// Waits until every effect the action started, and every effect started by the actions
-    /// they sent, has ended, and those actions have all been processed; or until the work is
-    /// cancelled.
-    ///
-    /// Waiting does not poll: the thread that ends the last piece of work resumes the waiter.
-    /// If the task awaiting this is cancelled, the work is cancelled (``cancel()``), and this
-    /// returns.
+    /// Waits until all of the work has ended, or is cancelled. If the task awaiting this is
+    /// cancelled, the work is cancelled (``cancel()``). Nothing polls: the thread that ends the
+    /// last piece of work resumes the waiter.
     public func finish() async {
         let tracker = tracker
         await withTaskCancellationHandler {
@@ -45,17 +39,15 @@ public struct StoreTask: Hashable, Sendable {
         }
     }
 
-    /// Cancels the work: every running effect of it is cancelled (an `Effect.run` task among
-    /// them), its actions still waiting in the store's queue are dropped, and anything its
-    /// effects send from now on is dropped. Waiters in ``finish()`` return.
-    ///
+    /// Cancels the work: its running effects are cancelled, its actions still queued and
+    /// whatever its effects send from now on are dropped, and waiters in ``finish()`` return.
     /// Cancelling twice, or after the work has finished, does nothing.
     public func cancel() {
         tracker.cancel()
     }
 
-    /// Whether the work was cancelled, by ``cancel()``, by the cancellation of a task waiting in
-    /// ``finish()``, or by the store's release.
+    /// Whether the work was cancelled: by ``cancel()``, a cancelled ``finish()``, or the store's
+    /// release.
     public var isCancelled: Bool {
         tracker.isCancelled
     }
@@ -66,10 +58,7 @@ public struct StoreTask: Hashable, Sendable {
     }
 
     /// Calls `callback` once the store has processed the sent action (reduced it, started its
-    /// effects and notified the observers), or dropped it; at once, on this thread, if it has.
-    ///
-    /// A test store uses it to tell the sent action's reduction from others whichever thread
-    /// processes it.
+    /// effects, notified the observers) or dropped it; at once, on this thread, if it has.
     package func whenActionProcessed(_ callback: @escaping @Sendable () -> Void) {
         tracker.whenSentActionProcessed(callback)
     }

@@ -6,11 +6,10 @@
 /// ```
 ///
 /// A `TestScheduler` is a task executor: a store that prefers it runs its `Effect.run` tasks only
-/// when the test moves the clock, which is what a `TestStore` does for you. A value rather than
-/// an `any TaskExecutor` so that every store is made the same way on every system, task executors
-/// existing only from macOS 15 / iOS 18.
+/// when the test moves the clock, as a `TestStore` does. A value rather than an
+/// `any TaskExecutor`, which exists only from macOS 15 / iOS 18.
 public struct TaskExecutorPreference: Sendable {
-    /// The executor, an `any TaskExecutor`, erased; nil for the global concurrent executor.
+    /// An `any TaskExecutor`, erased; nil for the global concurrent executor.
     let executor: (any Sendable)?
 
     /// The global concurrent executor, where a `Task` runs by default.
@@ -18,10 +17,7 @@ public struct TaskExecutorPreference: Sendable {
         TaskExecutorPreference(executor: nil)
     }
 
-    /// A task executor.
-    ///
-    /// - Parameter executor: Where the tasks prefer to run; nil for the global concurrent one.
-    /// - Returns: The preference.
+    /// A task executor; nil for the global concurrent one.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public static func preferring(_ executor: (any TaskExecutor)?) -> TaskExecutorPreference {
         TaskExecutorPreference(executor: executor)

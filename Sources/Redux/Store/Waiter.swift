@@ -1,20 +1,15 @@
 import Dispatch
 import Effects
 
-/// A caller the store's machine told to wait, until it is signalled: a thread blocked in
-/// `dispatch` or `subscribe` (``wait()``), or a task suspended in `enqueue` (``suspend()``).
-///
-/// The only place where a store's caller waits: a thread on a semaphore, a task on a
-/// continuation, which leaves its thread free for other tasks (the cooperative pool has as many
-/// threads as cores, and a blocked one is lost to all of them). The machine decides which, when
-/// it makes the waiter (see ``StoreWaiter``); made only when a caller must wait, never on the
-/// path of a dispatch that goes through.
+/// A caller the store's machine told to wait, until it is signalled: a thread on a semaphore
+/// (``wait()``), or a task on a continuation (``suspend()``), which leaves its thread to other
+/// tasks. Made only when a caller must wait.
 @usableFromInline
 final class Waiter: StoreWaiter, Sendable {
     @usableFromInline let thread: ThreadID?
-    /// A thread's: it blocks on it. Nil for a task.
+    /// Nil for a task.
     private let semaphore: DispatchSemaphore?
-    /// A task's: where its continuation meets the signal (a thread's waiter leaves it unused).
+    /// Where a task's continuation meets the signal.
     private let parked = Lock(TaskParking<CheckedContinuation<Void, Never>>())
 
     @usableFromInline
@@ -23,7 +18,6 @@ final class Waiter: StoreWaiter, Sendable {
         semaphore = suspends ? nil : DispatchSemaphore(value: 0)
     }
 
-    /// Blocks the calling thread until ``signal()``.
     @usableFromInline
     func wait() {
         guard let semaphore else {
@@ -40,7 +34,7 @@ final class Waiter: StoreWaiter, Sendable {
         semaphore.wait()
     }
 
-    /// Suspends the calling task until ``signal()`` (at once if it came already).
+    /// Returns at once if the signal came already.
     @usableFromInline
     func suspend() async {
         precondition(semaphore == nil, "a thread's waiter was awaited by a task")
@@ -51,7 +45,6 @@ final class Waiter: StoreWaiter, Sendable {
         }
     }
 
-    /// Lets the caller go on: wakes the thread, or resumes the task (outside the lock).
     @usableFromInline
     func signal() {
         #if DEBUG
@@ -66,25 +59,20 @@ final class Waiter: StoreWaiter, Sendable {
 }
 
 /// A task's wait in a ``Waiter``: the signal and the continuation may come in either order (the
-/// machine hands the waiter out under the store's lock, the task suspends after it is let go),
-/// and the continuation is resumed exactly once, by whichever comes second.
-///
-/// Pure, generic over the continuation so that tests drive it with plain values.
+/// task suspends after the store's lock is let go), and the continuation is resumed exactly
+/// once, by whichever comes second. Generic so that tests drive it with plain values.
 struct TaskParking<Continuation> {
     enum Stage {
-        /// Neither has come.
         case waiting
-        /// The task is suspended.
         case suspended(Continuation)
         /// The signal came first: the task goes on as it suspends.
         case signalled
-        /// Resumed: nothing more happens.
         case over
     }
 
     private(set) var stage = Stage.waiting
 
-    /// The task suspends: true if it must be resumed at once (the signal came first).
+    /// True if the task must be resumed at once.
     mutating func suspend(_ continuation: Continuation) -> Bool {
         switch stage {
         case .waiting:
@@ -98,7 +86,7 @@ struct TaskParking<Continuation> {
         }
     }
 
-    /// The signal: the continuation to resume now, if the task is suspended already.
+    /// The continuation to resume now, if the task is suspended already.
     mutating func signal() -> Continuation? {
         switch stage {
         case .waiting:
