@@ -149,8 +149,7 @@ public final class EffectContext: Sendable {
     ///
     /// Nothing and a single value need no bookkeeping. Any other effect is a node that starts
     /// itself (``EffectNode``): as one root by default (a ``RootSubscriber``), a merge as each of
-    /// its parts, a cancel at once, a `.cancellable` by handing its id to the node it marks, a
-    /// delayed value as its own `DelayedValue` root.
+    /// its parts, a cancel at once, a `.cancellable` by handing its id to the node it marks.
     ///
     /// Each root first hands `downstream` a subscription, which stops that root when cancelled,
     /// and ends with a completion, whether it finished or was cancelled by id (a store's
@@ -172,13 +171,7 @@ public final class EffectContext: Sendable {
         case .just(let value):
             downstream.receive(value)
         case .node(let node):
-            // Started here, where the downstream's type is known: the same `DelayedValue` the
-            // node's own `start` makes.
-            if let delayed = node.delayedValue {
-                delayed.start(in: self, sendingTo: downstream)
-            } else {
-                node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
-            }
+            node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
         }
     }
 

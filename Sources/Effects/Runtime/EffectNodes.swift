@@ -29,13 +29,6 @@ package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertibl
         replacingInFlight: Bool
     ) where Downstream.Input == Output
 
-    /// The node's effect as a single value delivered after a delay, marked with at most one id,
-    /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
-    /// shape. A context starts that shape specialized for its downstream (see
-    /// ``EffectContext/start(_:sendingTo:)``): the same `DelayedValue` the node's own `start`
-    /// makes, from code that knows the downstream's type.
-    var delayedValue: DelayedValueStart<Output>? { get }
-
     /// The node's effect with every value transformed, keeping its shape and its ids.
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T>
 
@@ -59,11 +52,6 @@ extension EffectNode {
         context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
             self.subscribe($0, context: context)
         }
-    }
-
-    /// Not a delayed value, by default.
-    package var delayedValue: DelayedValueStart<Output>? {
-        nil
     }
 
     /// The whole node, marked cancellable by `id`.
