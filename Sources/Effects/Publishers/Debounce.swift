@@ -467,3 +467,18 @@ struct DebounceState<Value> {
         return taken
     }
 }
+
+/// Work a timed operator's state machine (debounce, throttle, timeout) asks its owner to
+/// schedule: `delay` from now, under `generation`, so that replaced or cancelled work finds
+/// another generation when it runs and does nothing.
+@usableFromInline
+struct ScheduledWait: Sendable {
+    @usableFromInline let generation: UInt64
+    @usableFromInline let delay: Duration
+
+    @inlinable
+    init(generation: UInt64, delay: Duration) {
+        self.generation = generation
+        self.delay = delay
+    }
+}

@@ -453,3 +453,19 @@ extension TimerHeap {
         precondition(entryCount - liveEntries <= liveEntries, "too many dead entries")
     }
 }
+
+/// A piece of work a scheduler's ``TimerHeap`` holds behind its lock; `action` runs only after
+/// unlocking.
+struct TimedWork: Sendable {
+    let action: @Sendable () -> Void
+    /// Nil for work that runs once.
+    let interval: Duration?
+
+    init(_ action: @escaping @Sendable () -> Void, repeatingEvery interval: Duration? = nil) {
+        self.action = action
+        self.interval = interval
+    }
+}
+
+/// What the cancellable a scheduler hands back for scheduled work keeps, to take it back.
+typealias TimerHandle = TimerHeap<TimedWork>.Handle
