@@ -66,18 +66,23 @@ extension Publishers {
         }
 
         /// Subscribes `subscriber` through the delay.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            let relay = ScheduledRelay(
-                downstream: subscriber, scheduler: scheduler, delay: max(interval, .zero))
-            if let value = singleValue {
-                relay.start(delivering: value, to: subscriber)
-            } else {
-                upstream.subscribe(relay)
+            let relay = ScheduledRelay(scheduler: scheduler, delay: max(interval, .zero))
+            guard let value = singleValue else {
+                upstream.subscribe(RelayInput(relay: relay, downstream: subscriber))
+                return
+            }
+            subscriber.receive(subscription: relay)
+            relay.enqueue(isLast: true) {
+                subscriber.receive(value)
+                subscriber.receive(completion: .finished)
             }
         }
 
         /// The upstream's one value, when it is a single value that finishes at once: the relay
         /// then waits for that one event, with no upstream subscription.
+        @inlinable
         var singleValue: Output? {
             if let just = upstream as? Just<Output> { return just.output }
             if let effect = upstream as? Effect<Output>, case .just(let value) = effect.operation {
@@ -85,6 +90,36 @@ extension Publishers {
             }
             return nil
         }
+    }
+}
+
+extension Publishers.Delay {
+    /// Calls `receiveValue` with every value once the delay has passed: the same as
+    /// ``Publisher/sink(receiveValue:)``.
+    @inlinable
+    public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+
+    /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
+    /// passed: the same as ``Publisher/sink(receiveCompletion:receiveValue:)``.
+    ///
+    /// Over a single value, the relay is itself the cancellable and calls the closures: no
+    /// `Sink` object between (see the Performance article's decision log).
+    @inlinable
+    public func sink(
+        receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
+        receiveValue: @escaping @Sendable (Output) -> Void
+    ) -> AnyCancellable {
+        guard let value = singleValue else {
+            return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
+        let relay = ScheduledRelay(scheduler: scheduler, delay: max(interval, .zero))
+        relay.enqueue(isLast: true) {
+            receiveValue(value)
+            receiveCompletion(.finished)
+        }
+        return AnyCancellable(relay)
     }
 }
 
@@ -134,120 +169,144 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
 
 /// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
 /// `receive(on:)`), one call at a time: the subscription of ``Publishers/Delay``,
-/// ``Publishers/ReceiveOn`` and a timeout's scheduler.
+/// ``Publishers/ReceiveOn`` and a timeout's scheduler. Its upstream talks to a ``RelayInput``.
 ///
-/// Every event waits in `State.events`, oldest first, with the handle of the one piece of work
-/// scheduled for it. The work captures only the relay: when a piece runs it releases the oldest
-/// waiting event (all events wait the same delay and a scheduler runs due work in order, so the
-/// oldest is due). Released events are delivered by one thread at a time, whichever released
-/// first draining them all, so the downstream is never called concurrently.
+/// Every event waits in `State.events`, oldest first, as the function that delivers it, with
+/// the handle of the one piece of work scheduled for it. The work captures only the relay: when
+/// a piece runs it releases the oldest waiting event (all events wait the same delay and a
+/// scheduler runs due work in order, so the oldest is due). Released events are delivered by
+/// one thread at a time, whichever released first draining them all, so the downstream is never
+/// called concurrently.
 ///
-/// Size and cost: `events` holds the events not yet delivered; appending, popping the oldest
-/// and finding an event's slot by its ticket are O(1). Cancelling is O(waiting events).
+/// It is not generic: the downstream is captured in each event's delivery, so calls from where
+/// its type is unknown (a cancel through `any Subscription`) run as compiled, with no generic
+/// metadata to look up (see the Performance article's decision log). A delayed single value is
+/// a relay with one waiting event, queued at once, and no upstream.
 ///
-/// The downstream lives in the active phase only, so nothing is kept after the completion or a
-/// cancel even while the downstream holds the relay.
-final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
-    typealias Input = Downstream.Input
+/// Size and cost: `events` holds the events not yet delivered, the oldest inline and the others
+/// in a ring made only when two wait at once; appending, popping the oldest and finding an
+/// event's slot by its ticket are O(1). Cancelling is O(waiting events). Nothing is kept after
+/// the last event or a cancel, even while the downstream holds the relay.
+@usableFromInline
+final class ScheduledRelay: Subscription {
+    @usableFromInline
+    typealias Delivery = @Sendable () -> Void
 
-    private enum Event {
-        case value(Input)
-        case finished
-        /// A single value and the completion right after it: a delayed `Just`.
-        case last(Input)
-    }
-
-    private struct Waiting {
-        let event: Event
+    @usableFromInline
+    struct Waiting: Sendable {
+        let delivery: Delivery
+        /// The completion (after a last value, for a single value): it ends the relay.
+        let isLast: Bool
         /// Nil until `schedule` has returned it.
         var handle: (any Cancellable)?
     }
 
-    private enum Phase {
-        case active(Downstream, upstream: (any Subscription)?, isDelivering: Bool)
-        /// Cancelled, or the completion was delivered.
+    @usableFromInline
+    struct WaitingEvents: Sendable {
+        var oldest: Waiting?
+        var later = FIFOQueue<Waiting>()
+
+        var count: Int {
+            if case .none = oldest { 0 } else { 1 + later.count }
+        }
+
+        mutating func append(_ waiting: consuming Waiting) {
+            if case .none = oldest { oldest = waiting } else { later.append(waiting) }
+        }
+
+        mutating func popFirst() -> Waiting? {
+            defer { oldest = later.popFirst() }
+            return oldest.take()
+        }
+
+        /// Sets, or takes back with nil, the handle of the event `offset` places from the oldest.
+        mutating func swapHandle(_ handle: (any Cancellable)?, at offset: Int) -> (any Cancellable)? {
+            var handle = handle
+            if offset == 0 {
+                swap(&handle, &oldest!.handle)
+            } else {
+                var waiting = later[offset - 1]
+                swap(&handle, &waiting.handle)
+                later[offset - 1] = waiting
+            }
+            return handle
+        }
+
+        func forEach(_ body: (Waiting) -> Void) {
+            guard let oldest else { return }
+            body(oldest)
+            later.forEach(body)
+        }
+    }
+
+    @usableFromInline
+    enum Phase: Sendable {
+        case active(upstream: (any Subscription)?, isDelivering: Bool)
+        /// Cancelled, or the last event was delivered.
         case ended
     }
 
-    private struct State {
-        var phase: Phase
-        var events = FIFOQueue<Waiting>()
+    @usableFromInline
+    struct State: Sendable {
+        var phase = Phase.active(upstream: nil, isDelivering: false)
+        var events = WaitingEvents()
         /// The ticket of `events`' oldest entry; tickets number events in arrival order.
         var firstTicket: UInt64 = 0
         /// How many of the oldest events are due and wait only for the deliverer.
         var released = 0
+
+        /// The new event's ticket; nil once ended.
+        mutating func append(_ waiting: consuming Waiting) -> UInt64? {
+            guard case .active = phase else { return nil }
+            events.append(waiting)
+            return firstTicket + UInt64(events.count - 1)
+        }
     }
 
-    private let state: Lock<State>
-    private let scheduler: Context
-    private let delay: Duration
+    let state = Lock(State())
+    let scheduler: any Scheduler
+    let delay: Duration
 
-    init(downstream: Downstream, scheduler: Context, delay: Duration) {
-        state = Lock(State(phase: .active(downstream, upstream: nil, isDelivering: false)))
+    @usableFromInline
+    init(scheduler: any Scheduler, delay: Duration) {
         self.scheduler = scheduler
         self.delay = delay
     }
 
-    /// Starts a relay with no upstream over one value that finishes at once.
-    func start(delivering value: Input, to downstream: Downstream) {
-        downstream.receive(subscription: self)
-        enqueue(.last(value))
+    /// Whether events still go downstream.
+    @usableFromInline
+    var isActive: Bool {
+        state.withLock { if case .active = $0.phase { true } else { false } }
     }
 
-    var effectContext: EffectContext? {
-        let downstream = state.withLock { state -> Downstream? in
-            guard case .active(let downstream, _, _) = state.phase else { return nil }
-            return downstream
+    /// Keeps the upstream's subscription; false when the relay ended or has one already.
+    @usableFromInline
+    func attach(_ upstream: any Subscription) -> Bool {
+        state.withLock { state in
+            guard case .active(nil, let isDelivering) = state.phase else { return false }
+            state.phase = .active(upstream: upstream, isDelivering: isDelivering)
+            return true
         }
-        return downstream?.effectContext
     }
 
-    func receive(subscription: any Subscription) {
-        let downstream = state.withLock { state -> Downstream? in
-            guard case .active(let downstream, nil, let isDelivering) = state.phase else {
-                return nil
-            }
-            state.phase = .active(downstream, upstream: subscription, isDelivering: isDelivering)
-            return downstream
-        }
-        guard let downstream else {
-            subscription.cancel()
-            return
-        }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) {
-        enqueue(.value(input))
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        enqueue(.finished)
-    }
-
+    @usableFromInline
     func cancel() {
-        let (ended, events) = state.withLock { state -> (Phase, FIFOQueue<Waiting>) in
-            guard case .active = state.phase else { return (.ended, FIFOQueue()) }
-            defer {
-                state.phase = .ended
-                state.events = FIFOQueue()
-            }
-            return (state.phase, state.events)
-        }
-        // The downstream, the upstream and the waiting events are released outside the lock.
-        if case .active(_, let upstream, _) = ended { upstream?.cancel() }
-        for waiting in events {
-            waiting.handle?.cancel()
-        }
+        var ended = State(phase: .ended)
+        state.withLock { swap(&ended, &$0) }
+        // The upstream and the waiting events (with the downstream) are released outside the
+        // lock.
+        if case .active(let upstream, _) = ended.phase { upstream?.cancel() }
+        ended.events.forEach { $0.handle?.cancel() }
     }
 
-    private func enqueue(_ event: Event) {
-        let ticket = state.withLock { state -> UInt64? in
-            guard case .active = state.phase else { return nil }
-            state.events.append(Waiting(event: event))
-            return state.firstTicket + UInt64(state.events.count - 1)
-        }
-        guard let ticket else { return }
+    /// Queues `delivery` and schedules the work that releases it `delay` from now.
+    @usableFromInline
+    func enqueue(isLast: Bool, _ delivery: @escaping Delivery) {
+        guard
+            let ticket = state.withLock({
+                $0.append(Waiting(delivery: delivery, isLast: isLast))
+            })
+        else { return }
 
         // A handle even for a zero delay, so that a cancel releases the work at once.
         let handle = scheduler.schedule(after: delay) { self.releaseOldest() }
@@ -255,7 +314,7 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
             guard ticket >= state.firstTicket else { return false }
             let offset = Int(ticket - state.firstTicket)
             guard offset >= state.released, offset < state.events.count else { return false }
-            state.events[offset].handle = handle
+            _ = state.events.swapHandle(handle, at: offset)
             return true
         }
         // Ran already (an immediate scheduler) or was cancelled meanwhile: nothing to keep.
@@ -267,58 +326,82 @@ final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscrib
     private func releaseOldest() {
         let (becameDeliverer, spent) = state.withLock {
             state -> (Bool, (any Cancellable)?) in
-            guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
+            guard case .active(let upstream, let isDelivering) = state.phase,
                 state.released < state.events.count
             else { return (false, nil) }
-            let spent = state.events[state.released].handle.take()
+            let spent = state.events.swapHandle(nil, at: state.released)
             state.released += 1
             if isDelivering { return (false, spent) }
-            state.phase = .active(downstream, upstream: upstream, isDelivering: true)
+            state.phase = .active(upstream: upstream, isDelivering: true)
             return (true, spent)
         }
         // The spent work's handle is released outside the lock.
         _ = spent
         guard becameDeliverer else { return }
-        while let released = nextReleased() {
-            switch released {
-            case .value(let value, let downstream):
-                downstream.receive(value)
-            case .finished(let value, let downstream, let upstream):
-                if let value { downstream.receive(value) }
-                downstream.receive(completion: .finished)
-                // The relay's last references to both, released outside the lock.
+        while let (waiting, upstream) = nextReleased() {
+            waiting.delivery()
+            if waiting.isLast {
+                // The relay's last reference to the upstream, released outside the lock.
                 _ = upstream
                 return
             }
         }
     }
 
-    private enum Released {
-        case value(Input, Downstream)
-        /// The completion (after a last value, if any), which ends the relay.
-        case finished(Input?, Downstream, upstream: (any Subscription)?)
-    }
-
-    /// Takes the oldest released event, or gives up the deliverer's role when there is none.
-    private func nextReleased() -> Released? {
-        state.withLock { state -> Released? in
-            guard case .active(let downstream, let upstream, _) = state.phase else { return nil }
+    /// Takes the oldest released event (with the upstream, when it is the last), or gives up
+    /// the deliverer's role when there is none.
+    private func nextReleased() -> (Waiting, (any Subscription)?)? {
+        state.withLock { state -> (Waiting, (any Subscription)?)? in
+            guard case .active(let upstream, _) = state.phase else { return nil }
             guard state.released > 0, let waiting = state.events.popFirst() else {
-                state.phase = .active(downstream, upstream: upstream, isDelivering: false)
+                state.phase = .active(upstream: upstream, isDelivering: false)
                 return nil
             }
             state.released -= 1
             state.firstTicket += 1
-            switch waiting.event {
-            case .value(let value):
-                return .value(value, downstream)
-            case .finished:
-                state.phase = .ended
-                return .finished(nil, downstream, upstream: upstream)
-            case .last(let value):
-                state.phase = .ended
-                return .finished(value, downstream, upstream: upstream)
-            }
+            guard waiting.isLast else { return (waiting, nil) }
+            state.phase = .ended
+            return (waiting, upstream)
         }
+    }
+}
+
+/// What a ``ScheduledRelay``'s upstream talks to: queues each event, with the downstream that
+/// receives it, on the relay.
+@usableFromInline
+struct RelayInput<Downstream: Subscriber>: Subscriber {
+    @usableFromInline let relay: ScheduledRelay
+    @usableFromInline let downstream: Downstream
+
+    @inlinable
+    init(relay: ScheduledRelay, downstream: Downstream) {
+        self.relay = relay
+        self.downstream = downstream
+    }
+
+    @inlinable
+    var effectContext: EffectContext? {
+        relay.isActive ? downstream.effectContext : nil
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        guard relay.attach(subscription) else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: relay)
+    }
+
+    @inlinable
+    func receive(_ input: Downstream.Input) {
+        let downstream = downstream
+        relay.enqueue(isLast: false) { downstream.receive(input) }
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion) {
+        let downstream = downstream
+        relay.enqueue(isLast: true) { downstream.receive(completion: .finished) }
     }
 }

@@ -38,7 +38,9 @@ extension Publishers {
         /// Subscribes `subscriber` so that it is called on the scheduler.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
-                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: .zero))
+                RelayInput(
+                    relay: ScheduledRelay(scheduler: scheduler, delay: .zero),
+                    downstream: subscriber))
         }
     }
 }

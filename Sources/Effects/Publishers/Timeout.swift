@@ -87,8 +87,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
                 TimeoutSubscription(
-                    downstream: ScheduledRelay(
-                        downstream: subscriber, scheduler: scheduler, delay: .zero),
+                    downstream: RelayInput(
+                        relay: ScheduledRelay(scheduler: scheduler, delay: .zero),
+                        downstream: subscriber),
                     interval: max(interval, .zero),
                     scheduler: scheduler,
                     timeoutOutput: timeoutOutput
