@@ -34,7 +34,9 @@ extension Effect {
     /// - Returns: The delayed effect; delaying ``none`` gives ``none``.
     public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
         if isNone { return .none }
-        // Unwrapped from an `AnyScheduler`, so that each delivery goes through one existential.
+        // The scheduler an `AnyScheduler` wraps, if it is one, so that each delivery is
+        // scheduled through one existential rather than two (the game erases its scheduler once
+        // and delays every mismatch on it).
         return DelayedEffect(
             effect: self, interval: max(interval, .zero), scheduler: AnyScheduler(scheduler).base
         )
@@ -58,6 +60,11 @@ extension Publishers {
         public let scheduler: Context
 
         /// Makes the publisher; ``Publisher/delay(for:scheduler:)`` reads better at the call site.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher whose events are delayed.
+        ///   - interval: How long each event waits.
+        ///   - scheduler: The scheduler that waits and delivers.
         @inlinable
         public init(upstream: Upstream, interval: Duration, scheduler: Context) {
             self.upstream = upstream
@@ -66,22 +73,22 @@ extension Publishers {
         }
 
         /// Subscribes `subscriber` through the delay.
+        ///
+        /// A single value (`Just(x)` or `Effect.just(x)`, delayed) is one `DelayedValue`: one
+        /// piece of scheduled work delivers the value and the completion. Any other upstream goes
+        /// through a `ScheduledRelay` that schedules each of its events and delivers them in
+        /// order, one at a time.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            let relay = ScheduledRelay(scheduler: scheduler, delay: max(interval, .zero))
-            guard let value = singleValue else {
-                upstream.subscribe(RelayInput(relay: relay, downstream: subscriber))
-                return
-            }
-            subscriber.receive(subscription: relay)
-            relay.enqueue(isLast: true) {
-                subscriber.receive(value)
-                subscriber.receive(completion: .finished)
+            let delay = max(interval, .zero)
+            if let value = singleValue {
+                DelayedValue(value, to: subscriber).start(after: delay, on: scheduler)
+            } else {
+                subscribeThroughRelay(subscriber, delay: delay)
             }
         }
 
-        /// The upstream's one value, when it is a single value that finishes at once: the relay
-        /// then waits for that one event, with no upstream subscription.
+        /// The upstream's one value, when it is a single value that finishes at once.
         @inlinable
         var singleValue: Output? {
             if let just = upstream as? Just<Output> { return just.output }
@@ -90,12 +97,22 @@ extension Publishers {
             }
             return nil
         }
+
+        @usableFromInline
+        func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration)
+        where S.Input == Output {
+            upstream.subscribe(
+                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: delay))
+        }
     }
 }
 
 extension Publishers.Delay {
     /// Calls `receiveValue` with every value once the delay has passed: the same as
     /// ``Publisher/sink(receiveValue:)``.
+    ///
+    /// - Parameter receiveValue: Called with each value, on the scheduler.
+    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
     @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
@@ -104,8 +121,14 @@ extension Publishers.Delay {
     /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
     /// passed: the same as ``Publisher/sink(receiveCompletion:receiveValue:)``.
     ///
-    /// Over a single value, the relay is itself the cancellable and calls the closures: no
-    /// `Sink` object between (see the Performance article's decision log).
+    /// Over a single value, the delayed value is itself what the returned cancellable cancels,
+    /// and it delivers straight to the closures: no `Sink` object between (see the Performance
+    /// article's decision log).
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once after the last value.
+    ///   - receiveValue: Called with each value, on the scheduler.
+    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
     @inlinable
     public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
@@ -114,12 +137,11 @@ extension Publishers.Delay {
         guard let value = singleValue else {
             return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
-        let relay = ScheduledRelay(scheduler: scheduler, delay: max(interval, .zero))
-        relay.enqueue(isLast: true) {
-            receiveValue(value)
-            receiveCompletion(.finished)
-        }
-        return AnyCancellable(relay)
+        let delivery = DelayedValue(
+            value,
+            to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
+        delivery.start(after: max(interval, .zero), on: scheduler)
+        return AnyCancellable(consume delivery)
     }
 }
 
@@ -130,17 +152,28 @@ extension Publishers.Delay: CustomStringConvertible {
     }
 }
 
-/// ``Effect/delay(for:scheduler:)``: a ``Publishers/Delay`` over the effect, as a node, so that
-/// an effect's type names no scheduler and mapping it maps the effect inside the delay.
+/// ``Effect/delay(for:scheduler:)``: a ``Publishers/Delay`` over the effect, as a node.
+///
+/// A thin wrapper: subscribed to, it is the publisher. A node of its own so that the scheduler
+/// can be held as an existential (an effect's type names no scheduler), so that mapping it maps
+/// the effect inside the delay, and so that a context can start a delayed single value
+/// (``delayedValue``) as the one `DelayedValue` the publisher would make, as a root of its own.
 final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     let interval: Duration
     let scheduler: any Scheduler
+    /// The start of the delayed value, when the effect delayed is a single value (`.just`).
+    let delayedValue: DelayedValueStart<Output>?
 
     init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
         self.effect = effect
         self.interval = interval
         self.scheduler = scheduler
+        if case .just(let value) = effect.operation {
+            delayedValue = DelayedValueStart(value: value, interval: interval, scheduler: scheduler)
+        } else {
+            delayedValue = nil
+        }
     }
 
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
@@ -148,13 +181,31 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
         subscribe(subscriber, on: scheduler)
     }
 
-    /// Opens the existential scheduler. The relay answers its downstream's context, so ids
-    /// inside the effect keep working.
+    /// Subscribes through the publisher, on the scheduler's concrete type, opened from the
+    /// existential. The relay answers its downstream's context, so ids inside the effect keep
+    /// working.
     private func subscribe<S: Subscriber, Context: Scheduler>(
         _ subscriber: S, on scheduler: Context
     ) where S.Input == Output {
         Publishers.Delay(upstream: effect, interval: interval, scheduler: scheduler)
             .subscribe(subscriber)
+    }
+
+    /// A single value starts as its one `DelayedValue`, which is itself the root the context
+    /// counts (and registers under `id`); anything else as one root subscribed to the delay.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        guard let delayed = delayedValue else {
+            context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+                subscribe($0, context: context)
+            }
+            return
+        }
+        // Its own start is unmarked and unscoped: marking it gives a start.
+        let start = id.flatMap { delayed.marked(with: $0, replacingInFlight: replacingInFlight) }
+        (start ?? delayed).start(in: context, sendingTo: downstream)
     }
 
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
@@ -167,154 +218,519 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
     }
 }
 
-/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
-/// `receive(on:)`), one call at a time: the subscription of ``Publishers/Delay``,
-/// ``Publishers/ReceiveOn`` and a timeout's scheduler. Its upstream talks to a ``RelayInput``.
+/// What a context needs to start a delayed single value as a root: see
+/// ``EffectNode/delayedValue``.
 ///
-/// Every event waits in `State.events`, oldest first, as the function that delivers it, with
-/// the handle of the one piece of work scheduled for it. The work captures only the relay: when
-/// a piece runs it releases the oldest waiting event (all events wait the same delay and a
-/// scheduler runs due work in order, so the oldest is due). Released events are delivered by
-/// one thread at a time, whichever released first draining them all, so the downstream is never
-/// called concurrently.
-///
-/// It is not generic: the downstream is captured in each event's delivery, so calls from where
-/// its type is unknown (a cancel through `any Subscription`) run as compiled, with no generic
-/// metadata to look up (see the Performance article's decision log). A delayed single value is
-/// a relay with one waiting event, queued at once, and no upstream.
-///
-/// Size and cost: `events` holds the events not yet delivered, the oldest inline and the others
-/// in a ring made only when two wait at once; appending, popping the oldest and finding an
-/// event's slot by its ticket are O(1). Cancelling is O(waiting events). Nothing is kept after
-/// the last event or a cancel, even while the downstream holds the relay.
+/// Made once, with the node that answers it. A context starts it from where the downstream's
+/// type is known (``EffectContext/start(_:sendingTo:)``), so the `DelayedValue` is made
+/// specialized for that downstream; a `.cancellable` around the delay marks it with its id, and
+/// a scoped effect around it maps its value and names its scope.
 @usableFromInline
-final class ScheduledRelay: Subscription {
-    @usableFromInline
-    typealias Delivery = @Sendable () -> Void
+package final class DelayedValueStart<Output: Sendable>: Sendable {
+    @usableFromInline let value: Output
+    @usableFromInline let interval: Duration
+    @usableFromInline let scheduler: any Scheduler
+    /// The id it registers under, if a `.cancellable` marks it.
+    @usableFromInline let id: EffectID?
+    @usableFromInline let replacingInFlight: Bool
+    /// The scope it runs in, if a scoped effect (``Effect/scoped(to:)``) holds it: it then
+    /// starts in that scope's view of the context, its id meaning the pair (scope, id).
+    @usableFromInline let scope: EffectID?
 
     @usableFromInline
-    struct Waiting: Sendable {
-        let delivery: Delivery
-        /// The completion (after a last value, for a single value): it ends the relay.
-        let isLast: Bool
+    init(
+        value: Output, interval: Duration, scheduler: any Scheduler, id: EffectID? = nil,
+        replacingInFlight: Bool = false, scope: EffectID? = nil
+    ) {
+        self.value = value
+        self.interval = interval
+        self.scheduler = scheduler
+        self.id = id
+        self.replacingInFlight = replacingInFlight
+        self.scope = scope
+    }
+
+    /// The same start, marked with `id`: nil when it runs in a scope, where an id marking the
+    /// scoped effect from outside means what it says outside, not inside.
+    func marked(with id: EffectID, replacingInFlight: Bool) -> DelayedValueStart? {
+        guard self.id == nil, scope == nil else { return nil }
+        return DelayedValueStart(
+            value: value, interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight)
+    }
+
+    /// The same start, with its value transformed and run in `scope`: nil when it runs in a
+    /// scope already (a scope inside a scope starts through the scoped effects' own code).
+    @inlinable
+    func scoped<Parent: Sendable>(
+        to scope: EffectID, map transform: (Output) -> Parent
+    ) -> DelayedValueStart<Parent>? {
+        guard self.scope == nil else { return nil }
+        return DelayedValueStart<Parent>(
+            value: transform(value), interval: interval, scheduler: scheduler, id: id,
+            replacingInFlight: replacingInFlight, scope: scope)
+    }
+
+    /// Starts the delayed value as a root of `context` (in its scope, for a scoped one, as it
+    /// would start in the scope's view of `context`), sending to `downstream`.
+    @inlinable
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: consuming Downstream
+    ) where Downstream.Input == Output {
+        DelayedValue(
+            value, to: downstream, rootOf: context, in: scope.map(context.resolved), id: id
+        )
+        .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
+    }
+}
+
+/// One value delivered once after a delay, then the completion: the subscription of a delay over
+/// a single value, `Just(x).delay(…)` or `Effect.just(x).delay(…)`, in a store or not.
+///
+/// Its state is one ``DelayedValueState`` behind one lock: the race between the scheduled work
+/// firing and a cancel is decided there, and the loser does nothing. The state holds the way to
+/// the downstream until the value is delivered or the delay cancelled: then nothing is kept,
+/// even while the downstream holds this subscription.
+///
+/// It is not generic: the downstream and the value are captured once, when it is made, in the
+/// one function that talks to the downstream (``Delivery``). Most calls come from where the
+/// downstream's type is not known (a store cancels and stops it as an `any RunningEffect`, an
+/// `AnyCancellable` as an `any Cancellable`), and there a non-generic class runs as compiled,
+/// without looking up generic metadata (see the decision log of the Performance article).
+///
+/// Started by a context (a store's `Effect.just(x).delay(…)`, cancellable or not), it is also
+/// the root the context counts as running, registered under its id if it has one: it leaves the
+/// context's books once it has delivered its value, or when it is cancelled, by its downstream
+/// or by its id. Anywhere else, the subscriber above it keeps such books.
+///
+/// The scheduler is not kept: it is needed once, to schedule the delivery, and the work's
+/// handle is what takes the delivery back.
+@usableFromInline
+final class DelayedValue: Subscription, RunningEffect {
+    /// What a delayed value tells its downstream, in order: the subscription, the value, the
+    /// completion.
+    @usableFromInline
+    enum Event: Sendable {
+        case subscription(DelayedValue)
+        case value
+        case finished
+    }
+
+    /// The one way to the downstream: sends it an event (the value is captured with it).
+    @usableFromInline
+    typealias Delivery = @Sendable (Event) -> Void
+
+    /// The context that counts it as a root; nil when it is not one.
+    @usableFromInline let context: EffectContext?
+    /// The id it is registered under in `context`, if any, as the context's books name it:
+    /// resolved once, when it is made (in a scoped view, the pair (scope, id) is one object made
+    /// here, not one for its beginning and another for its end).
+    @usableFromInline let id: EffectID?
+    /// The scope inside `context`'s it runs in (as the context's books name it), for a delayed
+    /// value of a scoped effect; nil for the context's own. It is then a root of `context` as
+    /// it would be of a view of `context` in that scope, without making the view.
+    @usableFromInline let scope: EffectID?
+    /// The stage, with the delivery until it is used or dropped.
+    @usableFromInline let state: Lock<DelayedValueState>
+
+    /// A delayed value sending `value` to `downstream`, a root of `context` (in `scope`, and
+    /// registered under `id`) if a context is given.
+    @inlinable
+    convenience init<Downstream: Subscriber>(
+        _ value: Downstream.Input, to downstream: consuming Downstream,
+        rootOf context: EffectContext? = nil, in scope: EffectID? = nil, id: EffectID? = nil
+    ) {
+        let downstream = downstream
+        self.init(rootOf: context, in: scope, id: id) { event in
+            switch event {
+            case .subscription(let subscription): downstream.receive(subscription: subscription)
+            case .value: downstream.receive(value)
+            case .finished: downstream.receive(completion: .finished)
+            }
+        }
+    }
+
+    /// A delayed value delivering through `delivery`, a root of `context` (in `scope`, and
+    /// registered under `id`) if a context is given.
+    @usableFromInline
+    init(
+        rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
+        delivery: consuming @escaping Delivery
+    ) {
+        state = Lock(.scheduling(consume delivery))
+        self.scope = context == nil ? nil : scope
+        // The id as the context's books name it: in a scope, the pair (scope, id); otherwise
+        // the id itself.
+        if let context, scope != nil || context.scope != nil, let id {
+            self.id = context.resolved(id, in: scope)
+        } else {
+            self.id = context == nil ? nil : id
+        }
+        self.context = context
+    }
+
+    /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
+    /// `scheduler`. A root first joins its context's books (replacing what ran under its id, with
+    /// `replacingInFlight`), and starts nothing if the context is closed.
+    ///
+    /// Generic over the scheduler, so that a caller holding an `any Scheduler` opens it in place
+    /// and one knowing the type passes it as it is.
+    @usableFromInline
+    func start<Context: Scheduler>(
+        after interval: Duration, on scheduler: Context, replacingInFlight: Bool = false
+    ) {
+        guard context?.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight) ?? true
+        else { return }
+        // Cancelled by id already (from another thread): nothing to hand the subscription to.
+        // Assigned, not returned from `withLock`, which would wrap the function in a thunk.
+        var delivery: Delivery? = nil
+        state.withLock { delivery = $0.subscribing() }
+        guard let delivery else { return }
+        delivery(.subscription(self))
+        var work = Optional(scheduler.schedule(after: interval, firing))
+        switch state.withLock({ $0.arrive(work.take()!) }) {
+        case .kept:
+            break
+        case .spent(let spent):
+            // Fired meanwhile (a scheduler that runs work at once, or on another thread):
+            // released here, outside the lock.
+            _ = consume spent
+        case .cancelled(let scheduled):
+            // Cancelled meanwhile (from inside `receive(subscription:)`, or from another
+            // thread): the work is taken back.
+            scheduled.cancel()
+        }
+    }
+
+    /// The scheduled work: fires this delayed value. Made outside the generic `start`, so that
+    /// it captures this object alone.
+    private var firing: @Sendable () -> Void {
+        { self.fire() }
+    }
+
+    /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
+    @usableFromInline
+    func fire() {
+        switch state.withLock({ $0.fire() }) {
+        case .none:
+            return
+        case .delivery(let delivery):
+            deliver(delivery)
+        case .deliveryAndWork(let delivery, let spent):
+            // The spent work's handle, released here, outside the lock.
+            _ = consume spent
+            deliver(delivery)
+        }
+    }
+
+    /// Delivers the value and the completion through `delivery`, taken from the state by the
+    /// firing.
+    private func deliver(_ delivery: Delivery) {
+        delivery(.value)
+        // A root leaves its context's books once the value is delivered, as a subscribed effect
+        // does once it finishes: whoever waits for the store to be idle finds the action handled.
+        leaveBooks()
+        delivery(.finished)
+    }
+
+    /// Drops the delivery and takes the scheduled work back, unless it fired first.
+    @usableFromInline
+    func cancel() {
+        guard end() != nil else { return }
+        leaveBooks()
+    }
+
+    /// Cancelled by id: the context has taken it out of the id's group; it finishes its
+    /// downstream, which may be waiting for it.
+    @usableFromInline
+    func cancelByID() {
+        guard let delivery = end() else { return }
+        leaveBooks()
+        delivery(.finished)
+    }
+
+    /// Stopped by its context closing: the context has let it go already. The scheduled work is
+    /// taken back and the downstream let go (a store's sink holds the store's core: a scheduler
+    /// that keeps cancelled work until its time must not keep the core with it).
+    @usableFromInline
+    func stop() {
+        _ = end()
+    }
+
+    /// Cancels the delay and takes its scheduled work back: the delivery it held (released by
+    /// the caller, outside the lock), or nil when it had fired or been cancelled already.
+    @usableFromInline
+    func end() -> Delivery? {
+        switch state.withLock({ $0.cancel() }) {
+        case .none:
+            return nil
+        case .delivery(let delivery):
+            return delivery
+        case .deliveryAndWork(let delivery, let work):
+            work.cancel()
+            return delivery
+        }
+    }
+
+    @usableFromInline
+    func leaveBooks() {
+        context?.end(self, id: id, in: scope)
+    }
+}
+
+/// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
+/// owner must do once the lock is let go.
+///
+/// Each transition switches over the state consumed, so that what a case holds is moved out of
+/// it. What leaves the lock leaves in an enum (``Step``, ``Arrival``) that says what the owner
+/// does next, each case carrying just what that needs.
+@usableFromInline
+enum DelayedValueState: Sendable {
+    /// What the firing or a cancel hands its caller, to carry out outside the lock.
+    @usableFromInline
+    enum Step: Sendable {
+        /// Nothing: it fired or was cancelled already.
+        case none
+        /// The way to the downstream; the scheduler had not handed the work's handle back yet.
+        case delivery(DelayedValue.Delivery)
+        /// The way to the downstream, and the work's handle: spent (the firing releases it) or
+        /// to take back (a cancel cancels it).
+        case deliveryAndWork(DelayedValue.Delivery, any Cancellable)
+    }
+
+    /// What happens to the work's handle when the scheduler hands it back.
+    @usableFromInline
+    enum Arrival: Sendable {
+        /// Kept, to take the work back if a cancel comes.
+        case kept
+        /// It fired meanwhile: the handle is spent, to release outside the lock.
+        case spent(any Cancellable)
+        /// It was cancelled meanwhile: the handle takes the work back.
+        case cancelled(any Cancellable)
+    }
+
+    /// Subscribed; the scheduler has not handed the work's handle back yet.
+    case scheduling(DelayedValue.Delivery)
+    /// Scheduled: the handle that takes the work back, and the way to the downstream.
+    case waiting(any Cancellable, DelayedValue.Delivery)
+    /// The work ran: the value went, or is going, downstream.
+    case fired
+    /// Cancelled before the work ran.
+    case cancelled
+
+    /// The way to the downstream while the value is pending; nil once it fired or was cancelled.
+    @usableFromInline
+    var delivery: DelayedValue.Delivery? {
+        switch self {
+        case .scheduling(let delivery), .waiting(_, let delivery): delivery
+        case .fired, .cancelled: nil
+        }
+    }
+
+    /// The downstream is about to be handed its subscription: the way to it, or nil when the
+    /// delay was cancelled first.
+    @usableFromInline
+    mutating func subscribing() -> DelayedValue.Delivery? {
+        switch consume self {
+        case .scheduling(let delivery):
+            self = .scheduling(delivery)
+            return delivery
+        case .cancelled:
+            self = .cancelled
+            return nil
+        case .waiting, .fired:
+            preconditionFailure("a delayed value was subscribed to after it was scheduled")
+        }
+    }
+
+    /// The scheduler handed the work's handle back: kept while the value waits, handed back
+    /// otherwise (spent if it fired, to cancel if it was cancelled).
+    @usableFromInline
+    mutating func arrive(_ work: consuming any Cancellable) -> Arrival {
+        switch consume self {
+        case .scheduling(let delivery):
+            self = .waiting(work, delivery)
+            return .kept
+        case .fired:
+            self = .fired
+            return .spent(work)
+        case .cancelled:
+            self = .cancelled
+            return .cancelled(work)
+        case .waiting:
+            preconditionFailure("a delayed value was scheduled twice")
+        }
+    }
+
+    /// The work runs. Returns the delivery when the value is to be delivered (``Step/none``
+    /// when it was cancelled first), with the spent handle if the scheduler had handed it back,
+    /// to release outside the lock.
+    @usableFromInline
+    mutating func fire() -> Step {
+        switch consume self {
+        case .scheduling(let delivery):
+            // Fired before the handle came back (a scheduler on another thread, or one that
+            // runs work at once).
+            self = .fired
+            return .delivery(delivery)
+        case .waiting(let work, let delivery):
+            self = .fired
+            return .deliveryAndWork(delivery, work)
+        case .cancelled:
+            self = .cancelled
+            return .none
+        case .fired:
+            preconditionFailure("a delayed value fired twice")
+        }
+    }
+
+    /// Cancelled. Returns the delivery when this call cancelled it (``Step/none`` once it
+    /// fired or was cancelled already), to finish or release outside the lock, with the work to
+    /// take back if it was scheduled.
+    @usableFromInline
+    mutating func cancel() -> Step {
+        switch consume self {
+        case .scheduling(let delivery):
+            self = .cancelled
+            return .delivery(delivery)
+        case .waiting(let scheduled, let delivery):
+            self = .cancelled
+            return .deliveryAndWork(delivery, scheduled)
+        case .fired:
+            self = .fired
+            return .none
+        case .cancelled:
+            self = .cancelled
+            return .none
+        }
+    }
+}
+
+/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
+/// `receive(on:)`), one call at a time: the subscription of a delay over any upstream but a
+/// single value, of ``Publishers/ReceiveOn`` and of a timeout's scheduler.
+///
+/// Every event (each value and the completion) waits in `State.events`, oldest first, with the
+/// handle of the one piece of work scheduled for it. The work captures only the relay: when a
+/// piece runs it *releases* the oldest waiting event (all events wait the same delay, and a
+/// scheduler runs due work in order, so the oldest is the one that is due). Released events
+/// are delivered by one thread at a time — whichever released first drains them all — so the
+/// downstream is never called concurrently, even on a concurrent scheduler.
+///
+/// Size and cost: `events` holds the events not yet delivered; every operation on it is O(1)
+/// (appending, popping the oldest, finding an event's slot by its ticket). Cancelling is
+/// O(waiting events): each scheduled piece of work is cancelled and released.
+///
+/// The downstream lives in the active phase only: the completion's delivery and a cancel both
+/// end the phase and take it out, so the relay keeps nothing after the end even while the
+/// downstream holds it.
+final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+    typealias Input = Downstream.Input
+
+    private enum Event {
+        case value(Input)
+        case finished
+    }
+
+    private struct Waiting {
+        let event: Event
         /// Nil until `schedule` has returned it.
         var handle: (any Cancellable)?
     }
 
-    @usableFromInline
-    struct WaitingEvents: Sendable {
-        var oldest: Waiting?
-        var later = FIFOQueue<Waiting>()
-
-        var count: Int {
-            if case .none = oldest { 0 } else { 1 + later.count }
-        }
-
-        mutating func append(_ waiting: consuming Waiting) {
-            if case .none = oldest { oldest = waiting } else { later.append(waiting) }
-        }
-
-        mutating func popFirst() -> Waiting? {
-            defer { oldest = later.popFirst() }
-            return oldest.take()
-        }
-
-        /// Sets, or takes back with nil, the handle of the event `offset` places from the oldest.
-        mutating func swapHandle(_ handle: (any Cancellable)?, at offset: Int) -> (any Cancellable)? {
-            var handle = handle
-            if offset == 0 {
-                swap(&handle, &oldest!.handle)
-            } else {
-                var waiting = later[offset - 1]
-                swap(&handle, &waiting.handle)
-                later[offset - 1] = waiting
-            }
-            return handle
-        }
-
-        func forEach(_ body: (Waiting) -> Void) {
-            guard let oldest else { return }
-            body(oldest)
-            later.forEach(body)
-        }
-    }
-
-    @usableFromInline
-    enum Phase: Sendable {
-        case active(upstream: (any Subscription)?, isDelivering: Bool)
-        /// Cancelled, or the last event was delivered.
+    private enum Phase {
+        /// Relaying: the downstream, the upstream's subscription (once it has arrived) and
+        /// whether a thread is delivering right now.
+        case active(Downstream, upstream: (any Subscription)?, isDelivering: Bool)
+        /// Cancelled, or the completion was delivered: nothing more goes downstream.
         case ended
     }
 
-    @usableFromInline
-    struct State: Sendable {
-        var phase = Phase.active(upstream: nil, isDelivering: false)
-        var events = WaitingEvents()
+    private struct State {
+        var phase: Phase
+        var events = FIFOQueue<Waiting>()
         /// The ticket of `events`' oldest entry; tickets number events in arrival order.
         var firstTicket: UInt64 = 0
         /// How many of the oldest events are due and wait only for the deliverer.
         var released = 0
-
-        /// The new event's ticket; nil once ended.
-        mutating func append(_ waiting: consuming Waiting) -> UInt64? {
-            guard case .active = phase else { return nil }
-            events.append(waiting)
-            return firstTicket + UInt64(events.count - 1)
-        }
     }
 
-    let state = Lock(State())
-    let scheduler: any Scheduler
-    let delay: Duration
+    private let state: Lock<State>
+    private let scheduler: Context
+    private let delay: Duration
 
-    @usableFromInline
-    init(scheduler: any Scheduler, delay: Duration) {
+    /// - Parameter delay: The delay to wait before each delivery; zero to deliver as soon as
+    ///   the scheduler can.
+    init(downstream: Downstream, scheduler: Context, delay: Duration) {
+        state = Lock(State(phase: .active(downstream, upstream: nil, isDelivering: false)))
         self.scheduler = scheduler
         self.delay = delay
     }
 
-    /// Whether events still go downstream.
-    @usableFromInline
-    var isActive: Bool {
-        state.withLock { if case .active = $0.phase { true } else { false } }
+    var effectContext: EffectContext? {
+        let downstream = state.withLock { state -> Downstream? in
+            guard case .active(let downstream, _, _) = state.phase else { return nil }
+            return downstream
+        }
+        return downstream?.effectContext
     }
 
-    /// Keeps the upstream's subscription; false when the relay ended or has one already.
-    @usableFromInline
-    func attach(_ upstream: any Subscription) -> Bool {
-        state.withLock { state in
-            guard case .active(nil, let isDelivering) = state.phase else { return false }
-            state.phase = .active(upstream: upstream, isDelivering: isDelivering)
-            return true
+    func receive(subscription: any Subscription) {
+        let downstream = state.withLock { state -> Downstream? in
+            guard case .active(let downstream, nil, let isDelivering) = state.phase else {
+                return nil
+            }
+            state.phase = .active(downstream, upstream: subscription, isDelivering: isDelivering)
+            return downstream
+        }
+        guard let downstream else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) {
+        enqueue(.value(input))
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        enqueue(.finished)
+    }
+
+    func cancel() {
+        let (ended, events) = state.withLock { state -> (Phase, FIFOQueue<Waiting>) in
+            guard case .active = state.phase else { return (.ended, FIFOQueue()) }
+            defer {
+                state.phase = .ended
+                state.events = FIFOQueue()
+            }
+            return (state.phase, state.events)
+        }
+        // The downstream, the upstream and the waiting events are released here, outside the
+        // lock.
+        if case .active(_, let upstream, _) = ended { upstream?.cancel() }
+        for waiting in events {
+            waiting.handle?.cancel()
         }
     }
 
-    @usableFromInline
-    func cancel() {
-        var ended = State(phase: .ended)
-        state.withLock { swap(&ended, &$0) }
-        // The upstream and the waiting events (with the downstream) are released outside the
-        // lock.
-        if case .active(let upstream, _) = ended.phase { upstream?.cancel() }
-        ended.events.forEach { $0.handle?.cancel() }
-    }
+    private func enqueue(_ event: Event) {
+        let ticket = state.withLock { state -> UInt64? in
+            guard case .active = state.phase else { return nil }
+            state.events.append(Waiting(event: event))
+            return state.firstTicket + UInt64(state.events.count - 1)
+        }
+        guard let ticket else { return }
 
-    /// Queues `delivery` and schedules the work that releases it `delay` from now.
-    @usableFromInline
-    func enqueue(isLast: Bool, _ delivery: @escaping Delivery) {
-        guard
-            let ticket = state.withLock({
-                $0.append(Waiting(delivery: delivery, isLast: isLast))
-            })
-        else { return }
-
-        // A handle even for a zero delay, so that a cancel releases the work at once.
+        // Scheduled with a handle even for a zero delay, so that cancelling releases the work
+        // at once instead of leaving it queued until the scheduler gets to it.
         let handle = scheduler.schedule(after: delay) { self.releaseOldest() }
         let kept = state.withLock { state -> Bool in
             guard ticket >= state.firstTicket else { return false }
             let offset = Int(ticket - state.firstTicket)
             guard offset >= state.released, offset < state.events.count else { return false }
-            _ = state.events.swapHandle(handle, at: offset)
+            state.events[offset].handle = handle
             return true
         }
         // Ran already (an immediate scheduler) or was cancelled meanwhile: nothing to keep.
@@ -326,82 +742,56 @@ final class ScheduledRelay: Subscription {
     private func releaseOldest() {
         let (becameDeliverer, spent) = state.withLock {
             state -> (Bool, (any Cancellable)?) in
-            guard case .active(let upstream, let isDelivering) = state.phase,
+            guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
                 state.released < state.events.count
             else { return (false, nil) }
-            let spent = state.events.swapHandle(nil, at: state.released)
+            let spent = state.events[state.released].handle.take()
             state.released += 1
             if isDelivering { return (false, spent) }
-            state.phase = .active(upstream: upstream, isDelivering: true)
+            state.phase = .active(downstream, upstream: upstream, isDelivering: true)
             return (true, spent)
         }
-        // The spent work's handle is released outside the lock.
+        // The spent work's handle, released here, outside the lock.
         _ = spent
         guard becameDeliverer else { return }
-        while let (waiting, upstream) = nextReleased() {
-            waiting.delivery()
-            if waiting.isLast {
-                // The relay's last reference to the upstream, released outside the lock.
+        while let released = nextReleased() {
+            switch released {
+            case .value(let value, let downstream):
+                downstream.receive(value)
+            case .finished(let downstream, let upstream):
+                downstream.receive(completion: .finished)
+                // The relay's last references to both, released here, outside the lock.
                 _ = upstream
                 return
             }
         }
     }
 
-    /// Takes the oldest released event (with the upstream, when it is the last), or gives up
-    /// the deliverer's role when there is none.
-    private func nextReleased() -> (Waiting, (any Subscription)?)? {
-        state.withLock { state -> (Waiting, (any Subscription)?)? in
-            guard case .active(let upstream, _) = state.phase else { return nil }
+    /// An event due for delivery, with the downstream to hand it to.
+    private enum Released {
+        case value(Input, Downstream)
+        /// The completion, which ends the relay: it hands out the downstream and the upstream's
+        /// subscription for release once the completion is delivered.
+        case finished(Downstream, upstream: (any Subscription)?)
+    }
+
+    /// Takes the oldest released event, or gives up the deliverer's role when there is none.
+    private func nextReleased() -> Released? {
+        state.withLock { state -> Released? in
+            guard case .active(let downstream, let upstream, _) = state.phase else { return nil }
             guard state.released > 0, let waiting = state.events.popFirst() else {
-                state.phase = .active(upstream: upstream, isDelivering: false)
+                state.phase = .active(downstream, upstream: upstream, isDelivering: false)
                 return nil
             }
             state.released -= 1
             state.firstTicket += 1
-            guard waiting.isLast else { return (waiting, nil) }
-            state.phase = .ended
-            return (waiting, upstream)
+            switch waiting.event {
+            case .value(let value):
+                return .value(value, downstream)
+            case .finished:
+                state.phase = .ended
+                return .finished(downstream, upstream: upstream)
+            }
         }
-    }
-}
-
-/// What a ``ScheduledRelay``'s upstream talks to: queues each event, with the downstream that
-/// receives it, on the relay.
-@usableFromInline
-struct RelayInput<Downstream: Subscriber>: Subscriber {
-    @usableFromInline let relay: ScheduledRelay
-    @usableFromInline let downstream: Downstream
-
-    @inlinable
-    init(relay: ScheduledRelay, downstream: Downstream) {
-        self.relay = relay
-        self.downstream = downstream
-    }
-
-    @inlinable
-    var effectContext: EffectContext? {
-        relay.isActive ? downstream.effectContext : nil
-    }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-        guard relay.attach(subscription) else {
-            subscription.cancel()
-            return
-        }
-        downstream.receive(subscription: relay)
-    }
-
-    @inlinable
-    func receive(_ input: Downstream.Input) {
-        let downstream = downstream
-        relay.enqueue(isLast: false) { downstream.receive(input) }
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion) {
-        let downstream = downstream
-        relay.enqueue(isLast: true) { downstream.receive(completion: .finished) }
     }
 }

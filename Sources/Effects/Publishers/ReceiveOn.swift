@@ -38,9 +38,7 @@ extension Publishers {
         /// Subscribes `subscriber` so that it is called on the scheduler.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
-                RelayInput(
-                    relay: ScheduledRelay(scheduler: scheduler, delay: .zero),
-                    downstream: subscriber))
+                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: .zero))
         }
     }
 }

@@ -87,9 +87,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
                 TimeoutSubscription(
-                    downstream: RelayInput(
-                        relay: ScheduledRelay(scheduler: scheduler, delay: .zero),
-                        downstream: subscriber),
+                    downstream: ScheduledRelay(
+                        downstream: subscriber, scheduler: scheduler, delay: .zero),
                     interval: max(interval, .zero),
                     scheduler: scheduler,
                     timeoutOutput: timeoutOutput

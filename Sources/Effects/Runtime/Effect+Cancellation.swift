@@ -45,6 +45,9 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     /// The node of the effect marked, read once, here; nil for nothing or a single value.
     let node: (any EffectNode<Output>)?
+    /// A delayed value marked with this id; nil if the effect marked is not a delayed value, or
+    /// is one marked with an id of its own already, or scoped.
+    let delayedValue: DelayedValueStart<Output>?
 
     init(id: EffectID, cancelInFlight: Bool, effect: Effect<Output>) {
         self.id = id
@@ -55,6 +58,7 @@ final class CancellableEffect<Output: Sendable>: EffectNode {
         } else {
             node = nil
         }
+        delayedValue = node?.delayedValue?.marked(with: id, replacingInFlight: cancelInFlight)
     }
 
     /// In a context, the effect runs registered under the id, after cancelling what ran under it

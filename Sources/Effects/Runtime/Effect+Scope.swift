@@ -84,13 +84,18 @@ extension Effect {
 ///
 /// It starts what it wraps in a view of the context (``EffectContext/scoped(to:)``) that
 /// resolves every id used inside to the pair (scope, id) and registers every root it starts
-/// under the scope too, so each part runs as the root it would be anywhere else (a merge's
-/// parts apart), and cancelling the scope's id reaches each root directly, through the scope's
-/// group. Under an outer id (a parent's `.cancellable`, a store's task), it runs as one root
-/// under that id, with one part registered under the scope inside.
+/// under the scope too, so each part runs as the root it would be anywhere else (a delayed
+/// value specialized, a merge's parts apart), and cancelling the scope's id reaches each root
+/// directly, through the scope's group. Under an outer id (a parent's `.cancellable`, a store's
+/// task), it runs as one root under that id, with one part registered under the scope inside.
 ///
 /// It maps the values of what it wraps itself, on their way out (``Effect/scoped(to:map:)``),
 /// so that a parent lifting a child's effect adds one node instead of copying the child's tree.
+///
+/// A delayed value it wraps (a row's delayed save, cancellable or not) it answers as a delayed
+/// value of its own, mapped and scoped (``delayedValue``), which a context starts specialized
+/// for its downstream, as it starts any delayed value: the same root in the same scope's view,
+/// without the scoped subscriber and the unspecialized generic code between.
 @usableFromInline
 final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     @usableFromInline let scope: EffectID
@@ -98,6 +103,9 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     /// value stay unscoped).
     @usableFromInline let node: any EffectNode<Wrapped>
     @usableFromInline let transform: @Sendable (Wrapped) -> Output
+    /// The delayed value it wraps, mapped and scoped; nil if it wraps no delayed value (or a
+    /// scoped one: see ``DelayedValueStart/scoped(to:map:)``).
+    @usableFromInline let delayedValue: DelayedValueStart<Output>?
 
     @inlinable
     init(
@@ -107,6 +115,7 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
         self.scope = scope
         self.node = node
         self.transform = transform
+        delayedValue = node.delayedValue?.scoped(to: scope, map: transform)
     }
 
     /// The effect it wraps.
@@ -144,8 +153,8 @@ final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
             }
             return
         }
-        // Started in the view, each part as the root it would be anywhere else (a merge's
-        // parts apart), each registered under the scope too.
+        // Started in the view, each part as the root it would be anywhere else (a delayed
+        // value specialized, a merge's parts apart), each registered under the scope too.
         let view = context.scoped(to: scope)
         view.start(
             effect,

@@ -215,6 +215,11 @@ package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertibl
         replacingInFlight: Bool
     ) where Downstream.Input == Output
 
+    /// The node's effect as a single value delivered after a delay, marked with at most one id,
+    /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
+    /// shape. A context starts it specialized for its downstream (``DelayedValueStart``).
+    var delayedValue: DelayedValueStart<Output>? { get }
+
     /// The node's effect with every value transformed, keeping its shape and its ids.
     func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T>
 
@@ -236,6 +241,10 @@ extension EffectNode {
         context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
             self.subscribe($0, context: context)
         }
+    }
+
+    package var delayedValue: DelayedValueStart<Output>? {
+        nil
     }
 
     @usableFromInline

@@ -57,11 +57,16 @@ public final class EffectContext: Sendable {
     private init(viewOf base: EffectContext, scope: EffectID) {
         books = base.books
         self.scope = scope
-        outerScopes = base.scope.map { base.outerScopes + [$0] } ?? []
+        outerScopes = base.scopesAround
         preferredExecutor = base.preferredExecutor
         gate = base.gate
     }
 
+    /// The scopes around a scope inside this context's: this context's own, and the ones
+    /// around it.
+    private var scopesAround: [EffectID] {
+        scope.map { outerScopes + [$0] } ?? []
+    }
 
     /// A view of this context in which every id used means the pair (`scope`, id): see
     /// "Scopes" above. A view of a view nests its scope inside the outer one.
@@ -75,6 +80,15 @@ public final class EffectContext: Sendable {
     package func resolved(_ id: EffectID) -> EffectID {
         guard let scope else { return id }
         return EffectID(ScopedEffectID(scope: scope, id: id))
+    }
+
+    /// What `id` means in the store's books when used in `inner`, a scope inside this context's
+    /// (as the books name it: see ``resolved(_:)``), or through this context itself when nil:
+    /// what it would mean through a view of this context in that scope, without the view.
+    @inlinable
+    package func resolved(_ id: EffectID, in inner: EffectID?) -> EffectID {
+        guard let inner else { return resolved(id) }
+        return EffectID(ScopedEffectID(scope: inner, id: id))
     }
 
     var table: Lock<EffectTable> {
@@ -126,7 +140,8 @@ public final class EffectContext: Sendable {
     ///
     /// Nothing and a single value need no bookkeeping. Any other effect is a node that starts
     /// itself (``EffectNode``): as one root by default (a ``RootSubscriber``), a merge as each of
-    /// its parts, a cancel at once, a `.cancellable` by handing its id to the node it marks.
+    /// its parts, a cancel at once, a `.cancellable` by handing its id to the node it marks, a
+    /// delayed value as its own `DelayedValue` root.
     ///
     /// Each root first hands `downstream` a subscription, which stops that root when cancelled,
     /// and ends with a completion, whether it finished or was cancelled by id (a store's
@@ -148,7 +163,12 @@ public final class EffectContext: Sendable {
         case .just(let value):
             downstream.receive(value)
         case .node(let node):
-            node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
+            // Started here, where the downstream's type is known (see `DelayedValueStart`).
+            if let delayed = node.delayedValue {
+                delayed.start(in: self, sendingTo: downstream)
+            } else {
+                node.start(in: self, sendingTo: downstream, id: nil, replacingInFlight: false)
+            }
         }
     }
 
@@ -167,14 +187,31 @@ public final class EffectContext: Sendable {
         body(root)
     }
 
-    /// Counts `root` as running, and registers it under `id` (as the books name it), if any,
-    /// cancelling what it replaces there (`replacingInFlight`) before it returns; false when the
-    /// context is closed and the root must not start.
-    private func begin(_ root: any RunningEffect, id: EffectID?, replacingInFlight: Bool) -> Bool {
-        let admission = table.withLock {
-            $0.begin(
-                root, id: id, scope: scope, outerScopes: outerScopes,
-                replacingInFlight: replacingInFlight)
+    /// Counts `root` as running, and registers it under `id`, if any, cancelling what it
+    /// replaces there (`replacingInFlight`) before it returns; false when the context is closed
+    /// and the root must not start.
+    ///
+    /// `id` is named as the books name it (``resolved(_:in:)``). A root started in `inner`, a
+    /// scope inside this context's, belongs to it too, as if started through a view.
+    @usableFromInline
+    func begin(
+        _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
+        replacingInFlight: Bool
+    ) -> Bool {
+        let admission: EffectTable.Admission
+        if let inner {
+            let around = scopesAround
+            admission = table.withLock {
+                $0.begin(
+                    root, id: id, scope: inner, outerScopes: around,
+                    replacingInFlight: replacingInFlight)
+            }
+        } else {
+            admission = table.withLock {
+                $0.begin(
+                    root, id: id, scope: scope, outerScopes: outerScopes,
+                    replacingInFlight: replacingInFlight)
+            }
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -222,10 +259,16 @@ public final class EffectContext: Sendable {
         }
     }
 
-    /// Forgets a root that ended, and its membership of `id` (as the books name it), if any.
-    func end(_ root: any RunningEffect, id: EffectID?) {
-        let ended = table.withLock {
-            $0.end(root, id: id, scope: scope, outerScopes: outerScopes)
+    /// Forgets a root that ended, and its membership of `id` (named as the books name it, as
+    /// for ``begin(_:id:in:replacingInFlight:)``), if any; `inner` is the scope it began in.
+    @usableFromInline
+    func end(_ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil) {
+        let ended: (root: (any RunningEffect)?, member: (any CancellableByID)?)
+        if let inner {
+            let around = scopesAround
+            ended = table.withLock { $0.end(root, id: id, scope: inner, outerScopes: around) }
+        } else {
+            ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: outerScopes) }
         }
         // What the table kept is released outside the lock.
         _ = ended
