@@ -202,7 +202,9 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
     }
 
-    @Test("a single value on the immediate scheduler is delivered at once, leaving nothing to cancel")
+    @Test(
+        "a single value on the immediate scheduler is delivered at once, leaving nothing to cancel"
+    )
     func singleValueOnImmediateScheduler() {
         let recorder = Recorder<Int>()
         Just(1).delay(for: .seconds(5), scheduler: ImmediateScheduler()).subscribe(recorder)
