@@ -202,6 +202,29 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
     }
 
+    @Test(
+        "a single value on the immediate scheduler is delivered at once, leaving nothing to cancel"
+    )
+    func singleValueOnImmediateScheduler() {
+        let recorder = Recorder<Int>()
+        Just(1).delay(for: .seconds(5), scheduler: ImmediateScheduler()).subscribe(recorder)
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        recorder.cancel()
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+    }
+
+    @Test("a single value cancelled as its subscription arrives is never scheduled")
+    func singleValueCancelledOnSubscription() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<Int> { recorder, event in
+            if event == .subscription { recorder.cancel() }
+        }
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.history == [.subscription])
+    }
+
     @Test("describes its interval and upstream")
     func description() {
         let scheduler = TestScheduler()

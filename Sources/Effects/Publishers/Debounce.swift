@@ -86,11 +86,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/debounce(for:scheduler:)`` reads better at the call
         /// site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose bursts are debounced.
-        ///   - dueTime: The quiet time a value waits for.
-        ///   - scheduler: The scheduler that measures the wait and delivers.
         @inlinable
         public init(upstream: Upstream, dueTime: Duration, scheduler: Context) {
             self.upstream = upstream
@@ -101,7 +96,6 @@ extension Publishers {
         /// Attaches `subscriber` through the debounce; each subscription waits on its own.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            // Straight to `receive(subscriber:)`, so that a chain stays specialized (see `Map`).
             upstream.receive(
                 subscriber: DebounceSubscription(
                     downstream: subscriber, dueTime: max(dueTime, .zero), scheduler: scheduler))
@@ -120,16 +114,13 @@ extension Publishers.Debounce: CustomStringConvertible {
 /// starts the effect (a ``Publishers/FlatMap``), run as `.cancellable(id: id, cancelInFlight:
 /// true)`.
 ///
-/// A thin wrapper: the waiting is the delay's, the starting the flat map's (whose subscription
-/// answers its downstream's context, so ids inside the effect keep working), the id's
-/// bookkeeping the cancellable effect's. It is a node of its own only so that mapping it maps
-/// the effect it starts, and it prints as a debounce.
+/// A thin wrapper: the waiting is the delay's, the starting the flat map's, the id's bookkeeping
+/// the cancellable effect's.
 final class DebouncedEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
     let interval: Duration
     let scheduler: Context
     let effect: Effect<Output>
-    /// The wait and the start, cancellable under the id and replacing what ran under it.
     let cancellable: CancellableEffect<Output>
 
     init(_ effect: Effect<Output>, id: EffectID, interval: Duration, scheduler: Context) {
@@ -206,7 +197,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     func receive(completion: Subscribers.Completion) {
         let now = scheduler.now
         let (wait, finished) = state.withLock { $0.machine.finish(at: now) }
-        // The finished upstream's subscription is released here, outside the lock.
+        // The finished upstream's subscription is released outside the lock.
         _ = finished
         if let wait { schedule(wait) }
     }
@@ -219,12 +210,10 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
         }
         upstream?.cancel()
         work?.cancel()
-        // The waiting value and events, and the downstream, are released here, outside the lock.
+        // Released outside the lock.
         _ = (dropped, downstream)
     }
 
-    /// Schedules the work that will send what waits, and keeps its handle so that cancelling
-    /// releases it.
     @inlinable
     func schedule(_ wait: ScheduledWait) {
         let work = scheduler.schedule(after: wait.delay) { self.fire() }
@@ -236,12 +225,8 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     }
 
     /// Run by the scheduler: sends the waiting value if it is due, or waits again for the time
-    /// its latest value still has to wait.
-    ///
-    /// The work captures only the subscription (a closure with one reference to capture needs
-    /// no allocation): at most one piece of work is ever pending, and new work is armed only
-    /// when none is (or by the running one), so the work that runs is always the armed one, or
-    /// finds the subscription ended.
+    /// its latest value still has to wait. At most one piece of work is ever pending, so the
+    /// work that runs is the armed one, or finds the subscription ended.
     @inlinable
     func fire() {
         let now = scheduler.now
@@ -255,7 +240,6 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
         }
     }
 
-    /// Delivers what the outbox holds, one event at a time, outside the lock.
     @inlinable
     func drain() {
         while let (event, downstream) = state.withLock({ $0.pop(from: \.outbox) }) {
@@ -274,13 +258,11 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
 /// its lock (schedule, cancel, deliver, release).
 @usableFromInline
 struct DebounceState<Value> {
-    /// The piece of work scheduled to send what waits.
     @usableFromInline
     struct Work {
         @usableFromInline let generation: UInt64
-        /// The time the work was scheduled for.
         @usableFromInline let due: Duration
-        /// The scheduler's handle, once `schedule` has returned it.
+        /// Nil until `schedule` has returned it.
         @usableFromInline var handle: (any Cancellable)?
 
         @inlinable
@@ -465,5 +447,20 @@ struct DebounceState<Value> {
         var taken = Stage.ended
         swap(&taken, &stage)
         return taken
+    }
+}
+
+/// Work a timed operator's state machine (debounce, throttle, timeout) asks its owner to
+/// schedule: `delay` from now, under `generation`, so that replaced or cancelled work finds
+/// another generation when it runs and does nothing.
+@usableFromInline
+struct ScheduledWait: Sendable {
+    @usableFromInline let generation: UInt64
+    @usableFromInline let delay: Duration
+
+    @inlinable
+    init(generation: UInt64, delay: Duration) {
+        self.generation = generation
+        self.delay = delay
     }
 }

@@ -34,9 +34,7 @@ extension Effect {
     /// - Returns: The delayed effect; delaying ``none`` gives ``none``.
     public func delay<Context: Scheduler>(for interval: Duration, scheduler: Context) -> Effect {
         if isNone { return .none }
-        // The scheduler an `AnyScheduler` wraps, if it is one, so that each delivery is
-        // scheduled through one existential rather than two (the game erases its scheduler once
-        // and delays every mismatch on it).
+        // Unwrapped from an `AnyScheduler`, so that each delivery goes through one existential.
         return DelayedEffect(
             effect: self, interval: max(interval, .zero), scheduler: AnyScheduler(scheduler).base
         )
@@ -60,11 +58,6 @@ extension Publishers {
         public let scheduler: Context
 
         /// Makes the publisher; ``Publisher/delay(for:scheduler:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose events are delayed.
-        ///   - interval: How long each event waits.
-        ///   - scheduler: The scheduler that waits and delivers.
         @inlinable
         public init(upstream: Upstream, interval: Duration, scheduler: Context) {
             self.upstream = upstream
@@ -73,11 +66,6 @@ extension Publishers {
         }
 
         /// Subscribes `subscriber` through the delay.
-        ///
-        /// A single value (`Just(x)` or `Effect.just(x)`, delayed) is one `DelayedValue`: one
-        /// piece of scheduled work delivers the value and the completion. Any other upstream goes
-        /// through a `ScheduledRelay` that schedules each of its events and delivers them in
-        /// order, one at a time.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
@@ -88,7 +76,8 @@ extension Publishers {
             }
         }
 
-        /// The upstream's one value, when it is a single value that finishes at once.
+        /// The upstream's one value, when it is a single value that finishes at once: a
+        /// `DelayedValue` then delivers it with the completion in one piece of scheduled work.
         @inlinable
         var singleValue: Output? {
             if let just = upstream as? Just<Output> { return just.output }
@@ -110,9 +99,6 @@ extension Publishers {
 extension Publishers.Delay {
     /// Calls `receiveValue` with every value once the delay has passed: the same as
     /// ``Publisher/sink(receiveValue:)``.
-    ///
-    /// - Parameter receiveValue: Called with each value, on the scheduler.
-    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
     @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
@@ -121,14 +107,8 @@ extension Publishers.Delay {
     /// Calls `receiveValue` with every value, then `receiveCompletion`, each once the delay has
     /// passed: the same as ``Publisher/sink(receiveCompletion:receiveValue:)``.
     ///
-    /// Over a single value, the delayed value is itself what the returned cancellable cancels,
-    /// and it delivers straight to the closures: no `Sink` object between (see the Performance
-    /// article's decision log).
-    ///
-    /// - Parameters:
-    ///   - receiveCompletion: Called once after the last value.
-    ///   - receiveValue: Called with each value, on the scheduler.
-    /// - Returns: A cancellable that drops what is still waiting when cancelled or released.
+    /// Over a single value, the delayed value is itself the cancellable and calls the closures,
+    /// with no `Sink` between (see the Performance article's decision log).
     @inlinable
     public func sink(
         receiveCompletion: @escaping @Sendable (Subscribers.Completion) -> Void,
@@ -152,17 +132,14 @@ extension Publishers.Delay: CustomStringConvertible {
     }
 }
 
-/// ``Effect/delay(for:scheduler:)``: a ``Publishers/Delay`` over the effect, as a node.
-///
-/// A thin wrapper: subscribed to, it is the publisher. A node of its own so that the scheduler
-/// can be held as an existential (an effect's type names no scheduler), so that mapping it maps
-/// the effect inside the delay, and so that a context can start a delayed single value
-/// (``delayedValue``) as the one `DelayedValue` the publisher would make, as a root of its own.
+/// ``Effect/delay(for:scheduler:)``: a ``Publishers/Delay`` over the effect, as a node, so that
+/// an effect's type names no scheduler and mapping it maps the effect inside the delay. A
+/// delayed single value (``delayedValue``) starts as the one `DelayedValue` the publisher would
+/// make, as a root of its own.
 final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     let interval: Duration
     let scheduler: any Scheduler
-    /// The start of the delayed value, when the effect delayed is a single value (`.just`).
     let delayedValue: DelayedValueStart<Output>?
 
     init(effect: Effect<Output>, interval: Duration, scheduler: any Scheduler) {
@@ -181,9 +158,8 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
         subscribe(subscriber, on: scheduler)
     }
 
-    /// Subscribes through the publisher, on the scheduler's concrete type, opened from the
-    /// existential. The relay answers its downstream's context, so ids inside the effect keep
-    /// working.
+    /// Opens the existential scheduler. The relay answers its downstream's context, so ids
+    /// inside the effect keep working.
     private func subscribe<S: Subscriber, Context: Scheduler>(
         _ subscriber: S, on scheduler: Context
     ) where S.Input == Output {
@@ -191,8 +167,7 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
             .subscribe(subscriber)
     }
 
-    /// A single value starts as its one `DelayedValue`, which is itself the root the context
-    /// counts (and registers under `id`); anything else as one root subscribed to the delay.
+    /// A single value starts as its `DelayedValue`, itself the root the context counts.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
         replacingInFlight: Bool
@@ -218,23 +193,17 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
     }
 }
 
-/// What a context needs to start a delayed single value as a root: see
-/// ``EffectNode/delayedValue``.
-///
-/// Made once, with the node that answers it. A context starts it from where the downstream's
-/// type is known (``EffectContext/start(_:sendingTo:)``), so the `DelayedValue` is made
-/// specialized for that downstream; a `.cancellable` around the delay marks it with its id, and
-/// a scoped effect around it maps its value and names its scope.
+/// What a context needs to start a delayed single value as a root (``EffectNode/delayedValue``),
+/// from where the downstream's type is known (``EffectContext/start(_:sendingTo:)``); a
+/// `.cancellable` around the delay marks it with its id, a scoped effect maps it into its scope.
 @usableFromInline
 package final class DelayedValueStart<Output: Sendable>: Sendable {
     @usableFromInline let value: Output
     @usableFromInline let interval: Duration
     @usableFromInline let scheduler: any Scheduler
-    /// The id it registers under, if a `.cancellable` marks it.
     @usableFromInline let id: EffectID?
     @usableFromInline let replacingInFlight: Bool
-    /// The scope it runs in, if a scoped effect (``Effect/scoped(to:)``) holds it: it then
-    /// starts in that scope's view of the context, its id meaning the pair (scope, id).
+    /// The scope it runs in, if a scoped effect holds it: its id then means the pair (scope, id).
     @usableFromInline let scope: EffectID?
 
     @usableFromInline
@@ -271,8 +240,6 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
             replacingInFlight: replacingInFlight, scope: scope)
     }
 
-    /// Starts the delayed value as a root of `context` (in its scope, for a scoped one, as it
-    /// would start in the scope's view of `context`), sending to `downstream`.
     @inlinable
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: consuming Downstream
@@ -292,23 +259,15 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
 /// the downstream until the value is delivered or the delay cancelled: then nothing is kept,
 /// even while the downstream holds this subscription.
 ///
-/// It is not generic: the downstream and the value are captured once, when it is made, in the
-/// one function that talks to the downstream (``Delivery``). Most calls come from where the
-/// downstream's type is not known (a store cancels and stops it as an `any RunningEffect`, an
-/// `AnyCancellable` as an `any Cancellable`), and there a non-generic class runs as compiled,
-/// without looking up generic metadata (see the decision log of the Performance article).
+/// Not generic: the downstream and the value are captured in one function (``Delivery``), so
+/// the calls that come from where the downstream's type is unknown (a cancel through
+/// `any Cancellable`, a stop through `any RunningEffect`) look up no generic metadata (see the
+/// Performance article's decision log).
 ///
-/// Started by a context (a store's `Effect.just(x).delay(…)`, cancellable or not), it is also
-/// the root the context counts as running, registered under its id if it has one: it leaves the
-/// context's books once it has delivered its value, or when it is cancelled, by its downstream
-/// or by its id. Anywhere else, the subscriber above it keeps such books.
-///
-/// The scheduler is not kept: it is needed once, to schedule the delivery, and the work's
-/// handle is what takes the delivery back.
+/// Started by a context, it is itself the root the context counts, registered under its id if
+/// it has one, until it has delivered its value or is cancelled.
 @usableFromInline
 final class DelayedValue: Subscription, RunningEffect {
-    /// What a delayed value tells its downstream, in order: the subscription, the value, the
-    /// completion.
     @usableFromInline
     enum Event: Sendable {
         case subscription(DelayedValue)
@@ -316,25 +275,16 @@ final class DelayedValue: Subscription, RunningEffect {
         case finished
     }
 
-    /// The one way to the downstream: sends it an event (the value is captured with it).
     @usableFromInline
     typealias Delivery = @Sendable (Event) -> Void
 
-    /// The context that counts it as a root; nil when it is not one.
     @usableFromInline let context: EffectContext?
-    /// The id it is registered under in `context`, if any, as the context's books name it:
-    /// resolved once, when it is made (in a scoped view, the pair (scope, id) is one object made
-    /// here, not one for its beginning and another for its end).
+    /// As the context's books name it: resolved once, so its beginning and end use one object.
     @usableFromInline let id: EffectID?
-    /// The scope inside `context`'s it runs in (as the context's books name it), for a delayed
-    /// value of a scoped effect; nil for the context's own. It is then a root of `context` as
-    /// it would be of a view of `context` in that scope, without making the view.
+    /// The scope inside `context`'s it runs in, for a scoped effect's delayed value.
     @usableFromInline let scope: EffectID?
-    /// The stage, with the delivery until it is used or dropped.
     @usableFromInline let state: Lock<DelayedValueState>
 
-    /// A delayed value sending `value` to `downstream`, a root of `context` (in `scope`, and
-    /// registered under `id`) if a context is given.
     @inlinable
     convenience init<Downstream: Subscriber>(
         _ value: Downstream.Input, to downstream: consuming Downstream,
@@ -350,8 +300,6 @@ final class DelayedValue: Subscription, RunningEffect {
         }
     }
 
-    /// A delayed value delivering through `delivery`, a root of `context` (in `scope`, and
-    /// registered under `id`) if a context is given.
     @usableFromInline
     init(
         rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
@@ -359,8 +307,6 @@ final class DelayedValue: Subscription, RunningEffect {
     ) {
         state = Lock(.scheduling(consume delivery))
         self.scope = context == nil ? nil : scope
-        // The id as the context's books name it: in a scope, the pair (scope, id); otherwise
-        // the id itself.
         if let context, scope != nil || context.scope != nil, let id {
             self.id = context.resolved(id, in: scope)
         } else {
@@ -369,20 +315,15 @@ final class DelayedValue: Subscription, RunningEffect {
         self.context = context
     }
 
-    /// Hands the downstream its subscription, then schedules the delivery `interval` from now on
-    /// `scheduler`. A root first joins its context's books (replacing what ran under its id, with
-    /// `replacingInFlight`), and starts nothing if the context is closed.
-    ///
-    /// Generic over the scheduler, so that a caller holding an `any Scheduler` opens it in place
-    /// and one knowing the type passes it as it is.
+    /// Hands the downstream its subscription, then schedules the delivery. A root first joins
+    /// its context's books, and starts nothing if the context is closed.
     @usableFromInline
     func start<Context: Scheduler>(
         after interval: Duration, on scheduler: Context, replacingInFlight: Bool = false
     ) {
         guard context?.begin(self, id: id, in: scope, replacingInFlight: replacingInFlight) ?? true
         else { return }
-        // Cancelled by id already (from another thread): nothing to hand the subscription to.
-        // Assigned, not returned from `withLock`, which would wrap the function in a thunk.
+        // Nil when cancelled by id already, from another thread.
         var delivery: Delivery? = nil
         state.withLock { delivery = $0.subscribing() }
         guard let delivery else { return }
@@ -392,23 +333,18 @@ final class DelayedValue: Subscription, RunningEffect {
         case .kept:
             break
         case .spent(let spent):
-            // Fired meanwhile (a scheduler that runs work at once, or on another thread):
-            // released here, outside the lock.
+            // Fired meanwhile (an immediate scheduler, or another thread): released unlocked.
             _ = consume spent
         case .cancelled(let scheduled):
-            // Cancelled meanwhile (from inside `receive(subscription:)`, or from another
-            // thread): the work is taken back.
             scheduled.cancel()
         }
     }
 
-    /// The scheduled work: fires this delayed value. Made outside the generic `start`, so that
-    /// it captures this object alone.
+    /// Made outside the generic `start`, so that it captures this object alone.
     private var firing: @Sendable () -> Void {
         { self.fire() }
     }
 
-    /// Run by the scheduler: delivers the value and the completion, unless cancelled first.
     @usableFromInline
     func fire() {
         switch state.withLock({ $0.fire() }) {
@@ -417,31 +353,26 @@ final class DelayedValue: Subscription, RunningEffect {
         case .delivery(let delivery):
             deliver(delivery)
         case .deliveryAndWork(let delivery, let spent):
-            // The spent work's handle, released here, outside the lock.
             _ = consume spent
             deliver(delivery)
         }
     }
 
-    /// Delivers the value and the completion through `delivery`, taken from the state by the
-    /// firing.
     private func deliver(_ delivery: Delivery) {
         delivery(.value)
-        // A root leaves its context's books once the value is delivered, as a subscribed effect
-        // does once it finishes: whoever waits for the store to be idle finds the action handled.
+        // Out of the books before the completion: whoever waits for the store to be idle finds
+        // the action handled.
         leaveBooks()
         delivery(.finished)
     }
 
-    /// Drops the delivery and takes the scheduled work back, unless it fired first.
     @usableFromInline
     func cancel() {
         guard end() != nil else { return }
         leaveBooks()
     }
 
-    /// Cancelled by id: the context has taken it out of the id's group; it finishes its
-    /// downstream, which may be waiting for it.
+    /// Finishes its downstream, which may be waiting for it.
     @usableFromInline
     func cancelByID() {
         guard let delivery = end() else { return }
@@ -449,16 +380,14 @@ final class DelayedValue: Subscription, RunningEffect {
         delivery(.finished)
     }
 
-    /// Stopped by its context closing: the context has let it go already. The scheduled work is
-    /// taken back and the downstream let go (a store's sink holds the store's core: a scheduler
-    /// that keeps cancelled work until its time must not keep the core with it).
+    /// The downstream is let go too: a store's sink holds the store's core, which a scheduler
+    /// keeping cancelled work until its time must not keep.
     @usableFromInline
     func stop() {
         _ = end()
     }
 
-    /// Cancels the delay and takes its scheduled work back: the delivery it held (released by
-    /// the caller, outside the lock), or nil when it had fired or been cancelled already.
+    /// The delivery it held, for the caller to release unlocked; nil once fired or cancelled.
     @usableFromInline
     func end() -> Delivery? {
         switch state.withLock({ $0.cancel() }) {
@@ -480,45 +409,28 @@ final class DelayedValue: Subscription, RunningEffect {
 
 /// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
 /// owner must do once the lock is let go.
-///
-/// Each transition switches over the state consumed, so that what a case holds is moved out of
-/// it. What leaves the lock leaves in an enum (``Step``, ``Arrival``) that says what the owner
-/// does next, each case carrying just what that needs.
 @usableFromInline
 enum DelayedValueState: Sendable {
-    /// What the firing or a cancel hands its caller, to carry out outside the lock.
     @usableFromInline
     enum Step: Sendable {
-        /// Nothing: it fired or was cancelled already.
         case none
-        /// The way to the downstream; the scheduler had not handed the work's handle back yet.
+        /// The scheduler had not handed the work's handle back yet.
         case delivery(DelayedValue.Delivery)
-        /// The way to the downstream, and the work's handle: spent (the firing releases it) or
-        /// to take back (a cancel cancels it).
         case deliveryAndWork(DelayedValue.Delivery, any Cancellable)
     }
 
-    /// What happens to the work's handle when the scheduler hands it back.
     @usableFromInline
     enum Arrival: Sendable {
-        /// Kept, to take the work back if a cancel comes.
         case kept
-        /// It fired meanwhile: the handle is spent, to release outside the lock.
         case spent(any Cancellable)
-        /// It was cancelled meanwhile: the handle takes the work back.
         case cancelled(any Cancellable)
     }
 
-    /// Subscribed; the scheduler has not handed the work's handle back yet.
     case scheduling(DelayedValue.Delivery)
-    /// Scheduled: the handle that takes the work back, and the way to the downstream.
     case waiting(any Cancellable, DelayedValue.Delivery)
-    /// The work ran: the value went, or is going, downstream.
     case fired
-    /// Cancelled before the work ran.
     case cancelled
 
-    /// The way to the downstream while the value is pending; nil once it fired or was cancelled.
     @usableFromInline
     var delivery: DelayedValue.Delivery? {
         switch self {
@@ -527,8 +439,6 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// The downstream is about to be handed its subscription: the way to it, or nil when the
-    /// delay was cancelled first.
     @usableFromInline
     mutating func subscribing() -> DelayedValue.Delivery? {
         switch consume self {
@@ -543,8 +453,6 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// The scheduler handed the work's handle back: kept while the value waits, handed back
-    /// otherwise (spent if it fired, to cancel if it was cancelled).
     @usableFromInline
     mutating func arrive(_ work: consuming any Cancellable) -> Arrival {
         switch consume self {
@@ -562,15 +470,10 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// The work runs. Returns the delivery when the value is to be delivered (``Step/none``
-    /// when it was cancelled first), with the spent handle if the scheduler had handed it back,
-    /// to release outside the lock.
     @usableFromInline
     mutating func fire() -> Step {
         switch consume self {
         case .scheduling(let delivery):
-            // Fired before the handle came back (a scheduler on another thread, or one that
-            // runs work at once).
             self = .fired
             return .delivery(delivery)
         case .waiting(let work, let delivery):
@@ -584,9 +487,6 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    /// Cancelled. Returns the delivery when this call cancelled it (``Step/none`` once it
-    /// fired or was cancelled already), to finish or release outside the lock, with the work to
-    /// take back if it was scheduled.
     @usableFromInline
     mutating func cancel() -> Step {
         switch consume self {
@@ -602,6 +502,183 @@ enum DelayedValueState: Sendable {
         case .cancelled:
             self = .cancelled
             return .none
+        }
+    }
+}
+
+/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
+/// `receive(on:)`), one call at a time: the subscription of a delay over any upstream but a
+/// single value, of ``Publishers/ReceiveOn`` and of a timeout's scheduler.
+///
+/// Every event waits in `State.events`, oldest first, with the handle of the one piece of work
+/// scheduled for it. The work captures only the relay: when a piece runs it releases the oldest
+/// waiting event (all events wait the same delay and a scheduler runs due work in order, so the
+/// oldest is due). Released events are delivered by one thread at a time, whichever released
+/// first draining them all, so the downstream is never called concurrently.
+///
+/// Size and cost: `events` holds the events not yet delivered; appending, popping the oldest and
+/// finding an event's slot by its ticket are O(1). Cancelling is O(waiting events). The
+/// downstream lives in the active phase only, so nothing is kept after the end.
+final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
+    typealias Input = Downstream.Input
+
+    private enum Event {
+        case value(Input)
+        case finished
+    }
+
+    private struct Waiting {
+        let event: Event
+        /// Nil until `schedule` has returned it.
+        var handle: (any Cancellable)?
+    }
+
+    private enum Phase {
+        case active(Downstream, upstream: (any Subscription)?, isDelivering: Bool)
+        /// Cancelled, or the completion was delivered.
+        case ended
+    }
+
+    private struct State {
+        var phase: Phase
+        var events = FIFOQueue<Waiting>()
+        /// The ticket of `events`' oldest entry; tickets number events in arrival order.
+        var firstTicket: UInt64 = 0
+        /// How many of the oldest events are due and wait only for the deliverer.
+        var released = 0
+    }
+
+    private let state: Lock<State>
+    private let scheduler: Context
+    private let delay: Duration
+
+    init(downstream: Downstream, scheduler: Context, delay: Duration) {
+        state = Lock(State(phase: .active(downstream, upstream: nil, isDelivering: false)))
+        self.scheduler = scheduler
+        self.delay = delay
+    }
+
+    var effectContext: EffectContext? {
+        let downstream = state.withLock { state -> Downstream? in
+            guard case .active(let downstream, _, _) = state.phase else { return nil }
+            return downstream
+        }
+        return downstream?.effectContext
+    }
+
+    func receive(subscription: any Subscription) {
+        let downstream = state.withLock { state -> Downstream? in
+            guard case .active(let downstream, nil, let isDelivering) = state.phase else {
+                return nil
+            }
+            state.phase = .active(downstream, upstream: subscription, isDelivering: isDelivering)
+            return downstream
+        }
+        guard let downstream else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) {
+        enqueue(.value(input))
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        enqueue(.finished)
+    }
+
+    func cancel() {
+        let (ended, events) = state.withLock { state -> (Phase, FIFOQueue<Waiting>) in
+            guard case .active = state.phase else { return (.ended, FIFOQueue()) }
+            defer {
+                state.phase = .ended
+                state.events = FIFOQueue()
+            }
+            return (state.phase, state.events)
+        }
+        // The downstream, the upstream and the waiting events are released outside the lock.
+        if case .active(_, let upstream, _) = ended { upstream?.cancel() }
+        for waiting in events {
+            waiting.handle?.cancel()
+        }
+    }
+
+    private func enqueue(_ event: Event) {
+        let ticket = state.withLock { state -> UInt64? in
+            guard case .active = state.phase else { return nil }
+            state.events.append(Waiting(event: event))
+            return state.firstTicket + UInt64(state.events.count - 1)
+        }
+        guard let ticket else { return }
+
+        // A handle even for a zero delay, so that a cancel releases the work at once.
+        let handle = scheduler.schedule(after: delay) { self.releaseOldest() }
+        let kept = state.withLock { state -> Bool in
+            guard ticket >= state.firstTicket else { return false }
+            let offset = Int(ticket - state.firstTicket)
+            guard offset >= state.released, offset < state.events.count else { return false }
+            state.events[offset].handle = handle
+            return true
+        }
+        // Ran already (an immediate scheduler) or was cancelled meanwhile: nothing to keep.
+        if !kept { handle.cancel() }
+    }
+
+    /// Run by the scheduler: the oldest waiting event is due. Delivers it, and any released
+    /// meanwhile, unless another thread is delivering (it will deliver this one too).
+    private func releaseOldest() {
+        let (becameDeliverer, spent) = state.withLock {
+            state -> (Bool, (any Cancellable)?) in
+            guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
+                state.released < state.events.count
+            else { return (false, nil) }
+            let spent = state.events[state.released].handle.take()
+            state.released += 1
+            if isDelivering { return (false, spent) }
+            state.phase = .active(downstream, upstream: upstream, isDelivering: true)
+            return (true, spent)
+        }
+        // The spent work's handle is released outside the lock.
+        _ = spent
+        guard becameDeliverer else { return }
+        while let released = nextReleased() {
+            switch released {
+            case .value(let value, let downstream):
+                downstream.receive(value)
+            case .finished(let downstream, let upstream):
+                downstream.receive(completion: .finished)
+                // The relay's last references to both, released outside the lock.
+                _ = upstream
+                return
+            }
+        }
+    }
+
+    private enum Released {
+        case value(Input, Downstream)
+        /// The completion, which ends the relay.
+        case finished(Downstream, upstream: (any Subscription)?)
+    }
+
+    /// Takes the oldest released event, or gives up the deliverer's role when there is none.
+    private func nextReleased() -> Released? {
+        state.withLock { state -> Released? in
+            guard case .active(let downstream, let upstream, _) = state.phase else { return nil }
+            guard state.released > 0, let waiting = state.events.popFirst() else {
+                state.phase = .active(downstream, upstream: upstream, isDelivering: false)
+                return nil
+            }
+            state.released -= 1
+            state.firstTicket += 1
+            switch waiting.event {
+            case .value(let value):
+                return .value(value, downstream)
+            case .finished:
+                state.phase = .ended
+                return .finished(downstream, upstream: upstream)
+            }
         }
     }
 }

@@ -26,10 +26,6 @@ extension Publishers {
         public let scheduler: Context
 
         /// Makes the publisher; ``Publisher/receive(on:)`` reads better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose events move.
-        ///   - scheduler: The scheduler that delivers.
         public init(upstream: Upstream, scheduler: Context) {
             self.upstream = upstream
             self.scheduler = scheduler

@@ -108,12 +108,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/throttle(for:scheduler:latest:)`` reads better at
         /// the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher whose values are throttled.
-        ///   - interval: The least time between two values sent.
-        ///   - scheduler: The scheduler that measures time and delivers.
-        ///   - latest: Whether a held value is the latest to arrive or the first.
         public init(upstream: Upstream, interval: Duration, scheduler: Context, latest: Bool) {
             self.upstream = upstream
             self.interval = interval
@@ -269,7 +263,6 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
             schedule(wait)
         case .shared(let memory, let id):
             if state.withLock({ $0.machine.absorb(input, latest: latest) }) { return }
-            // Asked outside this subscription's lock: the memory has its own.
             switch memory.decide(
                 input, id: id, at: now, interval: interval, latest: latest, scheduler: scheduler)
             {
@@ -286,7 +279,7 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     func receive(completion: Subscribers.Completion) {
         let atOnce = if case .shared = window { true } else { false }
         let (next, finished) = state.withLock { $0.machine.finish(atOnce: atOnce) }
-        // The finished upstream's subscription is released here, outside the lock.
+        // The finished upstream's subscription is released outside the lock.
         _ = finished
         switch next {
         case .nothing: break
@@ -302,12 +295,10 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
         }
         upstream?.cancel()
         work?.cancel()
-        // What was dropped, and the downstream, are released here, outside the lock.
+        // Released outside the lock.
         _ = (dropped, downstream)
     }
 
-    /// Schedules the work that will send what is held, and keeps its handle so that cancelling
-    /// releases it.
     private func schedule(_ wait: ScheduledWait) {
         let generation = wait.generation
         let work = scheduler.schedule(after: wait.delay) { self.fire(generation) }
@@ -350,10 +341,9 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 /// shares its id's window asks ``absorb(_:latest:)`` first, then the memory, then carries the
 /// memory's answer out with ``sendNow(_:)`` or ``hold(_:for:)``.
 struct ThrottleState<Value> {
-    /// The piece of work scheduled to send what is held.
     struct Work {
         let generation: UInt64
-        /// The scheduler's handle, once `schedule` has returned it.
+        /// Nil until `schedule` has returned it.
         var handle: (any Cancellable)?
     }
 
@@ -381,7 +371,6 @@ struct ThrottleState<Value> {
     }
 
     private(set) var stage = Stage.awaitingSubscription
-    /// The generation of the last work scheduled.
     private(set) var generation: UInt64 = 0
     var outbox = SerialOutbox<Value>()
 

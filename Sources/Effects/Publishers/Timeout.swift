@@ -68,12 +68,6 @@ extension Publishers {
 
         /// Makes the publisher; ``Publisher/timeout(_:scheduler:)`` and
         /// ``Publisher/timeout(_:scheduler:sending:)`` read better at the call site.
-        ///
-        /// - Parameters:
-        ///   - upstream: The publisher that must keep sending.
-        ///   - interval: How long the upstream may stay silent.
-        ///   - scheduler: The scheduler that measures the wait and delivers.
-        ///   - timeoutOutput: The value sent when the wait runs out, or nil to just finish.
         public init(
             upstream: Upstream, interval: Duration, scheduler: Context, timeoutOutput: Output?
         ) {

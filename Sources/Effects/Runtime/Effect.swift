@@ -19,11 +19,8 @@
 /// effect; subscribed to directly, `.cancellable` runs its effect unchanged and `.cancel(id:)`
 /// just finishes.
 public struct Effect<Output: Sendable>: Publisher {
-    /// The shape of an effect, read by the store that runs it.
-    ///
-    /// `none` and `just` are inline cases, so that making, returning and running them allocates
-    /// nothing: a store asks every middleware for an effect on every action. Every other kind of
-    /// effect is a node (see ``EffectNode``), one object that knows how it runs.
+    /// The shape of an effect, read by the store that runs it: every kind other than the inline
+    /// `none` and `just` is a node (``EffectNode``), one object that knows how it runs.
     @usableFromInline
     package enum Operation: Sendable {
         case none
@@ -31,7 +28,6 @@ public struct Effect<Output: Sendable>: Publisher {
         case node(any EffectNode<Output>)
     }
 
-    /// What this effect does.
     @usableFromInline
     package let operation: Operation
 
@@ -192,5 +188,127 @@ extension Publisher {
     /// - Returns: The effect.
     public func eraseToEffect() -> Effect<Output> {
         Effect(self)
+    }
+}
+
+/// One kind of node of an effect tree other than nothing and a single value (the inline cases
+/// of ``Effect/Operation``): a wrapped publisher, a merge, a concatenation, a delay, a
+/// cancellation mark, a cancel, a debounce, a throttle.
+///
+/// Everything the runtime does with a node goes through this protocol, so a new kind of node is
+/// one type in one file: how it runs, starts as a root, maps, is marked and prints.
+@usableFromInline
+package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertible {
+    associatedtype Output: Sendable
+
+    /// Runs the node's effect for `subscriber`; ids register in `context`, if there is one.
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output
+
+    /// Starts the node's effect in `context`, as the part (or parts) it counts as running; see
+    /// ``EffectContext/start(_:sendingTo:)``.
+    ///
+    /// `id` is that of a `.cancellable` node around this one, handed down so that the root is
+    /// registered under it in the step that counts it. By default the node runs as one root.
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output
+
+    /// The node's effect as a single value delivered after a delay, marked with at most one id,
+    /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
+    /// shape. A context starts it specialized for its downstream (``DelayedValueStart``).
+    var delayedValue: DelayedValueStart<Output>? { get }
+
+    /// The node's effect with every value transformed, keeping its shape and its ids.
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T>
+
+    /// The node's effect marked with `id` wherever a part of it runs on its own (a store's
+    /// task marks its effects so). By default the whole node is marked once.
+    func marked(with id: EffectID) -> Effect<Output>
+}
+
+extension EffectNode {
+    @inlinable
+    package var asEffect: Effect<Output> {
+        Effect(operation: .node(self))
+    }
+
+    package func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        context.startRoot(sendingTo: downstream, id: id, replacingInFlight: replacingInFlight) {
+            self.subscribe($0, context: context)
+        }
+    }
+
+    package var delayedValue: DelayedValueStart<Output>? {
+        nil
+    }
+
+    @usableFromInline
+    package func marked(with id: EffectID) -> Effect<Output> {
+        asEffect.cancellable(id: id)
+    }
+}
+
+/// An operator keyed by an id (``Effect/debounce(id:for:scheduler:)``,
+/// ``Effect/throttle(id:for:scheduler:latest:)``): a publisher, run as
+/// `.cancellable(id: id, cancelInFlight: true)`.
+///
+/// A node of its own only so that mapping it maps the effect inside the operator, and so that it
+/// prints as the operator.
+protocol CancellableOperatorNode: EffectNode {
+    var cancellable: CancellableEffect<Output> { get }
+}
+
+extension CancellableOperatorNode {
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        cancellable.subscribe(subscriber, context: context)
+    }
+
+    func start<Downstream: Subscriber>(
+        in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
+        replacingInFlight: Bool
+    ) where Downstream.Input == Output {
+        cancellable.start(
+            in: context, sendingTo: downstream, id: id, replacingInFlight: replacingInFlight)
+    }
+}
+
+/// A node that wraps any publisher: ``Effect/init(_:)``.
+final class PublisherEffect<Output: Sendable>: EffectNode {
+    let publisher: AnyPublisher<Output>
+
+    init(_ publisher: AnyPublisher<Output>) {
+        self.publisher = publisher
+    }
+
+    func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
+    where S.Input == Output {
+        publisher.receive(subscriber: subscriber)
+    }
+
+    func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> Effect<T> {
+        PublisherEffect<T>(AnyPublisher(Publishers.Map(upstream: publisher, transform: transform)))
+            .asEffect
+    }
+
+    var description: String {
+        publisher.description
+    }
+}
+
+extension Effect {
+    /// This effect marked with `id` wherever a part of it runs on its own (see
+    /// ``EffectNode/marked(with:)``); nothing and a single value run at once and stay unmarked.
+    @inlinable
+    package func marked(with id: EffectID) -> Effect {
+        switch operation {
+        case .none, .just: self
+        case .node(let node): node.marked(with: id)
+        }
     }
 }

@@ -25,14 +25,11 @@
 /// around it), so cancelling the scope's id cancels every effect of the element, in O(k) for its
 /// k roots.
 public final class EffectContext: Sendable {
-    /// The books this context shares with its scoped views: the store's one table of running
-    /// effects and its throttle memory.
+    /// Shared with its scoped views.
     let books: Books
-    /// The scope every id used through this context belongs to, as the store's books name it;
-    /// nil for a store's own context, where ids mean themselves.
+    /// The scope every id used through this context belongs to; nil for a store's own context.
     @usableFromInline let scope: EffectID?
-    /// The scopes around `scope`, which this context's roots belong to as well: empty unless
-    /// views nest.
+    /// The scopes around `scope`, which this context's roots belong to as well.
     let outerScopes: [EffectID]
 
     /// Where the tasks of the context's async effects prefer to run: an `any TaskExecutor`, kept
@@ -57,7 +54,6 @@ public final class EffectContext: Sendable {
         self.preferredExecutor = preferredExecutor
     }
 
-    /// A view of `base` in which every id means the pair (`scope`, id).
     private init(viewOf base: EffectContext, scope: EffectID) {
         books = base.books
         self.scope = scope
@@ -74,9 +70,6 @@ public final class EffectContext: Sendable {
 
     /// A view of this context in which every id used means the pair (`scope`, id): see
     /// "Scopes" above. A view of a view nests its scope inside the outer one.
-    ///
-    /// - Parameter scope: The scope, as this context names it.
-    /// - Returns: The view; one allocation, nothing registered.
     package func scoped(to scope: EffectID) -> EffectContext {
         EffectContext(viewOf: self, scope: resolved(scope))
     }
@@ -98,12 +91,10 @@ public final class EffectContext: Sendable {
         return EffectID(ScopedEffectID(scope: inner, id: id))
     }
 
-    /// The table of running effects, shared by a store's context and its scoped views.
     var table: Lock<EffectTable> {
         _read { yield books.table }
     }
 
-    /// When each throttled id last let a value through; see ``ThrottleMemory``.
     var throttles: ThrottleMemory {
         books.throttles
     }
@@ -172,8 +163,7 @@ public final class EffectContext: Sendable {
         case .just(let value):
             downstream.receive(value)
         case .node(let node):
-            // Started here, where the downstream's type is known: the same `DelayedValue` the
-            // node's own `start` makes.
+            // Started here, where the downstream's type is known (see `DelayedValueStart`).
             if let delayed = node.delayedValue {
                 delayed.start(in: self, sendingTo: downstream)
             } else {
@@ -182,9 +172,8 @@ public final class EffectContext: Sendable {
         }
     }
 
-    /// Starts one root: counts it as running (and registers it under `id`, replacing what ran
-    /// under it with `replacingInFlight`), hands `downstream` its subscription, then runs `body`,
-    /// which subscribes the root to the effect.
+    /// Starts one root: counts it as running (registered under `id`, if any), hands `downstream`
+    /// its subscription, then runs `body`, which subscribes the root to the effect.
     func startRoot<Downstream: Subscriber>(
         sendingTo downstream: Downstream, id: EffectID? = nil, replacingInFlight: Bool = false,
         _ body: (RootSubscriber<Downstream>) -> Void
@@ -239,7 +228,6 @@ public final class EffectContext: Sendable {
         cancel(members)
     }
 
-    /// Cancels the members taken out of an id's group, outside the lock.
     private func cancel(_ members: EffectTable.Members) {
         switch members {
         case .one(let member):
@@ -282,7 +270,7 @@ public final class EffectContext: Sendable {
         } else {
             ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: outerScopes) }
         }
-        // What the table kept is released here, outside the lock.
+        // What the table kept is released outside the lock.
         _ = ended
     }
 
@@ -299,10 +287,8 @@ public final class EffectContext: Sendable {
 }
 
 extension EffectContext {
-    /// What a store's context shares with its scoped views.
     final class Books: Sendable {
         let table = Lock(EffectTable())
-        /// Its own lock: nothing ties it to the table of running effects.
         let throttles = ThrottleMemory()
     }
 }
@@ -333,4 +319,291 @@ package struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
             ^ UInt(bitPattern: seed)
         return Int(bitPattern: mixed &* 0x9E37_79B9_7F4A_7C15)
     }
+}
+
+/// What an ``EffectContext`` keeps behind its lock: the running roots, and which running parts
+/// answer to which cancellation id. A pure state machine: each transition returns what the
+/// caller must do or release once the lock is let go.
+///
+/// A root with an id is kept in its id's group only (and counted in `roots`); a root started in
+/// a scoped view is also kept in each of its scopes' groups, so cancelling a scope reaches it in
+/// one step.
+///
+/// Size and cost: one entry per running root without an id, one per id some running part is
+/// marked with. Beginning and ending a root, registering and unregistering a member are O(1);
+/// taking an id's members is O(members), closing O(roots + members).
+enum EffectTable {
+    case open(roots: Roots, ids: [EffectID: Members])
+    /// The store is gone: nothing new starts, nothing is kept.
+    case closed
+
+    /// Usually one, which needs no dictionary.
+    enum Members {
+        case one(any CancellableByID)
+        case many([ObjectIdentifier: any CancellableByID])
+    }
+
+    enum Admission {
+        case refused
+        /// With the members it replaced under its id, to cancel outside the lock.
+        case admitted(replaced: Members?)
+    }
+
+    init() {
+        self = .open(roots: Roots(), ids: [:])
+    }
+
+    var runningCount: Int {
+        guard case .open(let roots, _) = self else { return 0 }
+        return roots.count
+    }
+
+    /// The running roots without an id, in slots in the order they started (a freed slot is
+    /// reused), so that closing stops them in about that order; and how many roots with an id
+    /// run. `slots` is as long as the most roots ever running at once, emptied whenever none
+    /// runs; inserting and removing are O(1).
+    struct Roots {
+        private var slots: [(any RunningEffect)?] = []
+        private var slotOf: [ObjectIdentifier: Int] = [:]
+        private var freeSlots: [Int] = []
+        /// Roots with an id (or a scope) begun and not ended, whether or not a group holds them.
+        var marked = 0
+
+        var count: Int {
+            slotOf.count + marked
+        }
+
+        /// Hands every root to `body` in slot order, each taken out of its slot first, so that
+        /// it is freed as `body` returns.
+        mutating func removeAll(_ body: (any RunningEffect) -> Void) {
+            for slot in slots.indices {
+                guard let root = slots[slot].take() else { continue }
+                body(root)
+            }
+            self = Roots()
+        }
+
+        mutating func insert(_ root: any RunningEffect) {
+            let slot = freeSlots.popLast() ?? slots.count
+            if slot == slots.count {
+                slots.append(root)
+            } else {
+                slots[slot] = root
+            }
+            slotOf[ObjectIdentifier(root)] = slot
+        }
+
+        mutating func remove(_ key: ObjectIdentifier) -> (any RunningEffect)? {
+            guard let slot = slotOf.removeValue(forKey: key) else { return nil }
+            var removed: (any RunningEffect)? = nil
+            swap(&removed, &slots[slot])
+            if slotOf.isEmpty {
+                slots.removeAll(keepingCapacity: true)
+                freeSlots.removeAll(keepingCapacity: true)
+            } else {
+                freeSlots.append(slot)
+            }
+            return removed
+        }
+    }
+
+    var idCount: Int {
+        guard case .open(_, let ids) = self else { return 0 }
+        return ids.count
+    }
+
+    /// O(ids).
+    var registeredCount: Int {
+        guard case .open(_, let ids) = self else { return 0 }
+        return ids.values.reduce(0) { $0 + $1.all.count }
+    }
+
+    /// Counts `root` as running, registered under `id` if any (with `replacingInFlight`, as the
+    /// id's one member, handing back the members it replaces), and under `scope` and each of
+    /// `outerScopes`.
+    mutating func begin(
+        _ root: any RunningEffect, id: EffectID?, scope: EffectID? = nil,
+        outerScopes: [EffectID] = [], replacingInFlight: Bool
+    ) -> Admission {
+        withOpen { roots, ids in
+            var replaced: Members? = nil
+            if let id {
+                roots.marked += 1
+                if replacingInFlight {
+                    replaced = ids.updateValue(.one(root), forKey: id)
+                } else {
+                    ids.insert(root, under: id)
+                }
+            } else if scope == nil {
+                roots.insert(root)
+            } else {
+                roots.marked += 1
+            }
+            // The members replaced leave the scopes' groups as the root joins them: an element
+            // whose one effect replaces its previous one keeps a group of one throughout.
+            if let scope {
+                ids.insert(root, under: scope, replacing: replaced)
+                for outer in outerScopes {
+                    ids.insert(root, under: outer, replacing: replaced)
+                }
+            }
+            return .admitted(replaced: replaced)
+        } ?? .refused
+    }
+
+    /// Forgets a root that ended. Returns what was kept, to release outside the lock; nothing
+    /// when it had left already (the context closed, or its id's group was taken to cancel).
+    mutating func end(
+        _ root: any RunningEffect, id: EffectID?, scope: EffectID? = nil,
+        outerScopes: [EffectID] = []
+    ) -> (root: (any RunningEffect)?, member: (any CancellableByID)?) {
+        withOpen { roots, ids in
+            let key = ObjectIdentifier(root)
+            // The entries under its scopes are references to `root`, which the caller holds:
+            // dropping them here cannot end its life inside the lock.
+            if let scope {
+                _ = ids.remove(key, from: scope)
+                for outer in outerScopes {
+                    _ = ids.remove(key, from: outer)
+                }
+            }
+            guard let id else {
+                guard scope == nil else {
+                    precondition(roots.marked > 0, "a scoped root ended more often than it began")
+                    roots.marked -= 1
+                    return (nil, nil)
+                }
+                return (roots.remove(key), nil)
+            }
+            precondition(roots.marked > 0, "a root with an id ended more often than it began")
+            roots.marked -= 1
+            return (nil, ids.remove(key, from: id))
+        } ?? (nil, nil)
+    }
+
+    /// Registers a running part inside some root under `id`; false when closed.
+    mutating func register(_ member: any CancellableByID, id: EffectID) -> Bool {
+        withOpen { _, ids in
+            ids.insert(member, under: id)
+            return true
+        } ?? false
+    }
+
+    mutating func unregister(_ member: any CancellableByID, id: EffectID)
+        -> (any CancellableByID)?
+    {
+        withOpen { _, ids in ids.remove(ObjectIdentifier(member), from: id) } ?? nil
+    }
+
+    /// A root among the members taken stays counted as running until it ends.
+    mutating func takeMembers(of id: EffectID) -> Members? {
+        withOpen { _, ids in ids.removeValue(forKey: id) } ?? nil
+    }
+
+    /// Everything kept, to stop and release outside the lock; nil when closed already.
+    mutating func close() -> (roots: Roots, members: [any CancellableByID])? {
+        guard case .open(let roots, let ids) = self else { return nil }
+        self = .closed
+        return (roots, ids.values.flatMap(\.all))
+    }
+
+    /// The books are moved out of the enum while `body` runs, so they are changed in place.
+    private mutating func withOpen<Result>(
+        _ body: (inout Roots, inout [EffectID: Members]) -> Result
+    ) -> Result? {
+        guard case .open(var roots, var ids) = self else { return nil }
+        self = .closed
+        defer { self = .open(roots: roots, ids: ids) }
+        return body(&roots, &ids)
+    }
+}
+
+extension EffectTable.Members {
+    var all: [any CancellableByID] {
+        switch self {
+        case .one(let member): [member]
+        case .many(let members): Array(members.values)
+        }
+    }
+
+    func contains(_ key: ObjectIdentifier) -> Bool {
+        switch self {
+        case .one(let member): ObjectIdentifier(member) == key
+        case .many(let members): members[key] != nil
+        }
+    }
+
+    /// Adds `member` to `group`, after removing those of `replaced` it holds.
+    static func insert(
+        _ member: any CancellableByID, into group: inout Self?, replacing replaced: Self?
+    ) {
+        switch group.take() {
+        case .none:
+            group = .one(member)
+        case .one(let other):
+            if let replaced, replaced.contains(ObjectIdentifier(other)) {
+                group = .one(member)
+            } else {
+                group = .many([ObjectIdentifier(other): other, ObjectIdentifier(member): member])
+            }
+        case .many(var members):
+            switch replaced {
+            case .none: break
+            case .one(let gone): members.removeValue(forKey: ObjectIdentifier(gone))
+            case .many(let gone): for key in gone.keys { members.removeValue(forKey: key) }
+            }
+            members[ObjectIdentifier(member)] = member
+            group = members.count == 1 ? .one(member) : .many(members)
+        }
+    }
+
+    /// Nil when `key` was not there (the group is then left as it was).
+    static func remove(_ key: ObjectIdentifier, from group: inout Self?) -> (any CancellableByID)? {
+        switch group.take() {
+        case .none:
+            return nil
+        case .one(let member):
+            guard ObjectIdentifier(member) == key else {
+                group = .one(member)
+                return nil
+            }
+            return member
+        case .many(var members):
+            let removed = members.removeValue(forKey: key)
+            group = members.count == 1 ? .one(members.first!.value) : .many(members)
+            return removed
+        }
+    }
+}
+
+extension Dictionary where Key == EffectID, Value == EffectTable.Members {
+    fileprivate mutating func insert(
+        _ member: any CancellableByID, under id: EffectID,
+        replacing replaced: EffectTable.Members? = nil
+    ) {
+        EffectTable.Members.insert(member, into: &self[id], replacing: replaced)
+    }
+
+    fileprivate mutating func remove(_ key: ObjectIdentifier, from id: EffectID)
+        -> (any CancellableByID)?
+    {
+        EffectTable.Members.remove(key, from: &self[id])
+    }
+}
+
+/// A root a context counts as running until it ends; ``stop()`` ends it when the context
+/// closes.
+@usableFromInline
+package protocol RunningEffect: CancellableByID {
+    /// Stops the effect because its context closed: it delivers nothing more, and reports
+    /// nothing (the context has let it go already).
+    func stop()
+}
+
+/// A running part of an effect, marked with an id, that ``EffectContext/cancel(id:)`` can end.
+@usableFromInline
+package protocol CancellableByID: AnyObject, Sendable {
+    /// Stops the part and finishes its downstream, so that whatever contains it goes on. The
+    /// context has already removed it from the id's group.
+    func cancelByID()
 }

@@ -52,14 +52,8 @@ public protocol Scheduler: Sendable {
     ) -> any Cancellable
 }
 
-// A default for repeating work, built on `schedule(after:_:)`.
-//
-// Why have one: `schedule(after:interval:_:)` was added after the protocol shipped, and a
-// requirement without a default would stop every scheduler written outside this package from
-// compiling. The default is correct for any scheduler (each run is due on the same grid, it
-// stops on cancel and releases the action), only not the fastest: it makes one extra object and
-// goes through the base scheduler once per run. Every scheduler in this package implements the
-// requirement itself, with its own timer queue.
+// A default for repeating work, so that schedulers written outside the package need not write
+// one; the package's own schedulers implement it with their timer queues.
 extension Scheduler {
     /// Runs `action` once `delay` has passed, then again every `interval`, by scheduling each
     /// run with ``schedule(after:_:)`` when the previous one has run.
@@ -90,10 +84,68 @@ extension Scheduler {
     }
 }
 
-/// Stops the program if a repeating schedule's interval is not above zero: the one rule every
-/// scheduler's `schedule(after:interval:_:)` shares.
 @usableFromInline
 func checkRepeatingInterval(_ interval: Duration) {
     precondition(
         interval > .zero, "a repeating schedule's interval must be above zero (got \(interval))")
+}
+
+/// A scheduler that hides the type of the scheduler it wraps.
+///
+/// Code that takes `some Scheduler` and keeps it in a closure stays generic over that type, and
+/// generic code called from another module cannot be specialized: every effect it builds pays
+/// for the genericity. Erasing the scheduler once, where the dependency comes in, lets the rest
+/// be ordinary concrete code:
+///
+/// ```swift
+/// func unFlipping(scheduler: some Scheduler) -> Middleware<Game, GameAction> {
+///     let scheduler = AnyScheduler(scheduler)   // from here on, one concrete type
+///     return { state, action in
+///         guard case .flipCard = action, state.isMismatch else { return .none }
+///         return Effect.just(.unFlipSelectedCards).delay(for: .seconds(1), scheduler: scheduler)
+///     }
+/// }
+/// ```
+public struct AnyScheduler: Scheduler {
+    /// The wrapped scheduler.
+    public let base: any Scheduler
+
+    /// Wraps `scheduler` (an `AnyScheduler` is not wrapped twice).
+    public init(_ scheduler: some Scheduler) {
+        if let erased = scheduler as? AnyScheduler {
+            self = erased
+        } else {
+            base = scheduler
+        }
+    }
+
+    /// The wrapped scheduler's time.
+    public var now: Duration {
+        base.now
+    }
+
+    /// Runs `action` on the wrapped scheduler as soon as it can.
+    public func schedule(_ action: @escaping @Sendable () -> Void) {
+        base.schedule(action)
+    }
+
+    /// Runs `action` on the wrapped scheduler once `delay` has passed.
+    @discardableResult
+    public func schedule(
+        after delay: Duration, _ action: consuming @escaping @Sendable () -> Void
+    )
+        -> any Cancellable
+    {
+        base.schedule(after: delay, action)
+    }
+
+    /// Runs `action` on the wrapped scheduler once `delay` has passed, then every `interval`.
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        base.schedule(after: delay, interval: interval, action)
+    }
 }

@@ -51,7 +51,6 @@
 public final class TestScheduler: Scheduler {
     struct State {
         var now = Duration.zero
-        /// Every piece of pending work; see the type's discussion for sizes and costs.
         var queue = TimerHeap<TimedWork>()
         /// The jobs of tasks on this executor that are ready to run, oldest first (empty before
         /// macOS 15 / iOS 18, where no task can prefer it).
@@ -84,7 +83,6 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    /// One step of an advance or a run.
     enum Step {
         case job(UnownedJob)
         case work(@Sendable () -> Void)
@@ -197,12 +195,11 @@ public final class TestScheduler: Scheduler {
         runSteps(until: nil)
     }
 
-    /// How far an advance goes: read against the clock as the advance starts.
+    /// Read against the clock as the advance starts.
     private enum Horizon {
         case by(Duration)
         case to(Duration)
 
-        /// The instant it names, from `now`.
         func instant(from now: Duration) -> Duration {
             switch self {
             case .by(let duration):
@@ -217,9 +214,8 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    /// Runs ready jobs and due work until neither is left, then moves the clock to the horizon:
-    /// a plain loop of one critical section per step (take the step, unlock, run it). The first
-    /// critical section also reads the horizon against the clock.
+    /// Runs ready jobs and due work until neither is left, then moves the clock to the horizon,
+    /// one critical section per step (take the step, unlock, run it).
     private func runSteps(until horizon: Horizon?) {
         var limit: Duration?
         var isFirstStep = true
@@ -232,7 +228,6 @@ public final class TestScheduler: Scheduler {
                 return state.takeStep(dueBy: limit)
             }
             guard let step = next else { return }
-            // Consumed, so that the work's action is moved out of the step, not copied.
             switch consume step {
             case .job(let job): runJob(job)
             case .work(let action): action()
@@ -244,7 +239,6 @@ public final class TestScheduler: Scheduler {
 extension TestScheduler {
     /// Adds `work` at `now + delay`, a negative delay counting as zero.
     func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
-        // Moved into the queue, not copied.
         var pending = Optional(work)
         return state.withLock { state in
             state.queue.insert(pending.take()!, due: state.now + max(delay, .zero))
@@ -254,7 +248,7 @@ extension TestScheduler {
     /// Removes the work if it is still pending, and releases it outside the lock.
     func cancelTimer(_ handle: TimerHandle) {
         let removed = state.withLock { $0.queue.remove(handle) }
-        // Released here, outside the lock: the action and what it captures.
+        // The action and what it captures are released outside the lock.
         _ = removed
     }
 }

@@ -56,15 +56,13 @@ struct TimerHeap<Payload> {
         }
     }
 
-    /// The end of the free list.
     private static var noSlot: UInt32 {
         .max
     }
 
     private struct Entry {
-        /// The due time as its whole seconds and attoseconds (one sign, the attoseconds under
-        /// a second), so that entries compare as plain integers: `Duration`'s own `<` is a call
-        /// into the standard library, made many times for each piece of work scheduled.
+        /// The due time as whole seconds and attoseconds (one sign, attoseconds under a
+        /// second), compared as plain integers (see the Performance article's decision log).
         var seconds: Int64
         var attoseconds: Int64
         var order: UInt64
@@ -80,7 +78,6 @@ struct TimerHeap<Payload> {
             Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
         }
 
-        /// Whether this entry is due after `limit`.
         @inline(__always)
         func isLater(than limit: Duration) -> Bool {
             Entry(due: limit, order: .max, slot: 0).precedes(self)
@@ -93,11 +90,9 @@ struct TimerHeap<Payload> {
         }
     }
 
-    /// One slot per pending piece of work, and free ones; see the type's discussion.
     private var slots: ContiguousArray<Slot> = []
     /// The free slot to reuse first (`noSlot` for none); each free slot names the next.
     private var firstFree = TimerHeap.noSlot
-    /// The heap, live and dead entries; see the type's discussion.
     private var entries: ContiguousArray<Entry> = []
     /// The sorted run, live and dead entries, from `runStart` on; see the type's discussion.
     private var run: ContiguousArray<Entry> = []
@@ -112,26 +107,18 @@ struct TimerHeap<Payload> {
     /// are in the heap right now.
     private(set) var count = 0
 
-    /// Makes an empty timer queue.
     init() {}
 
-    /// Whether no work is pending.
     var isEmpty: Bool {
         count == 0
     }
 
-    /// The payload of pending work, or nil if `handle` is stale.
-    ///
-    /// - Complexity: O(1).
+    /// Nil if `handle` is stale.
     subscript(handle: Handle) -> Payload? {
         guard let index = index(of: handle) else { return nil }
         return slots[index].payload
     }
 
-    /// Adds `payload`, due at `due`.
-    ///
-    /// - Returns: The handle that removes it.
-    /// - Complexity: O(log n); no allocation beyond amortized growth of the arrays.
     mutating func insert(_ payload: consuming Payload, due: Duration) -> Handle {
         let id = nextSequence
         nextSequence += 1
@@ -153,8 +140,6 @@ struct TimerHeap<Payload> {
 
     /// Puts pending work that ``popFirst(dueBy:)`` took out of the heap back in, due at `due`,
     /// after everything already due at that instant.
-    ///
-    /// - Complexity: O(log n).
     mutating func reinsert(_ handle: Handle, due: Duration) {
         guard let index = index(of: handle) else {
             preconditionFailure("TimerHeap.reinsert: the work was removed")
@@ -166,12 +151,8 @@ struct TimerHeap<Payload> {
         push(Entry(due: due, order: order, slot: handle.slot))
     }
 
-    /// Removes pending work, wherever it is, and hands back its payload for the caller to
-    /// release (outside any lock).
-    ///
-    /// - Returns: The payload, or nil if `handle` is stale (already removed): removing twice
-    ///   does nothing.
-    /// - Complexity: O(1), plus an amortized O(1) share of rebuilding the heap.
+    /// Hands back the payload for the caller to release outside any lock; nil if `handle` is
+    /// stale (removing twice does nothing).
     mutating func remove(_ handle: Handle) -> Payload? {
         guard let index = index(of: handle) else { return nil }
         if slots[index].order != 0 {
@@ -182,23 +163,14 @@ struct TimerHeap<Payload> {
         return payload
     }
 
-    /// The due time of the earliest pending work in the heap, or nil if there is none.
-    ///
     /// Mutating because it drops the dead entries it finds on top.
-    ///
-    /// - Complexity: O(1), plus O(log n) per dead entry dropped.
     mutating func firstDue() -> Duration? {
         dropDeadTop()
         return earliest()?.entry.due
     }
 
-    /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil).
-    ///
-    /// The work stays pending: its payload stays in its slot. Follow with ``remove(_:)`` to take
-    /// it, or ``reinsert(_:due:)`` to have it come due again.
-    ///
-    /// - Returns: The work's handle and due time, or nil if nothing is due by `limit`.
-    /// - Complexity: O(log n), plus O(log n) per dead entry dropped.
+    /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil). The
+    /// work stays pending: follow with ``remove(_:)`` or ``reinsert(_:due:)``.
     mutating func popFirst(dueBy limit: Duration?) -> (handle: Handle, due: Duration)? {
         guard let first = removeEarliest(dueBy: limit) else { return nil }
         let index = Int(first.slot)
@@ -212,15 +184,10 @@ struct TimerHeap<Payload> {
     /// again. If never (nil), the work leaves the queue and its payload is handed back; otherwise
     /// it goes back in under the same handle, due then, after everything already due at that
     /// instant, and a copy of its payload is handed back.
-    ///
-    /// - Returns: The payload and the due time it came out at, or nil if nothing is due by
-    ///   `limit`.
-    /// - Complexity: O(log n), plus O(log n) per dead entry dropped.
     mutating func takeFirst(
         dueBy limit: Duration?,
         nextDue: (borrowing Payload, Duration) -> Duration?
     ) -> (payload: Payload, due: Duration)? {
-        // Nothing pending means nothing live: an advance's last look usually ends here.
         guard count != 0, let first = removeEarliest(dueBy: limit) else { return nil }
         let index = Int(first.slot)
         let due = first.due
@@ -264,7 +231,6 @@ struct TimerHeap<Payload> {
         slots[Int(entry.slot)].order == entry.order
     }
 
-    /// How many entries the heap and the run hold, live and dead.
     private var entryCount: Int {
         entries.count + run.count - runStart
     }
@@ -453,3 +419,19 @@ extension TimerHeap {
         precondition(entryCount - liveEntries <= liveEntries, "too many dead entries")
     }
 }
+
+/// A piece of work a scheduler's ``TimerHeap`` holds behind its lock; `action` runs only after
+/// unlocking.
+struct TimedWork: Sendable {
+    let action: @Sendable () -> Void
+    /// Nil for work that runs once.
+    let interval: Duration?
+
+    init(_ action: @escaping @Sendable () -> Void, repeatingEvery interval: Duration? = nil) {
+        self.action = action
+        self.interval = interval
+    }
+}
+
+/// What the cancellable a scheduler hands back for scheduled work keeps, to take it back.
+typealias TimerHandle = TimerHeap<TimedWork>.Handle
