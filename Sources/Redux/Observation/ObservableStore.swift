@@ -31,7 +31,7 @@ import Observation
 ///
 /// Changes are reported where the store's observers run: on its home if it has one, on the
 /// thread that processes the action if not. For SwiftUI, make the store's home the main actor
-/// (``init(initial:mutatingReducer:interceptors:middlewares:)-(_,_,_,[AnyMiddleware<State,Action>])``
+/// (``init(initial:mutatingReducer:interceptors:middlewares:taskExecutor:)-(_,_,_,[AnyMiddleware<State,Action>],_)``
 /// does), so that views update on the main actor whichever thread sent the action. A scoped
 /// view shares its root store's home.
 @dynamicMemberLookup
