@@ -18,16 +18,11 @@ extension Store {
     /// }
     /// ```
     ///
-    /// The observer may touch everything the main actor guards, without
-    /// `MainActor.assumeIsolated`. When the store calls its observers on the main actor (a store
-    /// at home there, `on: .mainActor`, or one whose actions are dispatched there), each call is
-    /// made at once, as ``subscribe(_:)`` makes it, so the first one happens before this returns.
-    /// A state the store reaches on another thread is handed to the main queue instead, and every
-    /// state arrives in order.
-    ///
-    /// The store holds the observer until the token is cancelled or released; a call still on
-    /// its way to the main queue is then dropped. Capture the subscriber weakly and keep the
-    /// token in it, as above: when it goes away, its token unsubscribes.
+    /// When the store calls its observers on the main actor (a store at home there, or whose
+    /// actions are dispatched there), each call is made at once, as ``subscribe(_:)`` makes it;
+    /// a state reached on another thread goes through the main queue, in order. Once the token
+    /// is cancelled or released, a call still on its way is dropped: capture the subscriber
+    /// weakly and keep the token in it, as above.
     @MainActor
     public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
         -> AnyCancellable
@@ -44,8 +39,7 @@ extension Store {
     /// })
     /// ```
     ///
-    /// The values are compared where the store runs, before they go to the main actor; they
-    /// arrive as ``subscribe(onMainActor:)`` says.
+    /// Values are compared where the store runs; they arrive as ``subscribe(onMainActor:)`` says.
     @MainActor
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
