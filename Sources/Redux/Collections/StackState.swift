@@ -45,10 +45,6 @@ extension StackElement: Sendable where Screen: Sendable {}
 /// path.popLast()                                              // back to #0
 /// path.append(ItemDetail(item: Item(id: 3, title: "Flour")))  // pushed as #2, not #1 again
 /// ```
-///
-/// - Complexity: Pushing, popping the top and finding a screen by id are O(1); popping from a
-///   screen is O(k) in the k screens popped; setting a screen below the top to nil is O(n). The
-///   stack holds one entry per screen on it.
 public struct StackState<Screen> {
     /// What `forEach` lifts a screen's reducer and middleware over.
     var elements: IdentifiedArray<StackElement<Screen>> = []
