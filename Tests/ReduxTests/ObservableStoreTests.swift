@@ -199,16 +199,16 @@ import Testing
         let models: [ObservableStore<Counter, CounterAction>] = [
             ObservableStore(
                 initial: Counter(), mutatingReducer: counterMutatingReducer,
-                middlewares: [AnyMiddleware(plain)], taskExecutor: scheduler),
+                middlewares: [AnyMiddleware(plain)], taskExecutor: .preferring(scheduler)),
             ObservableStore(
                 initial: Counter(), reducer: counterReducer,
-                middlewares: [AnyMiddleware(plain)], taskExecutor: scheduler),
+                middlewares: [AnyMiddleware(plain)], taskExecutor: .preferring(scheduler)),
             ObservableStore(
                 initial: Counter(), mutatingReducer: counterMutatingReducer, middlewares: [plain],
-                taskExecutor: scheduler),
+                taskExecutor: .preferring(scheduler)),
             ObservableStore(
                 initial: Counter(), reducer: counterReducer, middlewares: [plain],
-                taskExecutor: scheduler),
+                taskExecutor: .preferring(scheduler)),
         ]
         for model in models {
             model.dispatch(.increment)

@@ -1,9 +1,6 @@
 /// The id of one screen on a ``StackState``: the stack gives each screen pushed the next one,
-/// counting from 0, and never gives the same id twice.
-///
-/// An id names one visit to a screen: a screen popped and pushed again is a new screen, with
-/// a new id, so an action or an effect meant for the one that was popped never reaches it.
-/// Tests write ids as integers: `.element(id: 0, action: .tick)`.
+/// counting from 0, never the same twice, so an action meant for a popped screen never reaches
+/// one pushed later. Tests write ids as integers: `.element(id: 0, action: .tick)`.
 public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
     CustomStringConvertible
 {
@@ -25,7 +22,6 @@ public struct StackElementID: Hashable, Comparable, Sendable, ExpressibleByInteg
 
 import Effects
 
-/// One screen on a stack, with the id the stack gave it.
 struct StackElement<Screen>: Identifiable {
     let id: StackElementID
     var screen: Screen
@@ -49,19 +45,12 @@ extension StackElement: Sendable where Screen: Sendable {}
 /// path.popLast()                                              // back to #0
 /// path.append(ItemDetail(item: Item(id: 3, title: "Flour")))  // pushed as #2, not #1 again
 /// ```
-///
-/// Two stacks are equal when they hold the same screens under the same ids, in the same order.
-///
-/// - Complexity: Pushing, popping the top and finding a screen by id are O(1); popping from a
-///   screen is O(k) in the k screens popped; setting a screen below the top to nil is O(n). The
-///   stack holds one entry per screen on it.
 public struct StackState<Screen> {
     /// What `forEach` lifts a screen's reducer and middleware over.
     var elements: IdentifiedArray<StackElement<Screen>> = []
     private var nextID = 0
-    /// Which stack this is, of all made in the process: a new stack's ids start again at 0, so
-    /// `forEach(_:stack:action:)` tells by the origin, not the ids, that every screen of a
-    /// replaced stack went. Not part of `==`.
+    /// Which stack this is, of all made in the process (not part of `==`): a new stack's ids
+    /// start again at 0, so `forEach(_:stack:action:)` tells a replaced stack by its origin.
     let origin = stackOrigins.withLock { count in
         count += 1
         return count
@@ -78,8 +67,8 @@ public struct StackState<Screen> {
     /// The ids of the screens, bottom first, in O(n).
     public var ids: [StackElementID] { Array(elements.ids) }
 
-    /// The screen with id `id`, nil when it is not on the stack. Setting a screen changes the
-    /// one with that id, if it is there, in O(1); setting nil pops that screen alone, in O(n).
+    /// The screen with id `id`, nil when it is not on the stack; set it to change that screen
+    /// (O(1)), or to nil to pop it alone (O(n)).
     public subscript(id id: StackElementID) -> Screen? {
         get { elements[id: id]?.screen }
         set {
@@ -106,8 +95,8 @@ public struct StackState<Screen> {
     /// Pops every screen, back to the root, in O(n).
     public mutating func removeAll() { elements.removeAll() }
 
-    /// Pops the screen with id `id` and every screen above it, in O(k) for the k popped; returns
-    /// whether it was on the stack (nothing is popped when not).
+    /// Pops the screen with id `id` and every screen above it, in O(k) for the k popped; false
+    /// (nothing popped) when it is not on the stack.
     @discardableResult
     public mutating func pop(from id: StackElementID) -> Bool {
         guard let index = elements.index(id: id) else { return false }
@@ -116,8 +105,8 @@ public struct StackState<Screen> {
         return true
     }
 
-    /// Pops every screen above the one with id `id`, which stays on top, in O(k) for the k
-    /// popped; returns whether it was on the stack (nothing is popped when not).
+    /// Pops every screen above the one with id `id`, in O(k) for the k popped; false (nothing
+    /// popped) when it is not on the stack.
     @discardableResult
     public mutating func pop(to id: StackElementID) -> Bool {
         guard let index = elements.index(id: id) else { return false }
@@ -136,8 +125,7 @@ extension StackState: RandomAccessCollection {
 }
 
 extension StackState: Equatable where Screen: Equatable {
-    /// Whether the two stacks hold the same screens under the same ids, in the same order
-    /// (which ids each would give next does not count).
+    /// Whether the two stacks hold the same screens under the same ids, in the same order.
     public static func == (lhs: StackState, rhs: StackState) -> Bool {
         lhs.elements == rhs.elements
     }

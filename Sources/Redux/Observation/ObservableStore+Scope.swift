@@ -14,8 +14,8 @@ extension ObservableStore {
         scope({ $0[keyPath: path] }, send: action.embed)
     }
 
-    /// An observable view of an element of an identified collection lifted with `forEach`: a
-    /// row's view, whose state is the row, nil once it is removed.
+    /// An observable view of a row of an identified collection lifted with `forEach`, nil once
+    /// the row is removed.
     ///
     /// ```swift
     /// let row = shelf.scope(element: 1, of: \.books, action: ShelfAction.bookActions)
@@ -37,7 +37,6 @@ extension ObservableStore {
         scope({ $0[keyPath: path] }, send: action.embed)
     }
 
-    /// A view of the part `part` of this one's state, sending its actions through `embed`.
     @inlinable
     func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         _ part: @escaping @Sendable (State) -> Child,
@@ -48,11 +47,9 @@ extension ObservableStore {
             read: { part(read()) }, send: { send(embed($0)) },
             observe: { observer in observe { observer(part($0)) } }, isSame: { $0 == $1 })
     }
-}
 
-extension ObservableStore {
-    /// An observable view of one screen of a navigation stack lifted with
-    /// `forEach(_:stack:action:)`: its state is the screen, nil once it is popped.
+    /// An observable view of a screen of a stack lifted with `forEach(_:stack:action:)`, nil
+    /// once it is popped.
     public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
         screen id: StackElementID, of path: KeyPath<State, StackState<Screen>> & Sendable,
         action: ActionPath<Action, StackAction<Screen, ScreenAction>>

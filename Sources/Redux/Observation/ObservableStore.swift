@@ -1,12 +1,9 @@
 import Effects
 import Observation
 
-/// A view of a ``Store`` or a ``ScopedStore`` for the Observation framework: SwiftUI views (or
-/// any code using `withObservationTracking`) are told of a change only when something they read
-/// changed.
-///
-/// Read the state's fields through the store's members, or an element of a collection by its
-/// position or id: each read is tracked on its own.
+/// A view of a ``Store`` or a ``ScopedStore`` for the Observation framework (SwiftUI,
+/// `withObservationTracking`): each field read through its members, and each element read by
+/// position or id, is tracked on its own, so a view is told only of changes it read.
 ///
 /// ```swift
 /// let model = ObservableStore(store)
@@ -19,9 +16,8 @@ import Observation
 ///
 /// It works as an `@Observable` model does, without macros: after each action it compares every
 /// part read (a key path, an element's index or id) with the value last seen of it, and tells
-/// the registrar of those that changed; an action that changes nothing read tells nobody. The
-/// cost of an action is one `==` per part read, except for the rows of an ``IdentifiedArray``
-/// read by id, compared only after an action that wrote them. A part stays for the view's life.
+/// of those that changed. An action costs one `==` per part read, except for the rows of an
+/// ``IdentifiedArray`` read by id, compared only after an action that wrote them.
 ///
 /// A feature's view scopes its store (``scope(state:action:)``, ``scope(element:of:action:)``,
 /// ``scope(child:action:)-(KeyPath<State,Child?>Sendable,_)``): a row view reads `row.title`, tracked per field, and `row.state`,
@@ -29,14 +25,13 @@ import Observation
 /// `Equatable`, are told after every action. A field named like a member of the view itself
 /// (`state`, `dispatch`) is read by key path: `model[\.state]`.
 ///
-/// Changes are reported where the store's observers run: on its home if it has one, on the
-/// thread that processes the action if not. For SwiftUI, make the store's home the main actor
-/// (``init(initial:mutatingReducer:interceptors:middlewares:)-(_,_,_,[AnyMiddleware<State,Action>])``
-/// does), so that views update on the main actor whichever thread sent the action. A scoped
-/// view shares its root store's home.
+/// Changes are reported where the store's observers run (a scoped view's, where its root's
+/// do). For SwiftUI, make the store's home the main actor, as
+/// ``init(initial:mutatingReducer:interceptors:middlewares:taskExecutor:)-(_,_,_,[AnyMiddleware<State,Action>],_)``
+/// does.
 @dynamicMemberLookup
 public final class ObservableStore<State: Sendable, Action: Sendable>: Observable, Sendable {
-    /// The store's subscription holds it, not this view: releasing the view unsubscribes.
+    /// Held by the store's subscription, not the view: releasing the view unsubscribes.
     @usableFromInline let parts = ObservedParts<State>()
     @usableFromInline let read: @Sendable () -> State
     @usableFromInline let send: @Sendable (Action) -> Void
@@ -68,9 +63,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
             isSame: nil)
     }
 
-    /// Watches a part of a store, and keeps it alive: a feature's view, told only of changes in
-    /// the feature's state, each observer only of what it read; actions are sent, embedded, to
-    /// the root store, and changes reported where it reports them.
+    /// Watches a part of a store, and keeps it alive: a feature's view, its actions sent,
+    /// embedded, to the root store.
     ///
     /// ```swift
     /// let settings = ObservableStore(appStore.scope(state: \.settings, action: settingsActions))
@@ -82,10 +76,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
             isSame: store.isDuplicate)
     }
 
-    /// The latest state. Reading it inside `withObservationTracking` tracks all of it: the
-    /// observer is told when it changes (`==`) in a scoped view of an `Equatable` state, after
-    /// every action otherwise. Read fields through the members (`model.title`) to be told only
-    /// of theirs.
+    /// The latest state, tracked whole: told when it changes (`==`) in a scoped view of an
+    /// `Equatable` state, after every action otherwise.
     public var state: State {
         track { state, table in
             guard let isSame else { return (state, table.recordUncompared(.whole)) }
@@ -94,8 +86,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
         }
     }
 
-    /// A field of the state, tracked on its own: its observers are told when its value changes
-    /// (`==`), and only then.
+    /// A field of the state, tracked on its own: told when its value changes (`==`).
     @inlinable
     public subscript<Value: Equatable & Sendable>(
         dynamicMember path: KeyPath<State, Value> & Sendable
@@ -128,8 +119,7 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
         }
     }
 
-    /// A field of the state whose type is not `Equatable`: its observers are told after every
-    /// action.
+    /// A field of the state whose type is not `Equatable`, told after every action.
     @_disfavoredOverload
     public subscript<Value: Sendable>(dynamicMember path: KeyPath<State, Value> & Sendable)
         -> Value
@@ -193,8 +183,8 @@ public final class ObservableStore<State: Sendable, Action: Sendable>: Observabl
         }
     }
 
-    /// Reads the state and records what `body` read of it under the table's lock, so that no
-    /// action is compared between the two; tells the registrar of the access after unlocking.
+    /// Reads the state and records what `body` read of it under one lock, so that no action is
+    /// compared in between; tells the registrar after unlocking.
     @inlinable
     func track<Value: Sendable>(
         _ body: (State, inout sending ObservationTable<State>) -> (Value, ObservedPart.Path)
@@ -236,9 +226,8 @@ final class ObservedParts<State: Sendable>: Sendable {
     }
 }
 
-/// The object an ``ObservableStore``'s registrar reports on, with one key path per part read,
-/// `\.[part: n]`: a number hashes cheaply, and a type that is not generic makes its key paths
-/// without resolving generic arguments.
+/// What an ``ObservableStore``'s registrar reports on, one key path `\.[part: n]` per part:
+/// a number hashes cheaply, and a non-generic type makes key paths without generic arguments.
 @usableFromInline
 final class ObservedSubject: Observable, Sendable {
     @usableFromInline let registrar = ObservationRegistrar()

@@ -1,20 +1,12 @@
 /// What the observers of an ``ObservableStore`` have read: each part with the value last seen
-/// of it and the key path that stands for it in the registrar. A pure value: the store records
-/// reads under its lock, and after each action asks ``changes(in:)`` for the parts that
-/// changed, to tell the registrar of them outside the lock.
+/// of it and its key path in the registrar. The store records reads under its lock, and after
+/// each action asks ``changes(in:)`` which parts to tell the registrar of, outside the lock.
 ///
-/// A part stays for the view's life with its key path, as a property of an `@Observable` model
-/// does: when it changes, its new value becomes the one last seen and the next change is told
-/// again, so a view that read a part just before a change and began observing just after is told
-/// of the next. A read that saw another value than the last seen marks the part stale: it is told
-/// at the next action, whatever the state.
-///
-/// One part per distinct thing ever read (a field, a position, an id); the parts of one
-/// collection are one entry, which reads the collection once. ``changes(in:)`` costs a read per
-/// entry and an `==` per part, except for the rows of an identified collection read by id,
-/// compared only when the collection says an action wrote their id. Entries are made by
-/// inlinable code where the state's types are known: compiled here for any type, a comparison
-/// would look up generic metadata for every element.
+/// A part stays for the view's life, as an `@Observable` property does; a read that saw another
+/// value than the last seen marks it stale, told at the next action whatever the state. One part
+/// per distinct thing ever read; the parts of one collection are one entry, which reads it once.
+/// Entries are made by inlinable code where the state's types are known: compiled here for any
+/// type, a comparison would look up generic metadata for every element.
 @usableFromInline
 struct ObservationTable<State> {
     /// An entry with its comparison, made where its types are known; an object, so that the
@@ -40,7 +32,6 @@ struct ObservationTable<State> {
 
     @usableFromInline init() {}
 
-    /// How many parts are tracked.
     @usableFromInline
     var count: Int {
         entries.reduce(0) { $0 + $1.entry.count }
@@ -63,15 +54,14 @@ struct ObservationTable<State> {
         return entry
     }
 
-    /// A part for `key` with a key path of its own, made once per part: making one costs about
-    /// as much as telling an observer.
+    /// A part for `key` with a key path of its own (as costly as telling an observer: once).
     @inlinable
     mutating func newPart(_ key: ObservedKey) -> ObservedPart {
         lastPart += 1
         return ObservedPart(key: key, path: ObservedSubject.path(ofPart: lastPart))
     }
 
-    /// Records that the part `key`, which `read` reads from a state, was read and was `value`.
+    /// Records that the part `key`, which `read` reads from a state, was read as `value`.
     @inlinable @discardableResult
     mutating func recordPart<Value: Equatable>(
         _ key: ObservedKey, value: Value, read: @escaping (State) -> Value
@@ -80,14 +70,12 @@ struct ObservationTable<State> {
             .seen.record(value)
     }
 
-    /// Records that the part `key` was read, when it cannot be compared (the whole state, a
-    /// field that is not `Equatable`): it counts as changed after every action.
+    /// Records a read of a part that cannot be compared: it changes after every action.
     @inlinable @discardableResult
     mutating func recordUncompared(_ key: ObservedKey) -> ObservedPart.Path {
         recordPart(key, value: Unequal()) { _ in Unequal() }
     }
 
-    /// Records that `path` was read and gave `value`.
     @inlinable @discardableResult
     mutating func recordField<Value: Equatable>(_ path: KeyPath<State, Value>, value: Value)
         -> ObservedPart.Path
@@ -95,9 +83,8 @@ struct ObservationTable<State> {
         recordPart(.field(path), value: value, read: FieldReader(path).read)
     }
 
-    /// Records that the identified collection at `path` was read whole, at `revision`: it
-    /// counts as changed when it was written, told in O(1) with no copy of it kept (a copy
-    /// would make the reducer's next change copy the whole collection).
+    /// Records that the identified collection at `path` was read whole: it changes when written,
+    /// told by its revision, with no copy kept (which would make the next write copy it all).
     @inlinable @discardableResult
     mutating func recordCollection<Element: Identifiable>(
         _ path: KeyPath<State, IdentifiedArray<Element>>,
@@ -107,8 +94,7 @@ struct ObservationTable<State> {
         return recordPart(.collection(path), value: revision, read: field.read)
     }
 
-    /// Records that the element at `index` of the collection at `path` was read and was `value`
-    /// (nil when there was no element there).
+    /// Records that the element at `index` of `path` was read as `value` (nil: none there).
     @inlinable @discardableResult
     mutating func recordElement<Elements: RandomAccessCollection>(
         of path: KeyPath<State, Elements>, at index: Elements.Index, value: Elements.Element?
@@ -117,8 +103,7 @@ struct ObservationTable<State> {
         return entry.record(index, value: value) { newPart(.element(path, AnyHashable(index))) }
     }
 
-    /// Records that the element of id `id` in the identified collection at `path` was read and
-    /// was `value` (nil when no element had that id).
+    /// Records that the element of id `id` in `path` was read as `value` (nil: none had it).
     @inlinable @discardableResult
     mutating func recordIdentified<Element: Identifiable & Equatable>(
         of path: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID, value: Element?,
@@ -130,8 +115,7 @@ struct ObservationTable<State> {
         return entry.record(id, value: value) { newPart(.identified(path, AnyHashable(id))) }
     }
 
-    /// The parts that changed in `state`, each now seen with its value there: the observers to
-    /// tell.
+    /// The parts that changed in `state`, each now seen with its value there.
     @inlinable
     mutating func changes(in state: State) -> [ObservedPart] {
         var changed: [ObservedPart] = []
@@ -140,8 +124,7 @@ struct ObservationTable<State> {
     }
 }
 
-/// What an ``ObservableStore`` tells its observers changed: the identity of a part a view can
-/// read.
+/// The identity of a part a view can read.
 @usableFromInline
 enum ObservedKey: Hashable, @unchecked Sendable {   // only Sendable key paths and indices go in
     case whole
@@ -175,9 +158,8 @@ enum ObservedGroup: Hashable {
     case identified(AnyKeyPath)
 }
 
-/// The parts of one group, which know their types. The table calls `compare` through the
-/// closure ``ObservationTable/Tracked`` keeps: through the existential it would run
-/// unspecialized.
+/// The parts of one group. The table calls `compare` through ``ObservationTable/Tracked``'s
+/// closure: through the existential it would run unspecialized.
 @usableFromInline
 protocol TrackedEntry<State>: AnyObject {
     associatedtype State
@@ -186,8 +168,7 @@ protocol TrackedEntry<State>: AnyObject {
     func compare(with state: State, into parts: inout [ObservedPart])
 }
 
-/// A part's value last seen, and whether a read saw another one since (told at the next
-/// action, whatever the state).
+/// A part's value last seen, and whether a read saw another one since.
 @usableFromInline
 struct Seen<Value: Equatable> {
     @usableFromInline var value: Value
@@ -342,12 +323,9 @@ where Elements.Element: Equatable, Elements.Index: Hashable & Sendable {
 }
 
 /// The elements of one identified collection read by id, each with the value last seen (nil
-/// for no element with that id), and the collection's revision when they were last compared.
-///
-/// After an action it compares only the ids the collection wrote since that revision
-/// (``IdentifiedArrayRevision``): O(1) when it was not written, O(k) for k ids written. The
-/// revision is read alone first, so that an action that wrote nothing copies nothing. When the
-/// revision cannot say, every element read is compared.
+/// for none), and the collection's revision when last compared. After an action it compares
+/// only the ids written since (``IdentifiedArrayRevision``), all when the revision cannot say;
+/// the revision is read alone first, so that an action that wrote nothing copies nothing.
 @usableFromInline
 final class IdentifiedElementsEntry<State, Element: Identifiable & Equatable>: TrackedEntry
 where Element.ID: Sendable {

@@ -1,11 +1,7 @@
 import Effects
 
-/// One subscriber to a store's states, as its store's list holds it, and its own token's
-/// cancellable.
-///
-/// The store calls `notify` from the thread that drains its queue, one call at a time.
-/// Unsubscribing turns the ``SubscriptionFlag`` off, which `notify` checks first, so that a
-/// notification already under way skips an observer unsubscribed meanwhile.
+/// One subscriber to a store's states, and its token's cancellable. Unsubscribing turns the
+/// ``SubscriptionFlag`` off, which `notify` checks first: a notification under way skips it.
 @usableFromInline
 final class Observer<State>: Cancellable, Sendable {
     @usableFromInline let notify: @Sendable (State) -> Void
@@ -40,9 +36,8 @@ protocol ObserverHost<State>: AnyObject, Sendable {
     func detach(_ observer: Observer<State>)
 }
 
-/// Whether an observer is still subscribed: on until its token unsubscribes it. The base class
-/// of ``Selection``, the object `notify` reads anyway; atomic, not a lock, since every
-/// notification reads it.
+/// Whether an observer is still subscribed. The base class of ``Selection``, the object
+/// `notify` reads anyway; atomic, not a lock, since every notification reads it.
 // Unchecked only because the class is not final: its one field is a `OneWayFlag` (atomic where
 // the system has atomics); each subclass says why its own fields are safe.
 @usableFromInline
@@ -56,11 +51,9 @@ class SubscriptionFlag: @unchecked Sendable {   // one OneWayFlag field
     final func turnOff() { on.turnOff() }
 }
 
-/// A store's observers in subscription order, each removable in O(1).
-///
-/// Removing an observer empties its slot, and the list is compacted (survivors keep their
-/// order) once more than half the slots are empty, so its size follows the live subscriptions.
-/// `append` and `remove` are O(1) amortized; a snapshot is O(1) (it shares storage).
+/// A store's observers in subscription order. Removing one empties its slot, and the list is
+/// compacted (in order) once more than half the slots are empty, so its size follows the live
+/// subscriptions: `append` and `remove` are O(1) amortized, a snapshot O(1) (shared storage).
 @usableFromInline
 struct ObserverList<State>: Sendable {
     /// Nil where one has left.
@@ -71,8 +64,7 @@ struct ObserverList<State>: Sendable {
 
     @inlinable var isEmpty: Bool { slotByObserver.isEmpty }
 
-    /// The observers to notify after one action: shares the storage, copied only if the list
-    /// changes while the notification runs.
+    /// The observers to notify after one action, copied only if the list changes meanwhile.
     @inlinable var snapshot: Snapshot { Snapshot(slots: slots) }
 
     mutating func append(_ observer: Observer<State>) {
@@ -103,7 +95,6 @@ struct ObserverList<State>: Sendable {
         slots = survivors
     }
 
-    /// The observers as they were when an action was reduced.
     @usableFromInline
     struct Snapshot: Sendable {
         @usableFromInline let slots: [Observer<State>?]
@@ -116,9 +107,7 @@ struct ObserverList<State>: Sendable {
         /// Calls every observer still subscribed, in subscription order (each checks its flag).
         @inlinable
         func notify(_ state: State) {
-            forEachUnretained(in: slots) { observer in
-                observer.notify(state)
-            }
+            forEachUnretained(in: slots) { $0.notify(state) }
         }
     }
 }

@@ -43,25 +43,18 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
         let newMirror = Mirror(reflecting: new)
 
         switch (oldMirror.displayStyle, newMirror.displayStyle) {
-        case (.struct, .struct), (.class, .class), (.tuple, .tuple):
+        case (.struct, .struct), (.class, .class), (.tuple, .tuple), (.collection, .collection):
+            let isCollection = oldMirror.displayStyle == .collection
             let oldChildren = Array(oldMirror.children)
             let newChildren = Array(newMirror.children)
-            if oldChildren.count == newChildren.count, !oldChildren.isEmpty {
+            if oldChildren.count == newChildren.count, isCollection || !oldChildren.isEmpty {
                 for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
-                    // Mirror labels unlabelled tuple elements ".0", ".1"…; `join` adds the dot.
+                    // Mirror labels unlabelled tuple elements ".0", ".1"…; the dot is added here.
                     var name = oldChild.label ?? "\(index)"
                     if name.hasPrefix(".") { name.removeFirst() }
-                    compare(oldChild.value, newChild.value, path: join(path, name), into: &changes)
-                }
-                return
-            }
-        case (.collection, .collection):
-            let oldChildren = Array(oldMirror.children)
-            let newChildren = Array(newMirror.children)
-            if oldChildren.count == newChildren.count {
-                for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
-                    compare(
-                        oldChild.value, newChild.value, path: "\(path)[\(index)]", into: &changes)
+                    let childPath =
+                        isCollection ? "\(path)[\(index)]" : path.isEmpty ? name : "\(path).\(name)"
+                    compare(oldChild.value, newChild.value, path: childPath, into: &changes)
                 }
                 return
             }
@@ -87,12 +80,8 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
             let oldMembers = oldMirror.children.map { describe($0.value) }.sorted()
             let newMembers = newMirror.children.map { describe($0.value) }.sorted()
             if oldMembers != newMembers {
-                changes.append(
-                    Change(
-                        path: path,
-                        old: "[" + oldMembers.joined(separator: ", ") + "]",
-                        new: "[" + newMembers.joined(separator: ", ") + "]"
-                    ))
+                let list = { (members: [String]) in "[" + members.joined(separator: ", ") + "]" }
+                changes.append(Change(path: path, old: list(oldMembers), new: list(newMembers)))
             }
             return
         case (.optional, .optional):
@@ -129,13 +118,7 @@ package struct StateDiff: Equatable, Sendable, CustomStringConvertible {
             guard let wrapped = mirror.children.first?.value else { return "nil" }
             return describe(wrapped)
         }
-        if let string = value as? String {
-            return "\"\(string)\""
-        }
+        if let string = value as? String { return "\"\(string)\"" }
         return String(describing: value)
-    }
-
-    private static func join(_ path: String, _ name: String) -> String {
-        path.isEmpty ? name : "\(path).\(name)"
     }
 }

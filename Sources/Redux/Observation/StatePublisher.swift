@@ -4,8 +4,6 @@ extension Store {
     /// The store's state as a publisher: the current state when subscribed to, then the state
     /// after every action.
     ///
-    /// What Combine users reach for as `$state`: the ``/Effects`` module's operators work on it.
-    ///
     /// ```swift
     /// let subscription = store.publisher
     ///     .map(\.secondsLeft)
@@ -13,10 +11,9 @@ extension Store {
     ///     .sink { secondsLeft in label.show(secondsLeft) }
     /// ```
     ///
-    /// Each subscriber gets a state after every action, changed or not (add
-    /// `removeDuplicates()` to hear only of changes); see ``StatePublisher``.
+    /// Each subscriber gets a state after every action, changed or not; see ``StatePublisher``.
     public var publisher: StatePublisher<State> {
-        StatePublisher { self.subscribe($0) }
+        StatePublisher(observe: { self.subscribe($0) })
     }
 }
 
@@ -24,27 +21,19 @@ extension ScopedStore {
     /// The feature's state as a publisher: its current state when subscribed to, then whenever it
     /// changes (after every parent action when it is not `Equatable`); see ``Store/publisher``.
     public var publisher: StatePublisher<State> {
-        StatePublisher { self.subscribe($0) }
+        StatePublisher(observe: { self.subscribe($0) })
     }
 }
 
-/// A store's state as a publisher of the ``/Effects`` module: made by ``Store/publisher`` and
-/// ``ScopedStore/publisher``.
-///
-/// It sends the current state on subscription, then each state the store's observers get, on
-/// the thread they get it, and never finishes. A subscription is an observer of the store (see
-/// ``Store/subscribe(_:)``): cancelling it unsubscribes, and from then on neither the store nor
-/// the subscription holds the subscriber. Neither keeps the store alive; the publisher itself
-/// does, until it is subscribed to.
+/// A store's state as a publisher (``Store/publisher``, ``ScopedStore/publisher``): the current
+/// state on subscription, then each state the store's observers get, on their thread; it never
+/// finishes. A subscription is an observer of the store (``Store/subscribe(_:)``), let go of
+/// when cancelled; the publisher keeps the store alive, a subscription does not.
 public struct StatePublisher<State: Sendable>: Publisher {
     /// The store's state.
     public typealias Output = State
 
     let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
-
-    init(_ observe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable) {
-        self.observe = observe
-    }
 
     /// Attaches `subscriber`: it gets its subscription, then the current state, then each state
     /// after that until it cancels.
@@ -58,8 +47,7 @@ public struct StatePublisher<State: Sendable>: Publisher {
     }
 }
 
-/// One subscriber's subscription to a store's states: the subscriber, and the store's token,
-/// both let go of when it ends.
+/// One subscriber's subscription: the subscriber and the store's token, let go of when it ends.
 private final class StateSubscription<Downstream: Subscriber>: Subscription, Sendable {
     private let link: Lock<Link>
 

@@ -9,9 +9,8 @@ extension Store {
     /// }
     /// ```
     ///
-    /// The stream stays subscribed until its consumer stops iterating or it is released.
-    /// `bufferingPolicy` says what to keep when the consumer falls behind (every state by
-    /// default).
+    /// It stays subscribed until its consumer stops iterating or it is released;
+    /// `bufferingPolicy` says what to keep when the consumer falls behind.
     public func states(
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<State> {

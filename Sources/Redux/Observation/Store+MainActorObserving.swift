@@ -18,16 +18,11 @@ extension Store {
     /// }
     /// ```
     ///
-    /// The observer may touch everything the main actor guards, without
-    /// `MainActor.assumeIsolated`. When the store calls its observers on the main actor (a store
-    /// at home there, `on: .mainActor`, or one whose actions are dispatched there), each call is
-    /// made at once, as ``subscribe(_:)`` makes it, so the first one happens before this returns.
-    /// A state the store reaches on another thread is handed to the main queue instead, and every
-    /// state arrives in order.
-    ///
-    /// The store holds the observer until the token is cancelled or released; a call still on
-    /// its way to the main queue is then dropped. Capture the subscriber weakly and keep the
-    /// token in it, as above: when it goes away, its token unsubscribes.
+    /// When the store calls its observers on the main actor (a store at home there, or whose
+    /// actions are dispatched there), each call is made at once, as ``subscribe(_:)`` makes it;
+    /// a state reached on another thread goes through the main queue, in order. Once the token
+    /// is cancelled or released, a call still on its way is dropped: capture the subscriber
+    /// weakly and keep the token in it, as above.
     @MainActor
     public func subscribe(onMainActor observer: @escaping @MainActor (State) -> Void)
         -> AnyCancellable
@@ -44,8 +39,7 @@ extension Store {
     /// })
     /// ```
     ///
-    /// The values are compared where the store runs, before they go to the main actor; they
-    /// arrive as ``subscribe(onMainActor:)`` says.
+    /// Values are compared where the store runs; they arrive as ``subscribe(onMainActor:)`` says.
     @MainActor
     public func subscribe<Value: Equatable & Sendable>(
         to select: @escaping @Sendable (State) -> Value,
@@ -79,17 +73,32 @@ extension ScopedStore {
 
 /// Hands the values a store's observer gets to an observer on the main actor, in order: at once
 /// when the store calls from the main queue and nothing is on its way there, through the main
-/// queue otherwise.
-///
-/// The store calls ``receive(_:)`` one call at a time (its contract, rule 8). Once ended, it
-/// holds no observer, and the values still on their way to the main queue are dropped there.
+/// queue otherwise. The store calls ``receive(_:)`` one call at a time (its contract, rule 8).
 final class MainActorDelivery<Value: Sendable>: Sendable {
-    /// The observer (nil once ended), and how many values are on their way to the main queue:
-    /// at most one per state the store reached off the main queue that the queue has not run.
+    /// The observer (nil once the token is cancelled: values still on their way are dropped),
+    /// and how many values are on their way to the main queue.
     private let stage: Lock<(observer: (@MainActor (Value) -> Void)?, onTheirWay: Int)>
 
-    init(_ observer: @escaping @MainActor (Value) -> Void) {
+    private init(_ observer: @escaping @MainActor (Value) -> Void) {
         stage = Lock((observer, 0))
+    }
+
+    /// Subscribes `observer` through `subscribe` (one of the store's own forms); cancelling the
+    /// token drops the observer, then unsubscribes.
+    static func subscribe(
+        _ observer: @escaping @MainActor (Value) -> Void,
+        through subscribe: (@escaping @Sendable (Value) -> Void) -> AnyCancellable
+    ) -> AnyCancellable {
+        let delivery = MainActorDelivery(observer)
+        let subscription = subscribe { delivery.receive($0) }
+        return AnyCancellable {
+            let observer = delivery.stage.withLock { stage in
+                defer { stage.observer = nil }
+                return stage.observer
+            }
+            _ = observer   // released here, outside the lock
+            subscription.cancel()
+        }
     }
 
     private enum Route {
@@ -107,14 +116,10 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
             return .throughMainQueue
         }
         switch route {
-        case .now(let observer):
-            MainActor.assumeIsolated { observer(value) }
+        case .now(let observer): MainActor.assumeIsolated { observer(value) }
         case .throughMainQueue:
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.arrive(value) }
-            }
-        case .nowhere:
-            return
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.arrive(value) } }
+        case .nowhere: return
         }
     }
 
@@ -125,28 +130,5 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
             return stage.observer
         }
         observer?(value)
-    }
-
-    /// Subscribes `observer` through `subscribe` (one of the store's own forms), its values
-    /// handed to the main actor; cancelling the token ends the delivery, then unsubscribes.
-    static func subscribe(
-        _ observer: @escaping @MainActor (Value) -> Void,
-        through subscribe: (@escaping @Sendable (Value) -> Void) -> AnyCancellable
-    ) -> AnyCancellable {
-        let delivery = MainActorDelivery(observer)
-        let subscription = subscribe { delivery.receive($0) }
-        return AnyCancellable {
-            delivery.end()
-            subscription.cancel()
-        }
-    }
-
-    func end() {
-        let observer = stage.withLock { stage in
-            defer { stage.observer = nil }
-            return stage.observer
-        }
-        // Released here, outside the lock.
-        _ = observer
     }
 }

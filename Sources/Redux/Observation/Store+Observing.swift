@@ -38,9 +38,8 @@ extension Store {
         observe(select, telling: EqualValues(), observer)
     }
 
-    /// The one subscription every form makes, a scoped store's and the main-actor ones
-    /// included: `observer` gets what `select` picks from each state, unless `duplicates` calls
-    /// it the same as the last one passed on.
+    /// The subscription every form of `subscribe` makes: `observer` gets what `select` picks,
+    /// unless `duplicates` calls it the same as the last one passed on.
     @inlinable
     func observe<Duplicates: DuplicateTest>(
         _ select: @escaping @Sendable (State) -> Duplicates.Value,
@@ -55,9 +54,8 @@ extension Store {
     }
 }
 
-/// How an observer tells a value it has passed on from a new one: a type per way, so that a
-/// notification compares with `==` itself, not through a closure (decision log: "Typed
-/// duplicate test").
+/// How an observer tells a value it passed on from a new one: a type per way, so that `==` is
+/// called directly, not through a closure (decision log: "Typed duplicate test").
 @usableFromInline
 protocol DuplicateTest<Value>: Sendable {
     associatedtype Value: Sendable
@@ -94,9 +92,9 @@ struct DuplicatesBy<Value: Sendable>: DuplicateTest {
     }
 }
 
+/// One observer as its store calls it, with the value it last passed on, and (as a
+/// ``SubscriptionFlag``) whether it is still subscribed.
 @usableFromInline
-/// One observer as its store calls it: what it selects, how it tells duplicates, whom it tells,
-/// the value it last passed on, and (as a ``SubscriptionFlag``) whether it is still subscribed.
 // Unchecked: `last`, its one mutable field, is read and written only in `receive`, which the
 // store calls one call at a time (its contract, rule 8), each ordered after the previous by the
 // store's lock; hence also no dynamic exclusivity check.
