@@ -148,13 +148,13 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline let dueTime: Duration
     @usableFromInline let scheduler: Context
     @usableFromInline let state:
-        Lock<MachineWithDownstream<DebounceState<Downstream.Input>, Downstream>>
+        Lock<MachineWithDownstream<TimedHold<Downstream.Input>, Downstream>>
 
     @inlinable
     init(downstream: Downstream, dueTime: Duration, scheduler: Context) {
         self.dueTime = dueTime
         self.scheduler = scheduler
-        state = Lock(MachineWithDownstream(DebounceState(), downstream: downstream))
+        state = Lock(MachineWithDownstream(TimedHold(), downstream: downstream))
     }
 
     @inlinable
@@ -223,7 +223,7 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
         switch state.withLock({ $0.machine.fire(at: now) }) {
         case .nothing:
             return
-        case .waitAgain(let wait):
+        case .schedule(let wait):
             schedule(wait)
         case .deliver:
             drain()
@@ -243,12 +243,14 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     }
 }
 
-/// The debounce's pure state machine: its transitions return what to do outside the lock.
+/// The pure state machine of debounce and throttle: the value held, the one piece of scheduled
+/// work that sends it, and the outbox. Transitions return what to do outside the lock.
 @usableFromInline
-struct DebounceState<Value> {
+struct TimedHold<Value> {
     @usableFromInline
     struct Work {
         @usableFromInline let generation: UInt64
+        /// The time it was scheduled for (a throttle's work does not read it).
         @usableFromInline let due: Duration
         /// Nil until `schedule` has returned it.
         @usableFromInline var handle: (any Cancellable)?
@@ -263,25 +265,26 @@ struct DebounceState<Value> {
     @usableFromInline
     enum Stage {
         case awaitingSubscription
-        /// Running, nothing waiting, no work scheduled.
-        case idle(upstream: any Subscription)
-        /// `value` waits until `due` (moved by each newer value); `work` runs at or before it.
+        /// `lastSent`: when a throttle with a window of its own last sent (nil before that, and
+        /// for the others).
+        case idle(upstream: any Subscription, lastSent: Duration?)
+        /// `value` waits until `due` (a debounce's moves with each newer value); `work` runs at
+        /// or before it.
         case waiting(upstream: any Subscription, value: Value, due: Duration, work: Work)
-        /// The upstream finished: `work` sends `value` (if any) once `due` comes, then the
-        /// completion.
+        /// The upstream finished: `work` sends `value` (if any), then the completion.
         case finishing(value: Value?, due: Duration, work: Work)
         /// Cancelled, or the completion was handed to the outbox.
         case ended
     }
 
     @usableFromInline
-    enum Firing {
+    enum Next {
         case nothing
-        case waitAgain(ScheduledWait)
+        case schedule(ScheduledWait)
         case deliver
     }
 
-    @usableFromInline private(set) var stage = Stage.awaitingSubscription
+    @usableFromInline var stage = Stage.awaitingSubscription
     @usableFromInline private(set) var generation: UInt64 = 0
     @usableFromInline var outbox = SerialOutbox<Value>()
 
@@ -292,15 +295,15 @@ struct DebounceState<Value> {
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
         guard case .awaitingSubscription = stage else { return false }
-        stage = .idle(upstream: subscription)
+        stage = .idle(upstream: subscription, lastSent: nil)
         return true
     }
 
-    /// A value arrived at `now`: returns the work to schedule if none is yet.
+    /// A value arrived at `now` (debounce): returns the work to schedule if none is yet.
     @inlinable
     mutating func receive(_ value: Value, at now: Duration, dueTime: Duration) -> ScheduledWait? {
         switch take() {
-        case .idle(let upstream):
+        case .idle(let upstream, _):
             let work = nextWork(due: now + dueTime)
             stage = .waiting(upstream: upstream, value: value, due: work.due, work: work)
             return ScheduledWait(generation: work.generation, delay: dueTime)
@@ -313,11 +316,12 @@ struct DebounceState<Value> {
         }
     }
 
-    /// The upstream finished at `now`; hands back its subscription, to release unlocked.
+    /// The upstream finished at `now` (debounce); hands back its subscription, to release
+    /// unlocked.
     @inlinable
     mutating func finish(at now: Duration) -> (ScheduledWait?, finished: (any Subscription)?) {
         switch take() {
-        case .idle(let upstream):
+        case .idle(let upstream, _):
             let work = nextWork(due: now)
             stage = .finishing(value: nil, due: now, work: work)
             return (ScheduledWait(generation: work.generation, delay: .zero), upstream)
@@ -350,25 +354,25 @@ struct DebounceState<Value> {
         }
     }
 
-    /// The work runs at `now`, for `work.due`: late on a real clock, early on a clock that stands
-    /// still. If a newer value moved `due` beyond that, it waits again for the rest.
+    /// The debounce's work runs at `now`, for `work.due`: late on a real clock, early on a clock
+    /// that stands still. If a newer value moved `due` beyond that, it waits again for the rest.
     @inlinable
-    mutating func fire(at now: Duration) -> Firing {
+    mutating func fire(at now: Duration) -> Next {
         switch take() {
         case .waiting(let upstream, let value, let due, let work):
             if due > max(now, work.due) {
                 let next = nextWork(due: due)
                 stage = .waiting(upstream: upstream, value: value, due: due, work: next)
-                return .waitAgain(
+                return .schedule(
                     ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
             }
-            stage = .idle(upstream: upstream)
+            stage = .idle(upstream: upstream, lastSent: nil)
             return outbox.push(.value(value)) ? .deliver : .nothing
         case .finishing(let value?, let due, let work):
             if due > max(now, work.due) {
                 let next = nextWork(due: due)
                 stage = .finishing(value: value, due: due, work: next)
-                return .waitAgain(
+                return .schedule(
                     ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
             }
             stage = .ended
@@ -380,7 +384,7 @@ struct DebounceState<Value> {
         case .ended:
             return .nothing
         case .awaitingSubscription, .idle:
-            preconditionFailure("DebounceState: scheduled work ran while none was scheduled")
+            preconditionFailure("TimedHold: scheduled work ran while none was scheduled")
         }
     }
 
@@ -397,7 +401,7 @@ struct DebounceState<Value> {
             return (nil, nil, (nil, FIFOQueue()))
         case .awaitingSubscription:
             return (nil, nil, (nil, outbox.close()))
-        case .idle(let upstream):
+        case .idle(let upstream, _):
             return (upstream, nil, (nil, outbox.close()))
         case .waiting(let upstream, let value, _, let work):
             return (upstream, work.handle, (value, outbox.close()))

@@ -203,13 +203,13 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     private let scheduler: Context
     private let latest: Bool
     private let window: ThrottleWindow
-    private let state: Lock<MachineWithDownstream<ThrottleState<Downstream.Input>, Downstream>>
+    private let state: Lock<MachineWithDownstream<TimedHold<Downstream.Input>, Downstream>>
 
     init(
         downstream: Downstream, interval: Duration, scheduler: Context, latest: Bool,
         window: ThrottleWindow
     ) {
-        state = Lock(MachineWithDownstream(ThrottleState(), downstream: downstream))
+        state = Lock(MachineWithDownstream(TimedHold(), downstream: downstream))
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest
@@ -259,10 +259,9 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 
     func receive(completion: Subscribers.Completion) {
         let atOnce = if case .shared = window { true } else { false }
-        let (next, finished) = state.withLock { $0.machine.finish(atOnce: atOnce) }
         // The finished upstream's subscription is released outside the lock.
-        _ = finished
-        switch next {
+        let finish = state.withLock { $0.machine.finish(atOnce: atOnce) }
+        switch finish.0 {
         case .nothing: break
         case .schedule(let wait): schedule(wait)
         case .deliver: drain()
@@ -313,46 +312,10 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     }
 }
 
-/// The throttle's pure state machine. An own window decides in
-/// ``receive(_:at:interval:latest:)``; a shared one asks ``absorb(_:latest:)``, then the memory,
-/// then carries out its answer with ``sendNow(_:)`` or ``hold(_:for:)``.
-struct ThrottleState<Value> {
-    struct Work {
-        let generation: UInt64
-        /// Nil until `schedule` has returned it.
-        var handle: (any Cancellable)?
-    }
-
-    enum Stage {
-        case awaitingSubscription
-        /// Running, nothing held; `lastSent` is when the last value was sent, on the
-        /// scheduler's clock (nil before the first, and always for a shared window).
-        case idle(upstream: any Subscription, lastSent: Duration?)
-        /// `value` is held until `work` runs.
-        case holding(upstream: any Subscription, value: Value, work: Work)
-        /// The upstream finished: `work` sends `value` (if any), then the completion.
-        case finishing(value: Value?, work: Work)
-        /// Cancelled, or the completion was handed to the outbox.
-        case ended
-    }
-
-    enum Finish {
-        case nothing
-        case schedule(ScheduledWait)
-        case deliver
-    }
-
-    private(set) var stage = Stage.awaitingSubscription
-    private(set) var generation: UInt64 = 0
-    var outbox = SerialOutbox<Value>()
-
-    /// Keeps the upstream's subscription; false if one came already or the subscription ended.
-    mutating func attach(_ subscription: any Subscription) -> Bool {
-        guard case .awaitingSubscription = stage else { return false }
-        stage = .idle(upstream: subscription, lastSent: nil)
-        return true
-    }
-
+/// The throttle's transitions. An own window decides in ``receive(_:at:interval:latest:)``; a
+/// shared one asks ``absorb(_:latest:)``, then the memory, then carries out its answer with
+/// ``sendNow(_:)`` or ``hold(_:for:)``.
+extension TimedHold {
     /// A value arrived at `now` (own window): returns the work to schedule if none is yet.
     mutating func receive(_ value: Value, at now: Duration, interval: Duration, latest: Bool)
         -> ScheduledWait?
@@ -370,8 +333,8 @@ struct ThrottleState<Value> {
         case .idle(let upstream, let lastSent):
             stage = .idle(upstream: upstream, lastSent: lastSent)
             return false
-        case .holding(let upstream, let held, let work):
-            stage = .holding(upstream: upstream, value: latest ? value : held, work: work)
+        case .waiting(let upstream, let held, let due, let work):
+            stage = .waiting(upstream: upstream, value: latest ? value : held, due: due, work: work)
             return true
         case let other:
             stage = other
@@ -388,9 +351,9 @@ struct ThrottleState<Value> {
     /// Holds `value` for `delay`: the work to schedule, nil if not running.
     mutating func hold(_ value: Value, for delay: Duration) -> ScheduledWait? {
         switch take() {
-        case .idle(let upstream, _), .holding(let upstream, _, _):
-            let work = nextWork()
-            stage = .holding(upstream: upstream, value: value, work: work)
+        case .idle(let upstream, _), .waiting(let upstream, _, _, _):
+            let work = nextWork(due: .zero)
+            stage = .waiting(upstream: upstream, value: value, due: .zero, work: work)
             return ScheduledWait(generation: work.generation, delay: delay)
         case let other:
             stage = other
@@ -400,17 +363,17 @@ struct ThrottleState<Value> {
 
     /// The upstream finished. With nothing held, the completion goes to the outbox now
     /// (`atOnce`) or in work scheduled at once. Hands back the upstream, to release unlocked.
-    mutating func finish(atOnce: Bool) -> (Finish, finished: (any Subscription)?) {
+    mutating func finish(atOnce: Bool) -> (Next, finished: (any Subscription)?) {
         switch take() {
         case .idle(let upstream, _) where atOnce:
             stage = .ended
             return (outbox.push(.finished) ? .deliver : .nothing, upstream)
         case .idle(let upstream, _):
-            let work = nextWork()
-            stage = .finishing(value: nil, work: work)
+            let work = nextWork(due: .zero)
+            stage = .finishing(value: nil, due: .zero, work: work)
             return (.schedule(ScheduledWait(generation: work.generation, delay: .zero)), upstream)
-        case .holding(let upstream, let value, let work):
-            stage = .finishing(value: value, work: work)
+        case .waiting(let upstream, let value, let due, let work):
+            stage = .finishing(value: value, due: due, work: work)
             return (.nothing, upstream)
         case let other:
             stage = other
@@ -418,33 +381,14 @@ struct ThrottleState<Value> {
         }
     }
 
-    /// False if the work under `generation` ran, was replaced or the subscription ended.
-    mutating func keep(_ handle: any Cancellable, for generation: UInt64) -> Bool {
-        switch take() {
-        case .holding(let upstream, let value, var work)
-        where work.generation == generation && work.handle == nil:
-            work.handle = handle
-            stage = .holding(upstream: upstream, value: value, work: work)
-            return true
-        case .finishing(let value, var work)
-        where work.generation == generation && work.handle == nil:
-            work.handle = handle
-            stage = .finishing(value: value, work: work)
-            return true
-        case let other:
-            stage = other
-            return false
-        }
-    }
-
-    /// The work under `generation` runs at `now`: returns whether the caller must deliver, nil
-    /// if the work is stale.
+    /// The throttle's work under `generation` runs at `now`: returns whether the caller must
+    /// deliver, nil if the work is stale.
     mutating func fire(_ generation: UInt64, at now: Duration) -> Bool? {
         switch take() {
-        case .holding(let upstream, let value, let work) where work.generation == generation:
+        case .waiting(let upstream, let value, _, let work) where work.generation == generation:
             stage = .idle(upstream: upstream, lastSent: now)
             return outbox.push(.value(value))
-        case .finishing(let value, let work) where work.generation == generation:
+        case .finishing(let value, _, let work) where work.generation == generation:
             stage = .ended
             let delivers = value.map { outbox.push(.value($0)) } ?? false
             return outbox.push(.finished) || delivers
@@ -452,38 +396,5 @@ struct ThrottleState<Value> {
             stage = other
             return nil
         }
-    }
-
-    /// Hands back what must be cancelled and released outside the lock.
-    mutating func cancel() -> (
-        upstream: (any Subscription)?, work: (any Cancellable)?,
-        dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
-    ) {
-        let taken = take()
-        stage = .ended
-        switch taken {
-        case .ended:
-            return (nil, nil, (nil, FIFOQueue()))
-        case .awaitingSubscription:
-            return (nil, nil, (nil, outbox.close()))
-        case .idle(let upstream, _):
-            return (upstream, nil, (nil, outbox.close()))
-        case .holding(let upstream, let value, let work):
-            return (upstream, work.handle, (value, outbox.close()))
-        case .finishing(let value, let work):
-            return (nil, work.handle, (value, outbox.close()))
-        }
-    }
-
-    private mutating func nextWork() -> Work {
-        generation &+= 1
-        return Work(generation: generation)
-    }
-
-    /// Moves the stage out (`.ended` until put back), so its payload is moved, not copied.
-    private mutating func take() -> Stage {
-        var taken = Stage.ended
-        swap(&taken, &stage)
-        return taken
     }
 }
