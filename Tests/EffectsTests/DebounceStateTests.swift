@@ -1,10 +1,10 @@
 @testable import Effects
 import Testing
 
-/// `DebounceState`, transition by transition: no lock, no scheduler, no thread. Times are plain
-/// durations standing for the scheduler's clock.
+/// `TimedHold` as a debounce drives it, transition by transition: no lock, no scheduler, no
+/// thread. Times are plain durations standing for the scheduler's clock.
 @Suite struct DebounceStateTests {
-    typealias State = DebounceState<String>
+    typealias State = TimedHold<String>
 
     /// A running state with `upstream` attached.
     private func running(_ upstream: FakeUpstream = FakeUpstream()) -> State {
@@ -54,7 +54,7 @@ import Testing
         let wait = state.receive("a", at: .seconds(0), dueTime: .seconds(3))
         let first = try #require(wait)
         _ = state.receive("b", at: .seconds(2), dueTime: .seconds(3))
-        guard case .waitAgain(let again) = state.fire(at: .seconds(3)) else {
+        guard case .schedule(let again) = state.fire(at: .seconds(3)) else {
             Issue.record("the work waits again")
             return
         }

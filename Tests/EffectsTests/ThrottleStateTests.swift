@@ -1,12 +1,12 @@
 @testable import Effects
 import Testing
 
-/// `ThrottleState` (the machine of both `throttle(for:scheduler:latest:)` and
+/// `TimedHold` as the throttles drive it (both `throttle(for:scheduler:latest:)` and
 /// `Effect.throttle(id:…)`), transition by transition: no lock, no scheduler, no thread. This
 /// suite drives a window of the subscription's own; `SharedThrottleStateTests`, one shared under
 /// an id.
 @Suite struct ThrottleStateTests {
-    typealias State = ThrottleState<String>
+    typealias State = TimedHold<String>
 
     private func running(_ upstream: FakeUpstream = FakeUpstream()) -> State {
         var state = State()
@@ -141,10 +141,10 @@ import Testing
     }
 }
 
-/// `ThrottleState` as `Effect.throttle(id:…)` drives it: the id's memory decides when a value
+/// `TimedHold` as `Effect.throttle(id:…)` drives it: the id's memory decides when a value
 /// goes, the machine holds it, transition by transition.
 @Suite struct SharedThrottleStateTests {
-    typealias State = ThrottleState<String>
+    typealias State = TimedHold<String>
 
     private func running() -> State {
         var state = State()

@@ -2,11 +2,11 @@
 import Testing
 
 @Suite struct TimerHeapTests {
-    /// Pops everything due by `limit`, taking each payload out.
+    /// Takes everything due by `limit` out, as one-shot work.
     private func drain(_ heap: inout TimerHeap<Int>, dueBy limit: Duration? = nil) -> [Int] {
         var out: [Int] = []
-        while let (handle, _) = heap.popFirst(dueBy: limit) {
-            out.append(heap.remove(handle)!)
+        while let (payload, _) = heap.takeFirst(dueBy: limit, nextDue: { _, _ in nil }) {
+            out.append(payload)
         }
         return out
     }
@@ -40,7 +40,7 @@ import Testing
         #expect(heap.count == 0)
     }
 
-    @Test("popFirst(dueBy:) stops at the first item due after the limit")
+    @Test("takeFirst(dueBy:) stops at the first item due after the limit")
     func popStopsAtLimit() {
         var heap = TimerHeap<Int>()
         for seconds in [3, 1, 2, 5] {
@@ -61,12 +61,11 @@ import Testing
         #expect(heap.count == 8)
         heap.checkInvariants()
 
-        let head = heap.popFirst(dueBy: nil)
+        let head = heap.takeFirst(dueBy: nil) { _, _ in nil }
         let (first, due) = try #require(head)
-        #expect(first == handles[1])
+        #expect(first == 1)
         #expect(due == .seconds(1))
-        #expect(heap.remove(first) == 1)
-        #expect(heap.remove(first) == nil, "already out")
+        #expect(heap.remove(handles[1]) == nil, "already out")
         #expect(heap.count == 7)
         #expect(drain(&heap) == [2, 3, 4, 6, 7, 8, 9])
         #expect(heap[handles[9]] == nil)
@@ -84,28 +83,6 @@ import Testing
         #expect(heap[new] == 3)
         #expect(heap.count == 2)
         heap.checkInvariants()
-    }
-
-    @Test(
-        "reinserting popped work keeps its handle, and goes after what is due at the same instant")
-    func reinsertKeepsHandle() throws {
-        var heap = TimerHeap<Int>()
-        let repeating = heap.insert(0, due: .seconds(1))
-        _ = heap.insert(1, due: .seconds(2))
-        let head = heap.popFirst(dueBy: .seconds(1))
-        let (popped, due) = try #require(head)
-        #expect(popped == repeating)
-        #expect(heap.count == 2, "popped work stays pending until removed")
-        heap.reinsert(popped, due: due + .seconds(1))
-        heap.checkInvariants()
-
-        let second = heap.popFirst(dueBy: nil)
-        let (next, _) = try #require(second)
-        #expect(heap[next] == 1, "the work already due at 2 s comes first")
-        _ = heap.remove(next)
-        #expect(heap.remove(repeating) == 0)
-        #expect(heap.isEmpty)
-        #expect(heap.popFirst(dueBy: nil) == nil)
     }
 
     @Test(
@@ -194,23 +171,15 @@ import Testing
                         (model[$0].due, model[$0].order) < (model[$1].due, model[$1].order)
                     })
                 else {
-                    #expect(heap.popFirst(dueBy: nil) == nil)
+                    #expect(heap.takeFirst(dueBy: nil) { _, _ in nil } == nil)
                     continue
                 }
                 let expected = model.remove(at: first)
-                // Half the time in two steps (pop, then remove), half in one.
-                if step.isMultiple(of: 2) {
-                    let head = heap.popFirst(dueBy: nil)
-                    let (handle, due) = try #require(head)
-                    #expect(due == .milliseconds(expected.due))
-                    #expect(heap.remove(handle) == expected.value)
-                } else {
-                    let head = heap.takeFirst(dueBy: nil) { _, _ in nil }
-                    let taken = try #require(head)
-                    #expect(taken.due == .milliseconds(expected.due))
-                    #expect(taken.payload == expected.value)
-                    #expect(heap[expected.handle] == nil)
-                }
+                let head = heap.takeFirst(dueBy: nil) { _, _ in nil }
+                let taken = try #require(head)
+                #expect(taken.due == .milliseconds(expected.due))
+                #expect(taken.payload == expected.value)
+                #expect(heap[expected.handle] == nil)
             }
             #expect(heap.count == model.count)
             if step.isMultiple(of: 500) { heap.checkInvariants() }

@@ -93,7 +93,7 @@ extension Publishers {
             self.scheduler = scheduler
         }
 
-        /// Attaches `subscriber` through the debounce; each subscription waits on its own.
+        /// Attaches `subscriber` through the debounce.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.receive(
@@ -110,12 +110,8 @@ extension Publishers.Debounce: CustomStringConvertible {
     }
 }
 
-/// ``Effect/debounce(id:for:scheduler:)``: a wait (a ``Publishers/Delay`` of one signal) that
-/// starts the effect (a ``Publishers/FlatMap``), run as `.cancellable(id: id, cancelInFlight:
-/// true)`.
-///
-/// A thin wrapper: the waiting is the delay's, the starting the flat map's, the id's bookkeeping
-/// the cancellable effect's.
+/// ``Effect/debounce(id:for:scheduler:)``: a delayed signal flat-mapped to the effect, run as
+/// `.cancellable(id: id, cancelInFlight: true)`.
 final class DebouncedEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
     let interval: Duration
@@ -143,12 +139,8 @@ final class DebouncedEffect<Output: Sendable, Context: Scheduler>: CancellableOp
     }
 }
 
-/// Keeps the latest value and the one piece of scheduled work that will send it.
-///
-/// A value only replaces the waiting one and moves its due time (one lock, one read of the
-/// clock). When the work runs and the due time has moved, it schedules itself again for the time
-/// left; otherwise it sends the value. Deliveries go through an outbox, so the downstream is
-/// called one call at a time even if the work ran on several threads.
+/// Keeps the latest value and the one piece of work that sends it: a value only moves the due
+/// time, and the work, run early, schedules itself again. Deliveries go through an outbox.
 @usableFromInline
 final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
     Subscription
@@ -156,13 +148,13 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline let dueTime: Duration
     @usableFromInline let scheduler: Context
     @usableFromInline let state:
-        Lock<MachineWithDownstream<DebounceState<Downstream.Input>, Downstream>>
+        Lock<MachineWithDownstream<TimedHold<Downstream.Input>, Downstream>>
 
     @inlinable
     init(downstream: Downstream, dueTime: Duration, scheduler: Context) {
         self.dueTime = dueTime
         self.scheduler = scheduler
-        state = Lock(MachineWithDownstream(DebounceState(), downstream: downstream))
+        state = Lock(MachineWithDownstream(TimedHold(), downstream: downstream))
     }
 
     @inlinable
@@ -217,23 +209,21 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func schedule(_ wait: ScheduledWait) {
         let work = scheduler.schedule(after: wait.delay) { self.fire() }
-        // Ran already (an immediate scheduler), replaced, or cancelled meanwhile: cancelling a
-        // spent handle is harmless, and a live one must not outlive the subscription.
+        // Ran already (an immediate scheduler), replaced or cancelled meanwhile: a live handle
+        // must not outlive the subscription.
         if !state.withLock({ $0.machine.keep(work, for: wait.generation) }) {
             work.cancel()
         }
     }
 
-    /// Run by the scheduler: sends the waiting value if it is due, or waits again for the time
-    /// its latest value still has to wait. At most one piece of work is ever pending, so the
-    /// work that runs is the armed one, or finds the subscription ended.
+    /// At most one piece of work is ever pending, so no generation is checked here.
     @inlinable
     func fire() {
         let now = scheduler.now
         switch state.withLock({ $0.machine.fire(at: now) }) {
         case .nothing:
             return
-        case .waitAgain(let wait):
+        case .schedule(let wait):
             schedule(wait)
         case .deliver:
             drain()
@@ -253,14 +243,14 @@ final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>: Su
     }
 }
 
-/// The debounce's state machine: where the subscription stands, the value waiting, and the one
-/// piece of scheduled work. Pure: its transitions return what the subscription must do outside
-/// its lock (schedule, cancel, deliver, release).
+/// The pure state machine of debounce and throttle: the value held, the one piece of scheduled
+/// work that sends it, and the outbox. Transitions return what to do outside the lock.
 @usableFromInline
-struct DebounceState<Value> {
+struct TimedHold<Value> {
     @usableFromInline
     struct Work {
         @usableFromInline let generation: UInt64
+        /// The time it was scheduled for (a throttle's work does not read it).
         @usableFromInline let due: Duration
         /// Nil until `schedule` has returned it.
         @usableFromInline var handle: (any Cancellable)?
@@ -275,30 +265,26 @@ struct DebounceState<Value> {
     @usableFromInline
     enum Stage {
         case awaitingSubscription
-        /// Running, nothing waiting, no work scheduled.
-        case idle(upstream: any Subscription)
-        /// `value` waits until `due` (moved by each newer value); `work` runs at or before it.
+        /// `lastSent`: when a throttle with a window of its own last sent (nil before that, and
+        /// for the others).
+        case idle(upstream: any Subscription, lastSent: Duration?)
+        /// `value` waits until `due` (a debounce's moves with each newer value); `work` runs at
+        /// or before it.
         case waiting(upstream: any Subscription, value: Value, due: Duration, work: Work)
-        /// The upstream finished: `work` sends `value` (if any) once `due` comes, then the
-        /// completion.
+        /// The upstream finished: `work` sends `value` (if any), then the completion.
         case finishing(value: Value?, due: Duration, work: Work)
         /// Cancelled, or the completion was handed to the outbox.
         case ended
     }
 
-    /// What the scheduled work must do when it runs.
     @usableFromInline
-    enum Firing {
-        /// The subscription has ended.
+    enum Next {
         case nothing
-        /// A newer value moved the due time: wait for the rest.
-        case waitAgain(ScheduledWait)
-        /// The value (and maybe the completion) is in the outbox, and the caller delivers it.
+        case schedule(ScheduledWait)
         case deliver
     }
 
-    @usableFromInline private(set) var stage = Stage.awaitingSubscription
-    /// The generation of the last work scheduled.
+    @usableFromInline var stage = Stage.awaitingSubscription
     @usableFromInline private(set) var generation: UInt64 = 0
     @usableFromInline var outbox = SerialOutbox<Value>()
 
@@ -309,16 +295,15 @@ struct DebounceState<Value> {
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
         guard case .awaitingSubscription = stage else { return false }
-        stage = .idle(upstream: subscription)
+        stage = .idle(upstream: subscription, lastSent: nil)
         return true
     }
 
-    /// A value arrived at `now`: it replaces the waiting one and moves the due time. Returns
-    /// the work to schedule if none is scheduled yet.
+    /// A value arrived at `now` (debounce): returns the work to schedule if none is yet.
     @inlinable
     mutating func receive(_ value: Value, at now: Duration, dueTime: Duration) -> ScheduledWait? {
         switch take() {
-        case .idle(let upstream):
+        case .idle(let upstream, _):
             let work = nextWork(due: now + dueTime)
             stage = .waiting(upstream: upstream, value: value, due: work.due, work: work)
             return ScheduledWait(generation: work.generation, delay: dueTime)
@@ -331,13 +316,12 @@ struct DebounceState<Value> {
         }
     }
 
-    /// The upstream finished at `now`. With a value waiting, the scheduled work sends the
-    /// completion after it; otherwise work is scheduled to send the completion at once. Hands
-    /// back the finished upstream's subscription, for the caller to release outside the lock.
+    /// The upstream finished at `now` (debounce); hands back its subscription, to release
+    /// unlocked.
     @inlinable
     mutating func finish(at now: Duration) -> (ScheduledWait?, finished: (any Subscription)?) {
         switch take() {
-        case .idle(let upstream):
+        case .idle(let upstream, _):
             let work = nextWork(due: now)
             stage = .finishing(value: nil, due: now, work: work)
             return (ScheduledWait(generation: work.generation, delay: .zero), upstream)
@@ -350,8 +334,7 @@ struct DebounceState<Value> {
         }
     }
 
-    /// Keeps the handle of the work scheduled under `generation`; false if that work ran, was
-    /// replaced, or the subscription ended meanwhile.
+    /// False if the work under `generation` ran, was replaced or the subscription ended.
     @inlinable
     mutating func keep(_ handle: any Cancellable, for generation: UInt64) -> Bool {
         switch take() {
@@ -371,28 +354,25 @@ struct DebounceState<Value> {
         }
     }
 
-    /// The scheduled work runs at `now` (see ``DebounceSubscription/fire()`` for why it needs
-    /// no generation to check). It was scheduled for `work.due`; a newer value may have moved
-    /// the value's `due` beyond that, and then it waits again for the rest. A scheduler that
-    /// runs work late (real time) has `now` past `work.due`; one whose clock stands still (the
-    /// immediate scheduler) has it before: either way, the work is for `work.due`.
+    /// The debounce's work runs at `now`, for `work.due`: late on a real clock, early on a clock
+    /// that stands still. If a newer value moved `due` beyond that, it waits again for the rest.
     @inlinable
-    mutating func fire(at now: Duration) -> Firing {
+    mutating func fire(at now: Duration) -> Next {
         switch take() {
         case .waiting(let upstream, let value, let due, let work):
             if due > max(now, work.due) {
                 let next = nextWork(due: due)
                 stage = .waiting(upstream: upstream, value: value, due: due, work: next)
-                return .waitAgain(
+                return .schedule(
                     ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
             }
-            stage = .idle(upstream: upstream)
+            stage = .idle(upstream: upstream, lastSent: nil)
             return outbox.push(.value(value)) ? .deliver : .nothing
         case .finishing(let value?, let due, let work):
             if due > max(now, work.due) {
                 let next = nextWork(due: due)
                 stage = .finishing(value: value, due: due, work: next)
-                return .waitAgain(
+                return .schedule(
                     ScheduledWait(generation: next.generation, delay: due - max(now, work.due)))
             }
             stage = .ended
@@ -404,12 +384,11 @@ struct DebounceState<Value> {
         case .ended:
             return .nothing
         case .awaitingSubscription, .idle:
-            preconditionFailure("DebounceState: scheduled work ran while none was scheduled")
+            preconditionFailure("TimedHold: scheduled work ran while none was scheduled")
         }
     }
 
-    /// Cancelled: ends everything and hands back what must be cancelled and released outside
-    /// the lock.
+    /// Hands back what must be cancelled and released outside the lock.
     @inlinable
     mutating func cancel() -> (
         upstream: (any Subscription)?, work: (any Cancellable)?,
@@ -422,7 +401,7 @@ struct DebounceState<Value> {
             return (nil, nil, (nil, FIFOQueue()))
         case .awaitingSubscription:
             return (nil, nil, (nil, outbox.close()))
-        case .idle(let upstream):
+        case .idle(let upstream, _):
             return (upstream, nil, (nil, outbox.close()))
         case .waiting(let upstream, let value, _, let work):
             return (upstream, work.handle, (value, outbox.close()))
@@ -431,17 +410,14 @@ struct DebounceState<Value> {
         }
     }
 
-    /// The next piece of work, due at `due`. The previous one, if any, is the one running now:
-    /// its handle is spent, and dropping it frees nothing (the subscription holds the
-    /// scheduler).
+    /// The previous work, if any, is the one running now: its handle is spent.
     @inlinable
     mutating func nextWork(due: Duration) -> Work {
         generation &+= 1
         return Work(generation: generation, due: due)
     }
 
-    /// Moves the stage out (leaving `.ended` until the caller puts one back), so that what its
-    /// case holds is moved rather than copied.
+    /// Moves the stage out (`.ended` until put back), so its payload is moved, not copied.
     @inlinable
     mutating func take() -> Stage {
         var taken = Stage.ended
@@ -450,9 +426,8 @@ struct DebounceState<Value> {
     }
 }
 
-/// Work a timed operator's state machine (debounce, throttle, timeout) asks its owner to
-/// schedule: `delay` from now, under `generation`, so that replaced or cancelled work finds
-/// another generation when it runs and does nothing.
+/// Work a timed operator's machine asks its owner to schedule, `delay` from now; replaced or
+/// cancelled work finds another `generation` when it runs, and does nothing.
 @usableFromInline
 struct ScheduledWait: Sendable {
     @usableFromInline let generation: UInt64

@@ -132,10 +132,8 @@ extension Publishers.Delay: CustomStringConvertible {
     }
 }
 
-/// ``Effect/delay(for:scheduler:)``: a ``Publishers/Delay`` over the effect, as a node, so that
-/// an effect's type names no scheduler and mapping it maps the effect inside the delay. A
-/// delayed single value (``delayedValue``) starts as the one `DelayedValue` the publisher would
-/// make, as a root of its own.
+/// ``Effect/delay(for:scheduler:)``: a node, so that an effect's type names no scheduler and
+/// mapping it maps the effect inside. A delayed single value starts as its own `DelayedValue`.
 final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     let interval: Duration
@@ -193,9 +191,8 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
     }
 }
 
-/// What a context needs to start a delayed single value as a root (``EffectNode/delayedValue``),
-/// from where the downstream's type is known (``EffectContext/start(_:sendingTo:)``); a
-/// `.cancellable` around the delay marks it with its id, a scoped effect maps it into its scope.
+/// What a context needs to start a delayed single value as a root, where the downstream's type
+/// is known (``EffectContext/start(_:sendingTo:)``); marked by a `.cancellable`, mapped by a scope.
 @usableFromInline
 package final class DelayedValueStart<Output: Sendable>: Sendable {
     @usableFromInline let value: Output
@@ -252,20 +249,12 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
 }
 
 /// One value delivered once after a delay, then the completion: the subscription of a delay over
-/// a single value, `Just(x).delay(…)` or `Effect.just(x).delay(…)`, in a store or not.
+/// a single value, in a store or not (then itself the root the context counts).
 ///
-/// Its state is one ``DelayedValueState`` behind one lock: the race between the scheduled work
-/// firing and a cancel is decided there, and the loser does nothing. The state holds the way to
-/// the downstream until the value is delivered or the delay cancelled: then nothing is kept,
-/// even while the downstream holds this subscription.
-///
-/// Not generic: the downstream and the value are captured in one function (``Delivery``), so
-/// the calls that come from where the downstream's type is unknown (a cancel through
-/// `any Cancellable`, a stop through `any RunningEffect`) look up no generic metadata (see the
-/// Performance article's decision log).
-///
-/// Started by a context, it is itself the root the context counts, registered under its id if
-/// it has one, until it has delivered its value or is cancelled.
+/// ``DelayedValueState`` decides the race between firing and a cancel; once either has won,
+/// nothing is kept. Not generic: the downstream and the value are captured in one function
+/// (``Delivery``), so calls through `any Cancellable` or `any RunningEffect` look up no generic
+/// metadata (see the Performance article's decision log).
 @usableFromInline
 final class DelayedValue: Subscription, RunningEffect {
     @usableFromInline
@@ -507,18 +496,14 @@ enum DelayedValueState: Sendable {
 }
 
 /// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
-/// `receive(on:)`), one call at a time: the subscription of a delay over any upstream but a
-/// single value, of ``Publishers/ReceiveOn`` and of a timeout's scheduler.
+/// `receive(on:)` and a timeout), one call at a time.
 ///
-/// Every event waits in `State.events`, oldest first, with the handle of the one piece of work
-/// scheduled for it. The work captures only the relay: when a piece runs it releases the oldest
-/// waiting event (all events wait the same delay and a scheduler runs due work in order, so the
-/// oldest is due). Released events are delivered by one thread at a time, whichever released
-/// first draining them all, so the downstream is never called concurrently.
+/// Each event waits in `State.events` with the handle of its own scheduled work; the work
+/// captures only the relay and releases the oldest event (all wait the same delay, so the
+/// oldest is due). Whichever thread released first delivers them all.
 ///
 /// Size and cost: `events` holds the events not yet delivered; appending, popping the oldest and
-/// finding an event's slot by its ticket are O(1). Cancelling is O(waiting events). The
-/// downstream lives in the active phase only, so nothing is kept after the end.
+/// finding an event's slot by its ticket are O(1). Cancelling is O(waiting events).
 final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
     typealias Input = Downstream.Input
 

@@ -101,9 +101,7 @@ extension Publishers {
         /// Whether a held value is the latest to arrive (`true`) or the first (`false`).
         public let latest: Bool
 
-        /// The id whose window this throttle shares with every other throttle under it, in its
-        /// subscriber's effect context (``Effect/throttle(id:for:scheduler:latest:)``); nil for
-        /// a throttle with a window of its own.
+        /// The id whose window this throttle shares, in its subscriber's effect context.
         let sharedID: EffectID?
 
         /// Makes the publisher; ``Publisher/throttle(for:scheduler:latest:)`` reads better at
@@ -116,9 +114,7 @@ extension Publishers {
             sharedID = nil
         }
 
-        /// A throttle whose window is the one `id` has in its subscriber's effect context (one
-        /// of its own outside a store): the engine of
-        /// ``Effect/throttle(id:for:scheduler:latest:)``.
+        /// A throttle sharing `id`'s window (one of its own outside a store).
         init(
             upstream: Upstream, interval: Duration, scheduler: Context, latest: Bool, id: EffectID
         ) {
@@ -129,8 +125,7 @@ extension Publishers {
             sharedID = id
         }
 
-        /// Attaches `subscriber` through the throttle; each subscription keeps its own time, or,
-        /// throttling under an id, shares its context's.
+        /// Attaches `subscriber` through the throttle.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let window: ThrottleWindow
             if let sharedID {
@@ -162,16 +157,11 @@ extension Publishers.Throttle: CustomStringConvertible {
     }
 }
 
-/// ``Effect/throttle(id:for:scheduler:latest:)``: a ``Publishers/Throttle`` that shares its id's
-/// window, run as `.cancellable(id: id, cancelInFlight: true)`.
-///
-/// A thin wrapper: the throttling is the publisher's, the id's bookkeeping the cancellable
-/// effect's. It is a node of its own only so that mapping it maps the effect inside the
-/// throttle, and it prints as the throttle.
+/// ``Effect/throttle(id:for:scheduler:latest:)``: a shared-window ``Publishers/Throttle`` run as
+/// `.cancellable(id: id, cancelInFlight: true)`; a node so that mapping it maps the inner effect.
 final class ThrottledEffect<Output: Sendable, Context: Scheduler>: CancellableOperatorNode {
     let id: EffectID
     let throttle: Publishers.Throttle<Effect<Output>, Context>
-    /// The throttle, cancellable under its id and replacing what ran under it.
     let cancellable: CancellableEffect<Output>
 
     init(
@@ -196,25 +186,16 @@ final class ThrottledEffect<Output: Sendable, Context: Scheduler>: CancellableOp
     }
 }
 
-/// Where a throttle's window lives: in its subscription (``Publisher/throttle(for:scheduler:latest:)``)
-/// or in a ``ThrottleMemory`` shared by every throttle under an id
-/// (``Effect/throttle(id:for:scheduler:latest:)``).
+/// Where a throttle's window lives.
 enum ThrottleWindow: Sendable {
-    /// The subscription's own: a value goes out on the scheduler, `interval` after the last one
-    /// sent, and the completion too (Combine's throttle).
+    /// The subscription's: values and the completion go out on the scheduler (Combine's).
     case own
-    /// The memory's, under `id`: a value the memory lets through goes out at once, on the
-    /// thread that sent it, and so does a completion with nothing held (The Composable
-    /// Architecture's throttle).
+    /// The memory's, under `id`: what it lets through, and a completion with nothing held, go
+    /// out at once on the sending thread (The Composable Architecture's).
     case shared(ThrottleMemory, id: EffectID)
 }
 
-/// Holds the value to send next and the one piece of work scheduled to send it; deliveries go
-/// through an outbox so that the downstream is called one call at a time.
-///
-/// The one subscription of both throttles: its window (``ThrottleWindow``) says whether the
-/// subscription itself or its id's memory decides when a value goes; every other decision is
-/// ``ThrottleState``'s.
+/// The subscription of both throttles; deliveries go through an outbox, one call at a time.
 private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber,
     Subscription
 {
@@ -222,13 +203,13 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     private let scheduler: Context
     private let latest: Bool
     private let window: ThrottleWindow
-    private let state: Lock<MachineWithDownstream<ThrottleState<Downstream.Input>, Downstream>>
+    private let state: Lock<MachineWithDownstream<TimedHold<Downstream.Input>, Downstream>>
 
     init(
         downstream: Downstream, interval: Duration, scheduler: Context, latest: Bool,
         window: ThrottleWindow
     ) {
-        state = Lock(MachineWithDownstream(ThrottleState(), downstream: downstream))
+        state = Lock(MachineWithDownstream(TimedHold(), downstream: downstream))
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest
@@ -278,10 +259,9 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 
     func receive(completion: Subscribers.Completion) {
         let atOnce = if case .shared = window { true } else { false }
-        let (next, finished) = state.withLock { $0.machine.finish(atOnce: atOnce) }
         // The finished upstream's subscription is released outside the lock.
-        _ = finished
-        switch next {
+        let finish = state.withLock { $0.machine.finish(atOnce: atOnce) }
+        switch finish.0 {
         case .nothing: break
         case .schedule(let wait): schedule(wait)
         case .deliver: drain()
@@ -302,16 +282,15 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     private func schedule(_ wait: ScheduledWait) {
         let generation = wait.generation
         let work = scheduler.schedule(after: wait.delay) { self.fire(generation) }
-        // Ran already (an immediate scheduler), or cancelled meanwhile: cancelling a spent
-        // handle is harmless, and a live one must not outlive the subscription.
+        // Ran already (an immediate scheduler) or cancelled meanwhile: a live handle must not
+        // outlive the subscription.
         if !state.withLock({ $0.machine.keep(work, for: generation) }) {
             work.cancel()
         }
     }
 
-    /// Run by the scheduler at the window's end: sends what is held (and the completion, if the
-    /// upstream has finished). A shared window opens anew from now before anything is delivered
-    /// (a delivery may start another effect under the id, which must find the new window).
+    /// At the window's end: a shared window opens anew before delivering (a delivery may start
+    /// another effect under the id, which must find the new window).
     private func fire(_ generation: UInt64) {
         let now = scheduler.now
         guard let delivers = state.withLock({ $0.machine.fire(generation, at: now) }) else {
@@ -333,58 +312,11 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     }
 }
 
-/// The throttle's state machine: where the subscription stands, when a value was last sent, the
-/// value held and the one piece of scheduled work that sends it. Pure: its transitions return
-/// what the subscription must do outside its lock.
-///
-/// A throttle with a window of its own decides in ``receive(_:at:interval:latest:)``; one that
-/// shares its id's window asks ``absorb(_:latest:)`` first, then the memory, then carries the
-/// memory's answer out with ``sendNow(_:)`` or ``hold(_:for:)``.
-struct ThrottleState<Value> {
-    struct Work {
-        let generation: UInt64
-        /// Nil until `schedule` has returned it.
-        var handle: (any Cancellable)?
-    }
-
-    enum Stage {
-        case awaitingSubscription
-        /// Running, nothing held; `lastSent` is when the last value was sent, on the
-        /// scheduler's clock (nil before the first, and always for a shared window).
-        case idle(upstream: any Subscription, lastSent: Duration?)
-        /// `value` is held until `work` runs.
-        case holding(upstream: any Subscription, value: Value, work: Work)
-        /// The upstream finished: `work` sends `value` (if any), then the completion.
-        case finishing(value: Value?, work: Work)
-        /// Cancelled, or the completion was handed to the outbox.
-        case ended
-    }
-
-    /// What a finishing upstream asks of the owner.
-    enum Finish {
-        /// Nothing more: a held value's work sends the completion after it, or it had ended.
-        case nothing
-        /// Schedule the work that sends the completion.
-        case schedule(ScheduledWait)
-        /// The completion is in the outbox: deliver it.
-        case deliver
-    }
-
-    private(set) var stage = Stage.awaitingSubscription
-    private(set) var generation: UInt64 = 0
-    var outbox = SerialOutbox<Value>()
-
-    /// Keeps the upstream's subscription; false if one came already or the subscription ended.
-    mutating func attach(_ subscription: any Subscription) -> Bool {
-        guard case .awaitingSubscription = stage else { return false }
-        stage = .idle(upstream: subscription, lastSent: nil)
-        return true
-    }
-
-    /// A value arrived at `now`, for a window of the subscription's own: held, to go out at
-    /// once if nothing was sent for `interval`, otherwise `interval` after the last one sent.
-    /// While one is held, a newer one replaces it (`latest`) or is dropped. Returns the work to
-    /// schedule if none is scheduled yet.
+/// The throttle's transitions. An own window decides in ``receive(_:at:interval:latest:)``; a
+/// shared one asks ``absorb(_:latest:)``, then the memory, then carries out its answer with
+/// ``sendNow(_:)`` or ``hold(_:for:)``.
+extension TimedHold {
+    /// A value arrived at `now` (own window): returns the work to schedule if none is yet.
     mutating func receive(_ value: Value, at now: Duration, interval: Duration, latest: Bool)
         -> ScheduledWait?
     {
@@ -394,16 +326,15 @@ struct ThrottleState<Value> {
         return hold(value, for: sendAt - now)
     }
 
-    /// A value arrived: true if it is settled here, without asking when it may go. A value
-    /// already held takes the newcomer's place (`latest`) or keeps its own: either way the
-    /// window's end sends one value. A subscription not running drops it.
+    /// True if the value is settled without asking when it may go: one is held already (the
+    /// newcomer replaces it if `latest`), or the subscription is not running.
     mutating func absorb(_ value: Value, latest: Bool) -> Bool {
         switch take() {
         case .idle(let upstream, let lastSent):
             stage = .idle(upstream: upstream, lastSent: lastSent)
             return false
-        case .holding(let upstream, let held, let work):
-            stage = .holding(upstream: upstream, value: latest ? value : held, work: work)
+        case .waiting(let upstream, let held, let due, let work):
+            stage = .waiting(upstream: upstream, value: latest ? value : held, due: due, work: work)
             return true
         case let other:
             stage = other
@@ -411,20 +342,18 @@ struct ThrottleState<Value> {
         }
     }
 
-    /// The shared window let `value` through: it goes to the outbox now. Returns whether the
-    /// caller must deliver (false also if the subscription no longer runs).
+    /// The shared window let `value` through; returns whether the caller must deliver.
     mutating func sendNow(_ value: Value) -> Bool {
         guard case .idle = stage else { return false }
         return outbox.push(.value(value))
     }
 
-    /// Holds `value` for `delay`: returns the work to schedule, or nil if the subscription no
-    /// longer runs.
+    /// Holds `value` for `delay`: the work to schedule, nil if not running.
     mutating func hold(_ value: Value, for delay: Duration) -> ScheduledWait? {
         switch take() {
-        case .idle(let upstream, _), .holding(let upstream, _, _):
-            let work = nextWork()
-            stage = .holding(upstream: upstream, value: value, work: work)
+        case .idle(let upstream, _), .waiting(let upstream, _, _, _):
+            let work = nextWork(due: .zero)
+            stage = .waiting(upstream: upstream, value: value, due: .zero, work: work)
             return ScheduledWait(generation: work.generation, delay: delay)
         case let other:
             stage = other
@@ -432,21 +361,19 @@ struct ThrottleState<Value> {
         }
     }
 
-    /// The upstream finished: the work sends the held value, if any, then the completion. With
-    /// nothing held, the completion goes to the outbox now (`atOnce`) or in work scheduled at
-    /// once. Hands back the finished upstream's subscription, for the caller to release outside
-    /// the lock.
-    mutating func finish(atOnce: Bool) -> (Finish, finished: (any Subscription)?) {
+    /// The upstream finished. With nothing held, the completion goes to the outbox now
+    /// (`atOnce`) or in work scheduled at once. Hands back the upstream, to release unlocked.
+    mutating func finish(atOnce: Bool) -> (Next, finished: (any Subscription)?) {
         switch take() {
         case .idle(let upstream, _) where atOnce:
             stage = .ended
             return (outbox.push(.finished) ? .deliver : .nothing, upstream)
         case .idle(let upstream, _):
-            let work = nextWork()
-            stage = .finishing(value: nil, work: work)
+            let work = nextWork(due: .zero)
+            stage = .finishing(value: nil, due: .zero, work: work)
             return (.schedule(ScheduledWait(generation: work.generation, delay: .zero)), upstream)
-        case .holding(let upstream, let value, let work):
-            stage = .finishing(value: value, work: work)
+        case .waiting(let upstream, let value, let due, let work):
+            stage = .finishing(value: value, due: due, work: work)
             return (.nothing, upstream)
         case let other:
             stage = other
@@ -454,36 +381,14 @@ struct ThrottleState<Value> {
         }
     }
 
-    /// Keeps the handle of the work scheduled under `generation`; false if that work ran, was
-    /// replaced, or the subscription ended meanwhile.
-    mutating func keep(_ handle: any Cancellable, for generation: UInt64) -> Bool {
-        switch take() {
-        case .holding(let upstream, let value, var work)
-        where work.generation == generation && work.handle == nil:
-            work.handle = handle
-            stage = .holding(upstream: upstream, value: value, work: work)
-            return true
-        case .finishing(let value, var work)
-        where work.generation == generation && work.handle == nil:
-            work.handle = handle
-            stage = .finishing(value: value, work: work)
-            return true
-        case let other:
-            stage = other
-            return false
-        }
-    }
-
-    /// The work scheduled under `generation` runs at `now`: what is held (then the completion,
-    /// if the upstream finished) goes to the outbox. Returns whether the caller must deliver,
-    /// or nil if that work is stale (replaced, or the subscription ended): then nothing was
-    /// sent.
+    /// The throttle's work under `generation` runs at `now`: returns whether the caller must
+    /// deliver, nil if the work is stale.
     mutating func fire(_ generation: UInt64, at now: Duration) -> Bool? {
         switch take() {
-        case .holding(let upstream, let value, let work) where work.generation == generation:
+        case .waiting(let upstream, let value, _, let work) where work.generation == generation:
             stage = .idle(upstream: upstream, lastSent: now)
             return outbox.push(.value(value))
-        case .finishing(let value, let work) where work.generation == generation:
+        case .finishing(let value, _, let work) where work.generation == generation:
             stage = .ended
             let delivers = value.map { outbox.push(.value($0)) } ?? false
             return outbox.push(.finished) || delivers
@@ -491,40 +396,5 @@ struct ThrottleState<Value> {
             stage = other
             return nil
         }
-    }
-
-    /// Cancelled: ends everything and hands back what must be cancelled and released outside
-    /// the lock.
-    mutating func cancel() -> (
-        upstream: (any Subscription)?, work: (any Cancellable)?,
-        dropped: (Value?, FIFOQueue<SerialOutbox<Value>.Event>)
-    ) {
-        let taken = take()
-        stage = .ended
-        switch taken {
-        case .ended:
-            return (nil, nil, (nil, FIFOQueue()))
-        case .awaitingSubscription:
-            return (nil, nil, (nil, outbox.close()))
-        case .idle(let upstream, _):
-            return (upstream, nil, (nil, outbox.close()))
-        case .holding(let upstream, let value, let work):
-            return (upstream, work.handle, (value, outbox.close()))
-        case .finishing(let value, let work):
-            return (nil, work.handle, (value, outbox.close()))
-        }
-    }
-
-    private mutating func nextWork() -> Work {
-        generation &+= 1
-        return Work(generation: generation)
-    }
-
-    /// Moves the stage out (leaving `.ended` until the caller puts one back), so that what its
-    /// case holds is moved rather than copied.
-    private mutating func take() -> Stage {
-        var taken = Stage.ended
-        swap(&taken, &stage)
-        return taken
     }
 }

@@ -101,11 +101,8 @@ extension Publishers.Timeout: CustomStringConvertible {
     }
 }
 
-/// Watches the upstream's silence with one piece of scheduled work, and passes events to the
-/// relay that delivers them on the scheduler.
-///
-/// A value only moves the deadline; when the work runs before the deadline, it schedules itself
-/// again for the time left (one piece of work per silence, not per value).
+/// Watches the upstream's silence with one piece of scheduled work, which a value only moves
+/// (run early, it schedules itself again); events go to the relay that delivers on the scheduler.
 private final class TimeoutSubscription<Relay: Subscriber, Context: Scheduler>: Subscriber,
     Subscription
 {
@@ -198,7 +195,6 @@ private struct TimeoutState {
     var stage = Stage.awaitingSubscription
     /// When the upstream's silence becomes too long.
     var deadline = Duration.zero
-    /// The scheduled work, under its generation, and the time it was scheduled for.
     var work: (generation: UInt64, due: Duration, handle: (any Cancellable)?)?
     var generation: UInt64 = 0
 
@@ -218,8 +214,7 @@ private struct TimeoutState {
         return true
     }
 
-    /// The upstream finished: hands back its subscription (nil if it was not running) and the
-    /// scheduled work, to release and cancel outside the lock.
+    /// Hands back the upstream (nil if not running) and the work, to release and cancel unlocked.
     mutating func finish() -> (finished: (any Subscription)?, work: (any Cancellable)?) {
         guard case .running(let upstream) = stage else { return (nil, nil) }
         stage = .ended

@@ -11,20 +11,12 @@ extension Publishers {
     ///
     /// Each subscriber gets its own series of ticks, starting when it subscribes: the first
     /// tick is `interval` later, then one every `interval` on the same grid, so the ticks never
-    /// drift (the scheduler's ``Scheduler/schedule(after:interval:_:)``). On a ``TestScheduler``
-    /// each tick happens at its exact virtual instant, as many per `advance` as fall inside it.
-    /// The timer never finishes: cancel it, or limit it with ``Publisher/prefix(_:)``.
+    /// drift (``Scheduler/schedule(after:interval:_:)``). On an ``ImmediateScheduler`` it ticks
+    /// once, at once. The timer never finishes: cancel it, or limit it with
+    /// ``Publisher/prefix(_:)``.
     ///
-    /// It sends the scheduler's ``Scheduler/now``, so it works on any scheduler, virtual ones
-    /// included. On an ``ImmediateScheduler``, whose clock stands still, it ticks once, at once.
-    ///
-    /// Combine's `Timer.publish(every:on:in:)` is a connectable publisher of `Date`s, and its
-    /// `.autoconnect()` starts one timer with the first subscriber and gives every subscriber
-    /// that timer's ticks. This timer neither waits for a connect nor shares: two subscribers
-    /// get two series, each on its own grid from its own subscription. For one series shared
-    /// by every subscriber, as `.autoconnect()` gives, add ``Publisher/share()``: the series
-    /// starts with the first subscriber, a later one receives the ticks from then on, and the
-    /// series stops when the last one cancels.
+    /// Unlike Combine's `Timer.publish(every:on:in:).autoconnect()`, two subscribers get two
+    /// series; for one series shared by every subscriber, add ``Publisher/share()``:
     ///
     /// ```swift
     /// let ticks = Publishers.Timer(every: .seconds(1), scheduler: scheduler).share()
@@ -42,9 +34,7 @@ extension Publishers {
         /// Makes a timer that ticks every `interval` on `scheduler`.
         ///
         /// - Parameters:
-        ///   - interval: The time between two ticks; must be above zero (a timer of zero would
-        ///     tick forever without time passing), which is checked here, with a message naming
-        ///     the interval given.
+        ///   - interval: The time between two ticks; must be above zero.
         ///   - scheduler: The scheduler that ticks.
         public init(every interval: Duration, scheduler: Context) {
             precondition(
@@ -68,14 +58,11 @@ extension Publishers.Timer: CustomStringConvertible {
     }
 }
 
-/// One subscriber's ticks: the repeating work on the scheduler, and the link a cancel breaks.
-///
-/// A scheduler runs one run of a series at a time, so ticks reach the downstream one call at a
-/// time.
+/// One subscriber's ticks; a scheduler runs one run of a series at a time, so ticks reach the
+/// downstream one call at a time.
 private final class TimerSubscription<Downstream: Subscriber, Context: Scheduler>: Subscription
 where Downstream.Input == Duration {
-    /// The downstream lives in the stages before the cancel only: once cancelled, the
-    /// subscription holds nothing, even while the downstream holds it.
+    /// Once cancelled, the subscription holds nothing, even while the downstream holds it.
     private enum Stage {
         case starting(Downstream)
         case ticking(Downstream, any Cancellable)

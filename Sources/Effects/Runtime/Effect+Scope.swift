@@ -59,10 +59,8 @@ extension Effect {
 }
 
 /// ``Effect/scoped(to:)``: what it wraps starts in a view of the context
-/// (``EffectContext/scoped(to:)``) that resolves every id inside to the pair (scope, id) and
-/// registers every root it starts under the scope too, so each part runs as the root it would be
-/// anywhere else, and cancelling the scope reaches each directly. Under an outer id, it runs as
-/// one root under that id. It maps the values of what it wraps on their way out.
+/// (``EffectContext/scoped(to:)``), each part as the root it would be anywhere else; under an
+/// outer id, as one root under that id. It maps the values on their way out.
 @usableFromInline
 final class ScopedEffect<Wrapped: Sendable, Output: Sendable>: EffectNode {
     @usableFromInline let scope: EffectID

@@ -191,12 +191,8 @@ extension Publisher {
     }
 }
 
-/// One kind of node of an effect tree other than nothing and a single value (the inline cases
-/// of ``Effect/Operation``): a wrapped publisher, a merge, a concatenation, a delay, a
-/// cancellation mark, a cancel, a debounce, a throttle.
-///
-/// Everything the runtime does with a node goes through this protocol, so a new kind of node is
-/// one type in one file: how it runs, starts as a root, maps, is marked and prints.
+/// One kind of node of an effect tree other than the inline ``Effect/Operation`` cases: a new
+/// kind is one type in one file, saying how it runs, starts as a root, maps, is marked and prints.
 @usableFromInline
 package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertible {
     associatedtype Output: Sendable
@@ -205,19 +201,15 @@ package protocol EffectNode<Output>: AnyObject, Sendable, CustomStringConvertibl
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output
 
-    /// Starts the node's effect in `context`, as the part (or parts) it counts as running; see
-    /// ``EffectContext/start(_:sendingTo:)``.
-    ///
-    /// `id` is that of a `.cancellable` node around this one, handed down so that the root is
-    /// registered under it in the step that counts it. By default the node runs as one root.
+    /// Starts the node's effect in `context` (by default as one root), registered under `id`,
+    /// that of a `.cancellable` node around this one; see ``EffectContext/start(_:sendingTo:)``.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
         replacingInFlight: Bool
     ) where Downstream.Input == Output
 
-    /// The node's effect as a single value delivered after a delay, marked with at most one id,
-    /// when it is one (`Effect.just(x).delay(…)`, `.cancellable` or not); nil for any other
-    /// shape. A context starts it specialized for its downstream (``DelayedValueStart``).
+    /// The node's effect when it is a single value delivered after a delay (marked with at most
+    /// one id), which a context starts specialized for its downstream; nil for any other shape.
     var delayedValue: DelayedValueStart<Output>? { get }
 
     /// The node's effect with every value transformed, keeping its shape and its ids.
@@ -253,12 +245,8 @@ extension EffectNode {
     }
 }
 
-/// An operator keyed by an id (``Effect/debounce(id:for:scheduler:)``,
-/// ``Effect/throttle(id:for:scheduler:latest:)``): a publisher, run as
-/// `.cancellable(id: id, cancelInFlight: true)`.
-///
-/// A node of its own only so that mapping it maps the effect inside the operator, and so that it
-/// prints as the operator.
+/// An operator keyed by an id (debounce, throttle), run as `.cancellable(id: id,
+/// cancelInFlight: true)`; a node so that mapping it maps the effect inside, and it prints so.
 protocol CancellableOperatorNode: EffectNode {
     var cancellable: CancellableEffect<Output> { get }
 }

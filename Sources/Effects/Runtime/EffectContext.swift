@@ -2,28 +2,22 @@
 /// to which cancellation id.
 ///
 /// A store owns one and starts every effect in it. The context travels with the subscription
-/// (``Subscriber/effectContext``), through every operator, to each ``Effect`` in the chain, so
-/// that ``Effect/cancellable(id:cancelInFlight:)`` registers here and ``Effect/cancel(id:)``
-/// cancels here wherever they sit. Outside a store (a plain `sink`), there is no context and
-/// ids mean nothing.
-///
-/// An id is kept only while an effect marked with it runs, and a running effect only until it
-/// ends. All of it is one `EffectTable` behind one lock, which nothing is called or released
-/// under; throttled ids are remembered apart while their windows are open (`ThrottleMemory`).
+/// (``Subscriber/effectContext``) to each ``Effect`` in the chain, so that
+/// ``Effect/cancellable(id:cancelInFlight:)`` and ``Effect/cancel(id:)`` act here wherever they
+/// sit. Outside a store (a plain `sink`), there is no context and ids mean nothing. An id is
+/// kept only while an effect marked with it runs.
 ///
 /// A context may name the executor that the tasks of its async effects
-/// (``Effect/run(priority:operation:)-9qce4``) prefer: a ``TestScheduler`` in tests, so that async work
-/// moves only with virtual time. Executor preference needs macOS 15, iOS 18, tvOS 18, watchOS 11
-/// or visionOS 2; on earlier systems the tasks run on the global concurrent executor.
+/// (``Effect/run(priority:operation:)-9qce4``) prefer: a ``TestScheduler`` in tests, so that
+/// async work moves only with virtual time (from macOS 15, iOS 18, tvOS 18, watchOS 11 and
+/// visionOS 2; before, the global concurrent executor).
 ///
 /// ## Scopes
 ///
-/// An effect scoped to an element of a list (``Effect/scoped(to:)``, which `forEach` and `ifLet`
-/// apply) runs in a *view* of its store's context: the same books, executor and gate, but every
-/// id used through the view means the pair (scope, id), so two elements using the same id never
-/// meet. Every root started through the view is also registered under its scope (and the scopes
-/// around it), so cancelling the scope's id cancels every effect of the element, in O(k) for its
-/// k roots.
+/// An effect scoped to an element (``Effect/scoped(to:)``, which `forEach` and `ifLet` apply)
+/// runs in a *view* of its store's context, where every id means the pair (scope, id), so two
+/// elements using the same id never meet. Cancelling the scope's id cancels every effect of the
+/// element, in O(k) for its k roots.
 public final class EffectContext: Sendable {
     /// Shared with its scoped views.
     let books: Books
@@ -32,19 +26,16 @@ public final class EffectContext: Sendable {
     /// The scopes around `scope`, which this context's roots belong to as well.
     let outerScopes: [EffectID]
 
-    /// Where the tasks of the context's async effects prefer to run: an `any TaskExecutor`, kept
-    /// erased because that type exists only from macOS 15 / iOS 18 (see ``taskExecutor``); nil
-    /// for the global concurrent executor.
+    /// An `any TaskExecutor`, erased because that type exists only from macOS 15 / iOS 18 (see
+    /// ``taskExecutor``); nil for the global concurrent executor.
     package let preferredExecutor: (any Sendable)?
 
-    /// Where the async work of these effects waits before it sends while the store's queue is
-    /// full (see ``Send``); the store opens and closes it.
+    /// Where async work waits to send while the store's queue is full (see ``Send``).
     package let gate: SendGate
 
     /// Makes an empty, open context.
     ///
-    /// - Parameter preferredExecutor: Where the tasks of its async effects prefer to run: an
-    ///   `any TaskExecutor`, or nil for the global concurrent executor. Anything else, and any
+    /// - Parameter preferredExecutor: An `any TaskExecutor`, or nil; anything else, and any
     ///   executor on a system without executor preference, is ignored.
     package init(preferredExecutor: (any Sendable)? = nil) {
         books = Books()
@@ -62,14 +53,12 @@ public final class EffectContext: Sendable {
         gate = base.gate
     }
 
-    /// The scopes around a scope inside this context's: this context's own, and the ones
-    /// around it.
     private var scopesAround: [EffectID] {
         scope.map { outerScopes + [$0] } ?? []
     }
 
-    /// A view of this context in which every id used means the pair (`scope`, id): see
-    /// "Scopes" above. A view of a view nests its scope inside the outer one.
+    /// A view of this context in which every id means the pair (`scope`, id); a view of a view
+    /// nests its scope inside the outer one.
     package func scoped(to scope: EffectID) -> EffectContext {
         EffectContext(viewOf: self, scope: resolved(scope))
     }
@@ -83,8 +72,7 @@ public final class EffectContext: Sendable {
     }
 
     /// What `id` means in the store's books when used in `inner`, a scope inside this context's
-    /// (as the books name it: see ``resolved(_:)``), or through this context itself when nil:
-    /// what it would mean through a view of this context in that scope, without the view.
+    /// as the books name it (through this context itself when nil).
     @inlinable
     package func resolved(_ id: EffectID, in inner: EffectID?) -> EffectID {
         guard let inner else { return resolved(id) }
@@ -99,10 +87,8 @@ public final class EffectContext: Sendable {
         books.throttles
     }
 
-    /// Makes an empty, open context whose async effects' tasks prefer `taskExecutor`.
-    ///
-    /// - Parameter taskExecutor: Where the tasks of its async effects prefer to run; nil for the
-    ///   global concurrent executor.
+    /// Makes an empty, open context whose async effects' tasks prefer `taskExecutor` (nil: the
+    /// global concurrent executor).
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     package convenience init(taskExecutor: (any TaskExecutor)?) {
         self.init(preferredExecutor: taskExecutor)
@@ -138,15 +124,10 @@ public final class EffectContext: Sendable {
     /// Starts `effect`, sending what it produces to `downstream`, and counts it as running until
     /// it ends.
     ///
-    /// Nothing and a single value need no bookkeeping. Any other effect is a node that starts
-    /// itself (``EffectNode``): as one root by default (a ``RootSubscriber``), a merge as each of
-    /// its parts, a cancel at once, a `.cancellable` by handing its id to the node it marks, a
-    /// delayed value as its own `DelayedValue` root.
-    ///
-    /// Each root first hands `downstream` a subscription, which stops that root when cancelled,
-    /// and ends with a completion, whether it finished or was cancelled by id (a store's
-    /// `StoreTask` counts them); none for a root the downstream cancelled itself, nor when the
-    /// context closes. Parts that run at once (a value, a cancel) hand over neither.
+    /// Each root (a merge's parts are roots of their own) first hands `downstream` a
+    /// subscription that stops it, and ends with a completion, whether it finished or was
+    /// cancelled by id; none for a root the downstream cancelled itself, nor when the context
+    /// closes. Parts that run at once (a value, a cancel) hand over neither.
     ///
     /// - Parameters:
     ///   - effect: The effect to run.
@@ -187,31 +168,19 @@ public final class EffectContext: Sendable {
         body(root)
     }
 
-    /// Counts `root` as running, and registers it under `id`, if any, cancelling what it
-    /// replaces there (`replacingInFlight`) before it returns; false when the context is closed
-    /// and the root must not start.
-    ///
-    /// `id` is named as the books name it (``resolved(_:in:)``). A root started in `inner`, a
-    /// scope inside this context's, belongs to it too, as if started through a view.
+    /// Counts `root` as running, registered under `id` (as the books name it), cancelling what it
+    /// replaces there (`replacingInFlight`); false when the context is closed. A root started in
+    /// `inner`, a scope inside this context's, belongs to it too.
     @usableFromInline
     func begin(
         _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
         replacingInFlight: Bool
     ) -> Bool {
-        let admission: EffectTable.Admission
-        if let inner {
-            let around = scopesAround
-            admission = table.withLock {
-                $0.begin(
-                    root, id: id, scope: inner, outerScopes: around,
-                    replacingInFlight: replacingInFlight)
-            }
-        } else {
-            admission = table.withLock {
-                $0.begin(
-                    root, id: id, scope: scope, outerScopes: outerScopes,
-                    replacingInFlight: replacingInFlight)
-            }
+        let (scope, around) = scopes(in: inner)
+        let admission = table.withLock {
+            $0.begin(
+                root, id: id, scope: scope, outerScopes: around,
+                replacingInFlight: replacingInFlight)
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -241,8 +210,7 @@ public final class EffectContext: Sendable {
 
     /// Closes the context: every running effect stops, later effects do not start.
     ///
-    /// - Complexity: O(running effects + registered parts), every stop and release outside the
-    ///   lock.
+    /// - Complexity: O(running effects + registered parts).
     package func close() {
         throttles.removeAll()
         guard var (roots, members) = table.withLock({ $0.close() }) else { return }
@@ -259,19 +227,20 @@ public final class EffectContext: Sendable {
         }
     }
 
-    /// Forgets a root that ended, and its membership of `id` (named as the books name it, as
-    /// for ``begin(_:id:in:replacingInFlight:)``), if any; `inner` is the scope it began in.
+    /// Forgets a root that ended, and its membership of `id`, as it began.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil) {
-        let ended: (root: (any RunningEffect)?, member: (any CancellableByID)?)
-        if let inner {
-            let around = scopesAround
-            ended = table.withLock { $0.end(root, id: id, scope: inner, outerScopes: around) }
-        } else {
-            ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: outerScopes) }
-        }
+        let (scope, around) = scopes(in: inner)
+        let ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: around) }
         // What the table kept is released outside the lock.
         _ = ended
+    }
+
+    /// The scope a root started in `inner` (through this context when nil) belongs to, and the
+    /// scopes around it.
+    private func scopes(in inner: EffectID?) -> (EffectID?, [EffectID]) {
+        guard let inner else { return (scope, outerScopes) }
+        return (inner, scopesAround)
     }
 
     /// Registers a running part under `id`; false when the context is closed.

@@ -1,16 +1,7 @@
-// The package's one lock: every piece of shared mutable state in every module sits behind a
-// `Lock`, so this is the one file to audit for how the package synchronizes, and the only one
-// allowed to name `Synchronization` (on Apple platforms `Mutex` and `Atomic` begin with macOS 15 /
-// iOS 18; `Scripts/apple-typecheck` fails on any use of them that an Apple build would reject).
-//
-// Two backends, one interface:
-// - `Synchronization.Mutex`, stored inline (no allocation), where it exists on every supported
-//   system: Linux, and any platform without Darwin.
-// - A pthread mutex in a heap cell (one allocation per lock) on Apple platforms, where `Mutex`
-//   begins with macOS 15 / iOS 18 while the package supports macOS 14 / iOS 17. The same backend
-//   is compiled and tested on Linux when `THREEDUCKS_SYSTEM_LOCK` is defined
-//   (`swift build -Xswiftc -DTHREEDUCKS_SYSTEM_LOCK`), which `.ci/run` does, so the code Apple
-//   platforms run is not code nobody builds.
+// The package's one lock, and the only file allowed to name `Synchronization` (on Apple
+// platforms `Mutex` and `Atomic` begin with macOS 15 / iOS 18, after the package's minimum).
+// Two backends: `Mutex` stored inline, and elsewhere a pthread mutex in a heap cell, which
+// `.ci/run` also builds and tests on Linux with `-Xswiftc -DTHREEDUCKS_SYSTEM_LOCK`.
 
 #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
 #if canImport(Darwin)
@@ -138,13 +129,10 @@ final class SystemLockCell<Value> {
 extension SystemLockCell: @unchecked Sendable {}   // see above
 #endif
 
-/// A flag that starts on and is turned off once, read without taking a lock where the system
-/// has atomics (`Synchronization.Atomic`), and through a ``Lock`` where it does not (Apple
-/// platforms before macOS 15 / iOS 18, and the `THREEDUCKS_SYSTEM_LOCK` build).
+/// A flag that starts on and is turned off once, read through an atomic where the system has
+/// one, else through a ``Lock`` (see the Performance article's decision log).
 ///
-/// For state read on every pass of a hot loop and written once, such as whether an observer is
-/// still subscribed: the Performance article's decision log says which row it keeps fast. A
-/// reader that sees it on may act once more after another thread turned it off; a reader that
+/// A reader that sees it on may act once more after another thread turned it off; a reader that
 /// sees it off sees everything the writer did before turning it off.
 @usableFromInline
 package struct OneWayFlag: ~Copyable {
@@ -192,11 +180,9 @@ extension OneWayFlag: @unchecked Sendable {}   // an atomic, or a Lock
 #if DEBUG
 /// The systematic tester of this process, if one runs: debug builds only.
 ///
-/// A systematic test (`Tests/ReduxTests/Systematic`) installs a ``ScheduleTester`` for the time
-/// it explores schedules; every ``Lock``, ``OneWayFlag`` and blocking wait of the package then
-/// tells it where a thread synchronizes, so that it can choose which of its threads runs next.
-/// While none is installed, a lock pays one relaxed atomic load (a lock read where `Atomic` is
-/// missing) in debug builds, and nothing in release builds, where this does not exist.
+/// A systematic test (`Tests/ReduxTests/Systematic`) installs a ``ScheduleTester``; every
+/// ``Lock``, ``OneWayFlag`` and blocking wait then tells it where a thread synchronizes, so that
+/// it chooses which thread runs next. Uninstalled, a lock pays one relaxed atomic load.
 @usableFromInline
 package enum ScheduleTesting {
     #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK

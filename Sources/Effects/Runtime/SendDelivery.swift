@@ -2,10 +2,8 @@
 /// leaves, for the sending task to await, the work it cannot do without blocking the task's
 /// thread.
 ///
-/// Waiting for the store would block a thread of the cooperative pool, so while `send`
-/// delivers, the delivery is ``current``: the subscriber hands it the rest of its work
-/// (``take(_:)``), and every later value of the delivery follows it; `send` then awaits that
-/// work in order.
+/// Waiting for the store would block a thread of the cooperative pool, so the subscriber hands
+/// the ``current`` delivery the rest of its work (``take(_:)``), and `send` awaits it in order.
 ///
 /// Size: one entry per value that had to wait or came after one that did, kept until `send`
 /// awaits them.

@@ -1,12 +1,9 @@
 /// Where the async work of an effect waits before it sends, while its store's queue is full.
 ///
-/// A store closes the gate of its ``EffectContext`` when its queue reaches its bound and opens
-/// it once the queue has drained to half; `send` in ``Effect/run(priority:operation:)-9qce4``
-/// awaits ``waitUntilOpen()``, so an async producer suspends instead of growing the queue.
-///
-/// A store calls ``close()`` and ``open()`` under its own lock; this lock is a leaf, so the
-/// nesting cannot deadlock. Decisions are ``SendGateState``'s; continuations are resumed after
-/// both locks are let go.
+/// A store closes the gate when its queue reaches its bound and opens it once the queue has
+/// drained to half; `send` in ``Effect/run(priority:operation:)-9qce4`` awaits
+/// ``waitUntilOpen()``. The store calls ``close()`` and ``open()`` under its own lock; this one
+/// is a leaf, so the nesting cannot deadlock.
 package final class SendGate: Sendable {
     private let state = Lock(SendGateState<CheckedContinuation<Void, Never>>())
 
@@ -64,9 +61,8 @@ package final class SendGate: Sendable {
 /// The gate's state machine: open, or closed with the tasks waiting at it. Generic over the
 /// continuation, so that tests drive it with plain values.
 ///
-/// A waiting task takes a ticket (``takeTicket()``), then, once its continuation exists,
-/// suspends under it (``suspend(_:_:)``). Opening or cancelling may come between the two; the
-/// ticket's entry records that, so that the continuation is resumed exactly once.
+/// A waiting task takes a ticket (``takeTicket()``), then suspends under it (``suspend(_:_:)``);
+/// the ticket's entry records an opening or cancelling in between, so it is resumed once.
 ///
 /// Size: one entry per task waiting now, only while closed. Every transition is O(1), except
 /// ``open()``, O(entries).

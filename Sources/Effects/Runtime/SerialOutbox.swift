@@ -2,11 +2,9 @@
 /// from several places at once (two upstreams, scheduled work, a subject's senders) still calls
 /// its downstream one call at a time, in order.
 ///
-/// Its owner keeps it behind its lock. ``push(_:)`` tells the caller whether it has become the
-/// deliverer, which then takes events with ``pop()`` and delivers each outside the lock until
-/// ``pop()`` returns nil. Whoever pushes meanwhile (another thread, or the downstream from
-/// inside its `receive`) only leaves its event: calls never nest. After `.finished` or
-/// ``close()``, nothing more is accepted.
+/// ``push(_:)`` tells the caller whether it has become the deliverer, which then delivers what
+/// ``pop()`` gives, outside the lock, until nil. Whoever pushes meanwhile only leaves its event:
+/// calls never nest. After `.finished` or ``close()``, nothing more is accepted.
 ///
 /// Size: what was pushed during a delivery, usually nothing; ``push(_:)`` and ``pop()`` are
 /// O(1) amortized.

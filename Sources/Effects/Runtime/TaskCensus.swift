@@ -2,9 +2,8 @@
 /// scheduler's clock, which only an advance wakes, or awake — running, ready to run, or waiting
 /// on something the clock does not drive (another actor, a real timer, a continuation).
 ///
-/// A test store asks it whether anything can still happen without the clock moving. A task is
-/// counted from when it is made until its operation returns; its child tasks count as the task
-/// itself. A sleep of no counted task is ignored.
+/// A test store asks it whether anything can still happen without the clock moving. Child tasks
+/// count as their task; a sleep of no counted task is ignored.
 ///
 /// Size: one entry per counted task alive; every operation costs O(1).
 struct TaskCensus {

@@ -5,16 +5,10 @@ import Dispatch
 /// Programs use it for delays a person should see (a mismatched pair stays face up for a
 /// second). Work runs one item at a time on the queue, so deliveries through it are serial.
 ///
-/// Delayed and repeating work waits in one timer queue per scheduler (copies of the scheduler
-/// share it): a binary heap ordered by (due time, scheduling order) under one lock, and a single
-/// Dispatch timer armed for the earliest piece. Scheduling costs O(log n) with n pieces pending
-/// and allocates nothing of its own once the queue has grown; the timer is re-armed only when
-/// new work is due before the time it is armed for. When the timer fires, every piece that is due
-/// runs, in order, and the timer is armed for the next. Cancelling releases the work at once.
-/// Pending work keeps the timer queue alive even if every copy of the scheduler is released.
-///
-/// Due times are read on `ContinuousClock`, like ``now``; the Dispatch timer is armed with the
-/// time remaining, and work runs only once ``now`` has reached its due time.
+/// Delayed and repeating work waits in one timer queue per scheduler (copies share it): a heap
+/// under one lock, and a single Dispatch timer armed for the earliest piece. Scheduling costs
+/// O(log n) with n pieces pending; cancelling releases the work at once. Pending work runs even
+/// if every copy of the scheduler is released. Due times are read on `ContinuousClock`.
 public struct DispatchQueueScheduler: Scheduler {
     /// The queue that runs the work.
     public let queue: DispatchQueue

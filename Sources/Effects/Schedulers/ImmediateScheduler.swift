@@ -31,14 +31,9 @@ public struct ImmediateScheduler: Scheduler {
 
     /// Runs `action` once, before returning, whatever the delay and interval.
     ///
-    /// A scheduler whose clock never moves cannot space runs out, and running them all at once
-    /// would never end. So, as Combine's `ImmediateScheduler` does for a repeating schedule
-    /// (it ignores the date and performs the action immediately), the action runs once, now.
+    /// A clock that never moves cannot space runs out, so, as with Combine's
+    /// `ImmediateScheduler`, the action runs once, now. `interval` must still be above zero.
     ///
-    /// - Parameters:
-    ///   - delay: Ignored.
-    ///   - interval: Must be above zero, as on every scheduler; otherwise ignored.
-    ///   - action: The work to run, once.
     /// - Returns: A cancellable with nothing left to cancel.
     @discardableResult
     public func schedule(

@@ -1,14 +1,12 @@
 /// Repeating work on a scheduler that only knows one-shot work: the default behind
 /// ``Scheduler/schedule(after:interval:_:)``.
 ///
-/// One run is scheduled at a time; when it runs, the next is scheduled, due `interval` after the
-/// previous one's due time. The pending run's closure holds this object, and cancelling cancels
-/// that run, which releases it.
+/// One run is scheduled at a time, the next when it runs; the pending run's closure holds this
+/// object, and cancelling that run releases it.
 final class RepeatingSeries<Base: Scheduler>: Cancellable {
     private enum Stage {
-        /// A run is being handed to the base scheduler, or is running; its handle is not known.
+        /// A run is being handed to the base scheduler, or is running.
         case scheduling(action: @Sendable () -> Void)
-        /// A run is pending on the base scheduler.
         case waiting(action: @Sendable () -> Void, run: any Cancellable)
         /// Cancelled, or ran once on a scheduler that does not wait: nothing more will run.
         case finished

@@ -52,24 +52,19 @@ public protocol Scheduler: Sendable {
     ) -> any Cancellable
 }
 
-// A default for repeating work, so that schedulers written outside the package need not write
-// one; the package's own schedulers implement it with their timer queues.
 extension Scheduler {
     /// Runs `action` once `delay` has passed, then again every `interval`, by scheduling each
     /// run with ``schedule(after:_:)`` when the previous one has run.
     ///
     /// Each run is due at `now + delay + k × interval`; a run that falls due while the previous
     /// one is still running runs as soon as it ends. On a scheduler that runs delayed work
-    /// before `schedule(after:_:)` returns (as ``ImmediateScheduler`` does), `action` runs once,
-    /// at once, and the cancellable has nothing left to stop.
+    /// before `schedule(after:_:)` returns, `action` runs once, at once.
     ///
     /// - Parameters:
     ///   - delay: How long to wait for the first run; a negative delay counts as zero.
     ///   - interval: The time between two runs; must be above zero.
     ///   - action: The work to run each time.
     /// - Returns: A cancellable that stops the runs still to come and releases `action`.
-    /// - Complexity: One allocation for the whole series, plus whatever the base scheduler
-    ///   spends on each run's `schedule(after:_:)`.
     @discardableResult
     public func schedule(
         after delay: Duration,
@@ -92,10 +87,8 @@ func checkRepeatingInterval(_ interval: Duration) {
 
 /// A scheduler that hides the type of the scheduler it wraps.
 ///
-/// Code that takes `some Scheduler` and keeps it in a closure stays generic over that type, and
-/// generic code called from another module cannot be specialized: every effect it builds pays
-/// for the genericity. Erasing the scheduler once, where the dependency comes in, lets the rest
-/// be ordinary concrete code:
+/// Generic code called from another module cannot be specialized; erasing the scheduler once,
+/// where the dependency comes in, lets the rest be ordinary concrete code:
 ///
 /// ```swift
 /// func unFlipping(scheduler: some Scheduler) -> Middleware<Game, GameAction> {

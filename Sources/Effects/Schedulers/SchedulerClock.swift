@@ -22,15 +22,10 @@ extension Scheduler {
 
 /// A `Clock` whose time is a scheduler's time, and whose sleeps wait on that scheduler.
 ///
-/// An instant is the time since the scheduler's epoch, as the scheduler's ``Scheduler/now``
-/// reads it. Sleeping schedules the wake-up with ``Scheduler/schedule(after:_:)``, so a sleep on a
-/// ``TestScheduler``'s clock ends exactly when the test moves the clock to its deadline, and
-/// not before. When the sleeping task prefers the test scheduler as its executor (as a store's
-/// `Effect.run` tasks do when the store runs them there), the advance that wakes it also runs it
-/// until it waits again or ends.
-///
-/// A sleep whose task is cancelled ends at once with `CancellationError`, and its scheduled
-/// wake-up is cancelled (released) with it. A sleep whose deadline has passed returns at once.
+/// A sleep on a ``TestScheduler``'s clock ends exactly when the test moves the clock to its
+/// deadline; if the task prefers the test scheduler as its executor, the advance that wakes it
+/// also runs it until it waits again. A cancelled sleep ends at once with `CancellationError`,
+/// and its wake-up is released.
 public struct SchedulerClock: Clock {
     /// A point in a scheduler's time: how long after the scheduler's epoch.
     public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -38,8 +33,6 @@ public struct SchedulerClock: Clock {
         public let offset: Duration
 
         /// The instant `offset` after the scheduler's epoch.
-        ///
-        /// - Parameter offset: The time since the epoch.
         public init(offset: Duration) {
             self.offset = offset
         }
@@ -69,8 +62,6 @@ public struct SchedulerClock: Clock {
     public let scheduler: any Scheduler
 
     /// The clock of `scheduler`; ``Scheduler/clock`` is the usual way to get one.
-    ///
-    /// - Parameter scheduler: The scheduler to read and sleep on.
     public init(_ scheduler: some Scheduler) {
         self.scheduler = scheduler
     }

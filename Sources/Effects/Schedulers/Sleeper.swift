@@ -1,19 +1,12 @@
-/// One sleep on a ``SchedulerClock``: the suspended task's continuation and the wake-up it
-/// scheduled, and the race between waking up and being cancelled.
-///
-/// Whichever of waking and cancelling moves the stage on first resumes the continuation (once);
-/// the other finds nothing to do. Cancelling may come before the continuation arrives (the task
-/// was cancelled as it went to sleep), or before the scheduler has returned the wake-up's handle;
-/// both cases are stages of their own, so nothing is lost and nothing resumed twice.
+/// One sleep on a ``SchedulerClock``: whichever of waking and cancelling moves the stage on first
+/// resumes the continuation, once. Cancelling may come before the continuation or the wake-up's
+/// handle arrives; both are stages of their own.
 final class Sleeper: Sendable {
     private enum Stage {
-        /// Made; the continuation has not arrived.
         case starting
         /// Cancelled before the continuation arrived: it is resumed with the error as it comes.
         case cancelledEarly
-        /// Suspended; the wake-up's handle arrives once the scheduler has returned it.
         case sleeping(UnsafeContinuation<Void, any Error>, (any Cancellable)?)
-        /// Woken or cancelled.
         case over
     }
 
@@ -42,20 +35,16 @@ final class Sleeper: Sendable {
             stage = .sleeping(continuation, handle)
             return true
         }
-        // Woken meanwhile (an immediate scheduler) or cancelled meanwhile: release the work.
-        // Cancelling work that has run is harmless.
+        // Woken (an immediate scheduler) or cancelled meanwhile: release the work.
         if !isStillSleeping { handle.cancel() }
     }
 
-    /// Run by the scheduler when the deadline comes.
     private func wake() {
-        // Scheduled only once the continuation is in: the stage is past `starting`.
         guard let (continuation, _) = end() else { return }
         continuation.resume()
     }
 
-    /// Run when the sleeping task is cancelled: ends the sleep with `CancellationError` and
-    /// removes the wake-up from the scheduler.
+    /// Ends the sleep with `CancellationError` and removes the wake-up.
     func cancel() {
         guard let (continuation, handle) = end() else { return }
         handle?.cancel()

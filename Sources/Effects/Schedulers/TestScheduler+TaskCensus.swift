@@ -1,22 +1,14 @@
 extension TestScheduler {
-    /// How many counted tasks are awake: running, ready to run, or waiting on something this
-    /// scheduler's clock does not drive (a call into another actor, a real timer, a
-    /// continuation someone else resumes).
-    ///
-    /// A task is counted when a store that runs its async effects on this scheduler starts one
-    /// (`Effect.run`, on systems with executor preference); it stops counting when its
-    /// operation returns. A counted task that sleeps on ``Scheduler/clock`` is asleep until the
-    /// sleep ends. When this is zero and no job is ready, nothing a counted task does can
-    /// happen before the clock moves: a test store uses it to fail at once instead of waiting
-    /// in real time.
+    /// How many counted tasks (a store's `Effect.run` tasks on this scheduler) are awake: not
+    /// asleep on ``Scheduler/clock``. When this is zero and no job is ready, nothing they do can
+    /// happen before the clock moves: a test store then fails at once instead of waiting.
     ///
     /// - Complexity: O(1).
     package var awakeTaskCount: Int {
         state.withLock { $0.census.awakeCount }
     }
 
-    /// Counts the task that will run `operation`, from now (before the task is even made)
-    /// until `operation` returns, and returns the operation to give the task.
+    /// Counts the task that will run the returned operation, from now until `operation` returns.
     func counting(_ operation: @escaping @Sendable () async -> Void)
         -> @Sendable () async -> Void
     {
@@ -28,19 +20,15 @@ extension TestScheduler {
     }
 }
 
-/// A task a ``TestScheduler`` counts, as its operation and its child tasks see it: a task-local
-/// value, so that a sleep on the scheduler's clock knows whose it is.
+/// A task-local, so that a sleep on the scheduler's clock knows whose task it is.
 struct CountedTask: Sendable {
-    /// Weak, so that a task that never ends (asleep on a scheduler nobody advances any more)
-    /// does not keep its scheduler, and what the scheduler holds, alive.
+    /// Weak: a task asleep on a scheduler nobody advances must not keep it alive.
     weak var scheduler: TestScheduler?
     let id: Int
 
-    /// The counted task the current task belongs to, if any.
     @TaskLocal static var current: CountedTask?
 
-    /// The current task's entry, if it is counted by `scheduler` (a sleep on another
-    /// scheduler's clock is no sleep on this one's).
+    /// The current task's entry, if `scheduler` counts it.
     static func current(on scheduler: any Scheduler) -> CountedTask? {
         guard let counted = current, let testScheduler = scheduler as? TestScheduler,
             counted.scheduler === testScheduler

@@ -1,13 +1,8 @@
-// Executor preference (`TaskExecutor`, `Task(executorPreference:)`) begins with macOS 15, iOS 18,
-// tvOS 18, watchOS 11 and visionOS 2. Before them no task can prefer a `TestScheduler`, so no
-// job ever arrives: `runReadyTasks()` and every advance find none, and scheduled work and
-// `SchedulerClock` sleeps work the same.
+// Before executor preference (macOS 15, iOS 18, ...) no job ever arrives; the rest works alike.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension TestScheduler: TaskExecutor {
-    /// Keeps the job of a task that prefers this scheduler as its executor; it runs at the next
-    /// advance, ``run()`` or ``runReadyTasks()``, on the thread that calls it.
-    ///
-    /// Called by the Swift runtime when such a task starts or resumes, from any thread.
+    /// Keeps the job of a task that prefers this scheduler; it runs at the next advance,
+    /// ``run()`` or ``runReadyTasks()``, on the thread that calls it.
     ///
     /// - Complexity: O(1), plus one call per observer a test store registered.
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -35,10 +30,8 @@ extension TestScheduler {
     /// scheduler.runReadyTasks()   // work() runs until it first waits
     /// ```
     ///
-    /// A task that never waits on anything but `Task.yield()` keeps this running forever.
-    ///
-    /// Available on every system: before macOS 15 / iOS 18 no task can prefer the scheduler as
-    /// its executor, so there is never a job to run and this returns at once.
+    /// A task that never waits on anything but `Task.yield()` keeps this running forever. Before
+    /// macOS 15 / iOS 18 there is never a job to run.
     ///
     /// - Complexity: O(1) per job, besides what the job itself does.
     public func runReadyTasks() {
@@ -47,7 +40,6 @@ extension TestScheduler {
         }
     }
 
-    /// Runs `job` on this thread, with this scheduler as its task executor.
     func runJob(_ job: UnownedJob) {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
             preconditionFailure(
@@ -61,11 +53,8 @@ extension TestScheduler {
         state.withLock { $0.tasks.count }
     }
 
-    /// Calls `observer`, from the enqueuing thread and outside the scheduler's lock, whenever a
-    /// job arrives, until the returned handle is cancelled.
-    ///
-    /// A test store waiting for work that left the scheduler (a call into the main actor) uses
-    /// it to wake up and run the job when it comes back.
+    /// Calls `observer`, outside the lock, whenever a job arrives, until the handle is cancelled:
+    /// a test store waiting for work that left the scheduler wakes up so.
     package func observeTaskArrivals(_ observer: @escaping @Sendable () -> Void) -> any Cancellable
     {
         let id = state.withLock { state in
@@ -78,7 +67,7 @@ extension TestScheduler {
 
     fileprivate func stopObserving(_ id: Int) {
         let removed = state.withLock { $0.taskObservers.removeValue(forKey: id) }
-        // Released here, outside the lock.
+        // Released outside the lock.
         _ = removed
     }
 }

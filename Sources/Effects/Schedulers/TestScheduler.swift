@@ -38,38 +38,28 @@
 /// scheduler.advance(by: .milliseconds(1))    // prints "woke" before advance returns
 /// ```
 ///
-/// An advance runs the ready jobs first, then each piece of work that falls due, in order, and
-/// after each one the jobs it made ready (a sleeper it woke, and whatever that task starts), until
-/// none is left: when it returns, every task it woke has run until it waits again or ends. A
-/// plain actor's code runs there too, with its caller. Work that leaves the scheduler (a call
-/// into the main actor, or any actor with an executor of its own, or a wait for a real-time
-/// timer) comes back as a job later, from another thread; it runs at the next advance.
+/// An advance runs the ready jobs first, then each piece of work that falls due, each followed
+/// by the jobs it made ready: when it returns, every task it woke has run until it waits again
+/// or ends. Work that leaves the scheduler (the main actor, an actor with its own executor, a
+/// real-time timer) comes back as a job from another thread, and runs at the next advance.
 ///
 /// With n pieces of work pending, scheduling costs O(log n), cancelling O(1) amortized, and
-/// running each piece O(log n), under one lock taken once per piece. Ready jobs wait in a
-/// first-in, first-out queue: O(1) to enqueue and to run each.
+/// running each piece O(log n); ready jobs cost O(1) each.
 public final class TestScheduler: Scheduler {
     struct State {
         var now = Duration.zero
         var queue = TimerHeap<TimedWork>()
-        /// The jobs of tasks on this executor that are ready to run, oldest first (empty before
-        /// macOS 15 / iOS 18, where no task can prefer it).
+        /// Ready jobs of tasks on this executor, oldest first.
         var tasks = FIFOQueue<UnownedJob>()
-        /// Told when a job arrives (for a test store waiting on work that left the scheduler):
-        /// one entry per observation not yet cancelled, usually none or one.
+        /// Told when a job arrives (a test store waiting on work that left the scheduler);
+        /// usually none or one.
         var taskObservers: [Int: @Sendable () -> Void] = [:]
         var nextObserverID = 0
-        /// Where the store tasks that prefer this scheduler are: asleep on its clock or not
-        /// (see `TaskCensus`; one entry per such task alive).
         var census = TaskCensus()
 
-        /// The next step of an advance to `limit` (a run, if nil): a ready job if there is one,
-        /// so that a task woken by a piece of work runs on before the next; otherwise the next
-        /// piece of work due by `limit`, the clock moving to its due time; nil when neither is
-        /// left, the clock moved to `limit`.
-        ///
-        /// Repeating work goes back in, one interval later, before it runs, so that it can
-        /// cancel itself and a later run inside the window runs in the same advance.
+        /// The next step of an advance to `limit` (nil: a run): a ready job first, so a task a
+        /// piece of work woke runs on before the next piece. Repeating work goes back in before
+        /// it runs, so that it can cancel itself and a later run in the window runs too.
         mutating func takeStep(dueBy limit: Duration?) -> Step? {
             if !tasks.isEmpty, let job = tasks.popFirst() { return .job(job) }
             if let (work, due) = queue.takeFirst(
@@ -98,11 +88,8 @@ public final class TestScheduler: Scheduler {
         state.withLock { $0.now }
     }
 
-    /// How many pieces of work are scheduled and not yet run or cancelled, ready jobs of async
-    /// tasks included; repeating work counts as one until it is cancelled.
-    ///
-    /// A test ends by checking that this is zero. A task sleeping on ``Scheduler/clock`` counts as
-    /// one piece of work, its wake-up.
+    /// How many pieces of work are scheduled and not yet run or cancelled, ready jobs and
+    /// sleeping tasks' wake-ups included; repeating work counts as one until it is cancelled.
     ///
     /// - Complexity: O(1).
     public var pendingWorkCount: Int {
@@ -119,7 +106,6 @@ public final class TestScheduler: Scheduler {
     /// Schedules `action` at `now + delay`, a negative delay counting as zero.
     ///
     /// - Returns: A cancellable that removes the work, and releases `action`, if it has not run.
-    ///   It is a small value: making it allocates nothing.
     /// - Complexity: O(log n), n the pending work.
     @discardableResult
     public func schedule(
@@ -133,10 +119,8 @@ public final class TestScheduler: Scheduler {
     /// Schedules `action` at `now + delay`, then every `interval` after that, on exact virtual
     /// instants, until cancelled.
     ///
-    /// An advance runs every run that falls due inside its window, each at its own instant and
-    /// in order with other work; a run that falls due while advancing comes due again inside
-    /// the same advance if the window reaches it. ``run()`` never ends while repeating work is
-    /// pending: advance by a bounded amount instead.
+    /// An advance runs every run that falls due inside its window, each at its own instant.
+    /// ``run()`` never ends while repeating work is pending: advance by a bounded amount instead.
     ///
     /// ```swift
     /// let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(2)) { tick() }
@@ -175,10 +159,8 @@ public final class TestScheduler: Scheduler {
         runSteps(until: .by(duration))
     }
 
-    /// Moves the clock to `instant`, running all work due up to and including it.
-    ///
-    /// The ready jobs of async tasks run first; then each piece of work in turn, at its due time,
-    /// followed by the jobs it made ready, until they are all waiting again.
+    /// Moves the clock to `instant`, running all work due up to and including it, and the async
+    /// tasks it wakes until they wait again.
     ///
     /// - Parameter instant: The time to move to; must not be before ``now``.
     /// - Complexity: O(log n) per piece of work run, n the pending work.
@@ -189,8 +171,7 @@ public final class TestScheduler: Scheduler {
     /// Runs every piece of work, moving the clock to each one's due time, until none is left,
     /// and the async tasks it wakes until they wait again.
     ///
-    /// Work that keeps scheduling more work, or repeating work, makes this loop forever; advance
-    /// by a bounded amount instead in that case.
+    /// Work that keeps scheduling more work, or repeating work, makes this loop forever.
     public func run() {
         runSteps(until: nil)
     }
@@ -214,8 +195,7 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    /// Runs ready jobs and due work until neither is left, then moves the clock to the horizon,
-    /// one critical section per step (take the step, unlock, run it).
+    /// One critical section per step: take it, unlock, run it.
     private func runSteps(until horizon: Horizon?) {
         var limit: Duration?
         var isFirstStep = true
@@ -237,7 +217,6 @@ public final class TestScheduler: Scheduler {
 }
 
 extension TestScheduler {
-    /// Adds `work` at `now + delay`, a negative delay counting as zero.
     func enqueue(_ work: consuming TimedWork, after delay: Duration) -> TimerHandle {
         var pending = Optional(work)
         return state.withLock { state in
@@ -245,16 +224,14 @@ extension TestScheduler {
         }
     }
 
-    /// Removes the work if it is still pending, and releases it outside the lock.
     func cancelTimer(_ handle: TimerHandle) {
         let removed = state.withLock { $0.queue.remove(handle) }
-        // The action and what it captures are released outside the lock.
+        // Released outside the lock.
         _ = removed
     }
 }
 
-/// The handle of work on a ``TestScheduler``: a reference and two integers, small enough to
-/// sit inside an `any Cancellable` without a box of its own.
+/// Small enough to sit inside an `any Cancellable` without a box.
 private struct TestSchedulerWork: Cancellable {
     let scheduler: TestScheduler
     let handle: TimerHandle

@@ -3,20 +3,10 @@
 /// through keeps others waiting (its window), and, for `latest: false`, the first value held
 /// since, which a later effect under the id must send in its place.
 ///
-/// Memory follows the open windows, not the ids that have come and gone. An entry is useless
-/// once its window has passed (a value then goes straight through, as if the id were new), so
-/// it is replaced on its id's next use, and swept away otherwise: when the table has doubled
-/// since the last sweep, every entry whose window has passed on its own scheduler's clock is
-/// dropped. The table thus holds at most twice the ids whose windows were open at the last
-/// sweep (and at least a small floor), and each throttled value pays an amortized O(1) share of
-/// the sweeps. Clocks are read outside the lock: a sweep copies the entries' windows out, reads
-/// each scheduler's `now`, then drops the entries still as they were.
-///
-/// Times of one id are compared on the clock of the scheduler that recorded them: throttle one
-/// id on one scheduler, as in The Composable Architecture.
-///
-/// Every decision is made by ``ThrottleTable``; this class only locks, reads clocks outside the
-/// lock, and releases what the table hands back outside it.
+/// An entry whose window has passed is useless (the id behaves as new): it is replaced on the
+/// id's next use, or swept away when the table has doubled since the last sweep, each clock read
+/// outside the lock. Each throttled value pays an amortized O(1) share of the sweeps. Decisions
+/// are ``ThrottleTable``'s; this class locks, reads clocks and releases outside the lock.
 final class ThrottleMemory: Sendable {
     private let table = Lock(ThrottleTable<any Scheduler>())
 
@@ -73,15 +63,12 @@ final class ThrottleMemory: Sendable {
     }
 }
 
-/// The throttle memory's state machine: an entry per id whose window may be open, and whether a
-/// sweep is under way. Pure (generic over the clock each entry is read on, so that tests drive it
-/// with plain values); ``ThrottleMemory`` keeps it behind its lock.
+/// The throttle memory's pure state machine, generic over the clock so that tests drive it with
+/// plain values.
 ///
 /// Size and cost: `entries` holds at most twice the ids whose windows were open at the last
-/// sweep, and at least ``sweepFloor``; ``decide(_:id:at:interval:latest:clock:)`` and
-/// ``recordSent(id:at:interval:clock:)`` are O(1) (a dictionary operation), plus, when the table
-/// has doubled, an O(entries) copy of the candidates for a sweep; ``endSweep(passed:)`` is
-/// O(passed).
+/// sweep, and at least ``sweepFloor``. Deciding and recording are O(1), plus, when the table
+/// has doubled, an O(entries) copy for a sweep; ``endSweep(passed:)`` is O(passed).
 struct ThrottleTable<Clock> {
     /// What a throttled value must do.
     enum Decision<Value> {

@@ -19,15 +19,11 @@
 /// |-------------------------|---------------------------------------------------------------|
 /// | ``insert(_:due:)``      | O(log n); no allocation beyond amortized array growth         |
 /// | ``remove(_:)``          | O(1), plus an amortized O(1) share of an O(n) rebuild         |
-/// | ``popFirst(dueBy:)``    | O(log n), plus dropping dead entries (each is dropped once)   |
-/// | ``takeFirst(dueBy:nextDue:)`` | the same as ``popFirst(dueBy:)``                        |
-/// | ``reinsert(_:due:)``    | O(log n)                                                      |
+/// | ``takeFirst(dueBy:nextDue:)`` | O(log n), plus dropping dead entries (each once)        |
 /// | ``firstDue()``          | O(1), plus dropping dead entries                              |
 /// | `subscript`, ``count``  | O(1)                                                          |
 ///
-/// Popping leaves the payload in its slot, so repeating work can go back in under the same
-/// handle (``reinsert(_:due:)``) and one-shot work is taken out with ``remove(_:)``;
-/// ``takeFirst(dueBy:nextDue:)`` does both in one. Not thread-safe: its owner locks it.
+/// Not thread-safe: its owner locks it.
 struct TimerHeap<Payload> {
     /// Names one piece of work for as long as it is pending; stale once it has been removed.
     struct Handle: Hashable, Sendable {
@@ -40,7 +36,7 @@ struct TimerHeap<Payload> {
     private struct Slot {
         /// The id of the work held, 0 when the slot is free.
         var id: UInt64
-        /// The order of the work's live heap entry; 0 when it has none (free, or popped).
+        /// The order of the work's live heap entry; 0 when the slot is free.
         var order: UInt64
         var payload: Payload?
         /// In a free slot, the next free slot (`noSlot` for none).
@@ -98,13 +94,10 @@ struct TimerHeap<Payload> {
     private var run: ContiguousArray<Entry> = []
     /// Where the run begins in `run`: the entries before it have been popped.
     private var runStart = 0
-    /// How many of the entries in the heap and the run are live.
-    private var liveEntries = 0
     /// The next id and order; both come from this one counter, so both are unique.
     private var nextSequence: UInt64 = 1
 
-    /// How many pieces of work are pending: inserted and not yet removed, whether or not they
-    /// are in the heap right now.
+    /// How many pieces of work are pending, each with one live entry (outside a mutation).
     private(set) var count = 0
 
     init() {}
@@ -138,26 +131,10 @@ struct TimerHeap<Payload> {
         return Handle(id: id, slot: slot)
     }
 
-    /// Puts pending work that ``popFirst(dueBy:)`` took out of the heap back in, due at `due`,
-    /// after everything already due at that instant.
-    mutating func reinsert(_ handle: Handle, due: Duration) {
-        guard let index = index(of: handle) else {
-            preconditionFailure("TimerHeap.reinsert: the work was removed")
-        }
-        precondition(slots[index].order == 0, "TimerHeap.reinsert: the work is still in the heap")
-        let order = nextSequence
-        nextSequence += 1
-        slots[index].order = order
-        push(Entry(due: due, order: order, slot: handle.slot))
-    }
-
     /// Hands back the payload for the caller to release outside any lock; nil if `handle` is
     /// stale (removing twice does nothing).
     mutating func remove(_ handle: Handle) -> Payload? {
         guard let index = index(of: handle) else { return nil }
-        if slots[index].order != 0 {
-            liveEntries -= 1
-        }
         let payload = free(index)
         compactIfMostlyDead()
         return payload
@@ -167,16 +144,6 @@ struct TimerHeap<Payload> {
     mutating func firstDue() -> Duration? {
         dropDeadTop()
         return earliest()?.entry.due
-    }
-
-    /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil). The
-    /// work stays pending: follow with ``remove(_:)`` or ``reinsert(_:due:)``.
-    mutating func popFirst(dueBy limit: Duration?) -> (handle: Handle, due: Duration)? {
-        guard let first = removeEarliest(dueBy: limit) else { return nil }
-        let index = Int(first.slot)
-        slots[index].order = 0
-        compactIfMostlyDead()
-        return (Handle(id: slots[index].id, slot: first.slot), first.due)
     }
 
     /// Takes the earliest entry out of the heap if it is due by `limit` (any time if nil), with
@@ -236,8 +203,7 @@ struct TimerHeap<Payload> {
     }
 
     /// Takes the earliest live entry out of the heap or the sorted run, if it is due by `limit`
-    /// (any time if nil): the first step of ``popFirst(dueBy:)`` and
-    /// ``takeFirst(dueBy:nextDue:)``. Its slot is left as it is.
+    /// (any time if nil). Its slot is left as it is.
     @inline(__always)
     private mutating func removeEarliest(dueBy limit: Duration?) -> Entry? {
         dropDeadTop()
@@ -248,7 +214,6 @@ struct TimerHeap<Payload> {
         } else {
             removeTop()
         }
-        liveEntries -= 1
         return first
     }
 
@@ -274,7 +239,6 @@ struct TimerHeap<Payload> {
     /// Adds an entry to the run if it keeps the run sorted, to the heap otherwise.
     @inline(__always)
     private mutating func push(_ entry: Entry) {
-        liveEntries += 1
         if runStart == run.count || !entry.precedes(run[run.count - 1]) {
             run.append(entry)
             return
@@ -352,14 +316,14 @@ struct TimerHeap<Payload> {
     /// least n/2 removals or pops after the last one, so its share per operation is O(1).
     @inline(__always)
     private mutating func compactIfMostlyDead() {
-        if liveEntries == 0 {
+        if count == 0 {
             // Nothing is live: both are emptied in place (usually they are already).
             if !entries.isEmpty { entries.removeAllFromEnd() }
             if !run.isEmpty {
                 run.removeAllFromEnd()
                 runStart = 0
             }
-        } else if entryCount - liveEntries > liveEntries {
+        } else if entryCount - count > count {
             rebuild()
         }
     }
@@ -402,11 +366,11 @@ extension TimerHeap {
             precondition(!later.precedes(earlier), "the run is out of order")
         }
         let live = entries.filter(isLive) + runEntries.filter(isLive)
-        precondition(live.count == liveEntries, "live entry count is off")
+        precondition(live.count == count, "live entry count is off")
         precondition(Set(live.map(\.slot)).count == live.count, "a slot has two live entries")
         precondition(slots.filter { $0.id != 0 }.count == count, "pending count is off")
         precondition(
-            slots.filter { $0.order != 0 }.count == liveEntries, "a slot's entry is missing")
+            slots.filter { $0.order != 0 }.count == count, "a slot's entry is missing")
         var freeCount = 0
         var free = firstFree
         while free != Self.noSlot {
@@ -416,7 +380,7 @@ extension TimerHeap {
             free = slots[Int(free)].nextFree
         }
         precondition(slots.count - freeCount == count, "free list is off")
-        precondition(entryCount - liveEntries <= liveEntries, "too many dead entries")
+        precondition(entryCount - count <= count, "too many dead entries")
     }
 }
 
