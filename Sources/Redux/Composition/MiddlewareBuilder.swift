@@ -12,9 +12,6 @@
 ///     }
 /// )
 /// ```
-///
-/// An array literal cannot mix the two forms; the builder wraps each closure in
-/// ``AnyMiddleware/init(_:)``.
 @resultBuilder
 public enum MiddlewareBuilder<State: Sendable, Action: Sendable> {
     /// A middleware closure, wrapped.
