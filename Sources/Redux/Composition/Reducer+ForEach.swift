@@ -4,10 +4,9 @@ import Effects
 /// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
 /// action where `action` finds them.
 ///
-/// The element with that id is changed in place; an action for an id not in the collection is
-/// ignored, and reported in debug builds. List it before the parent's own reducer in
-/// ``combine(_:)-(MutatingReducer<State,Action>...)``, as TCA does, so that a row whose delete
-/// button the parent handles is reduced while it is still there.
+/// An action for an id not in the collection is ignored, and reported in debug builds. List it
+/// before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``, so a
+/// row the parent deletes on its own action sees that action first.
 ///
 /// ```swift
 /// let todosReducer: MutatingReducer<Todos, TodosAction> = combine(

@@ -2,10 +2,8 @@ import Effects
 
 /// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`.
 ///
-/// While the child is there, it is changed in place; a child action while it is nil is
-/// ignored, and reported in debug builds. List it before the parent's own reducer in
-/// ``combine(_:)-(MutatingReducer<State,Action>...)``, so that a child whose close button the
-/// parent handles is reduced while it is still there.
+/// A child action while it is nil is ignored, and reported in debug builds. List it before the
+/// parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``.
 ///
 /// ```swift
 /// let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
