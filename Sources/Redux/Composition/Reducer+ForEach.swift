@@ -39,17 +39,7 @@ public func forEach<State, Action, ElementState: Identifiable & Sendable, Elemen
     state path: WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> Reducer<State, Action> where ElementState.ID: Sendable {
-    { (state: consuming State, parentAction: Action) -> State in
-        guard let (id, elementAction) = action.extract(parentAction) else { return state }
-        var state = state
-        let found = state[keyPath: path].modify(id: id) {
-            reduceInPlace(&$0, elementAction, reducer)
-        }
-        if !found {
-            reportMissingElement(id, elementAction, of: path, in: "reducer")
-        }
-        return state
-    }
+    pure(forEach(inPlace(reducer), state: path, action: action))
 }
 
 @usableFromInline

@@ -35,16 +35,7 @@ public func ifLet<State, Action, ChildState, ChildAction>(
     state path: WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionPath<Action, ChildAction>
 ) -> Reducer<State, Action> {
-    { (state: consuming State, parentAction: Action) -> State in
-        guard let childAction = action.extract(parentAction) else { return state }
-        var state = state
-        guard state[keyPath: path] != nil else {
-            reportMissingChild(childAction, of: path, in: "reducer")
-            return state
-        }
-        reduceInPlace(&state[keyPath: path]!, childAction, reducer)
-        return state
-    }
+    pure(ifLet(inPlace(reducer), state: path, action: action))
 }
 
 @usableFromInline
