@@ -51,14 +51,5 @@ public func combine<State, Action>(
 public func combine<State, Action>(
     _ reducers: Reducer<State, Action>...
 ) -> Reducer<State, Action> {
-    { (state: consuming State, action: Action) -> State in
-        var state = state
-        var index = 0
-        while index < reducers.count {
-            // Moved in and back: a large state is not copied between reducers.
-            state = reducers[index](consume state, action)
-            index += 1
-        }
-        return state
-    }
+    pure(combine(reducers.map(inPlace)))
 }
