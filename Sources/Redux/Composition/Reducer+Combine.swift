@@ -51,5 +51,5 @@ public func combine<State, Action>(
 public func combine<State, Action>(
     _ reducers: Reducer<State, Action>...
 ) -> Reducer<State, Action> {
-    pure(combine(reducers.map(inPlace)))
+    pure(combine(reducers.map { inPlace($0) }))
 }
