@@ -59,8 +59,7 @@ import Effects
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let core: StoreCore<State, Action>
 
-    /// The most actions and new observers a store queues from other threads (rule 6), and the
-    /// length of a drainer's turn (rule 5).
+    /// The most actions and new observers a store queues (rule 6), and a drainer's turn (rule 5).
     public static var queueCapacity: Int {
         1024
     }
@@ -69,15 +68,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state. The state is
-    ///     moved into it and back, never copied.
+    ///   - reducer: The pure function from state and action to the next state.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order; write
     ///     `.list { }` to mix closures and ``AnyMiddleware`` values.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
     ///   - taskExecutor: Where the tasks of `Effect.run` prefer to run.
-    ///   - dependencies: Overrides the ``Dependencies`` its middlewares and effects read, for it
-    ///     and its scopes; by default those bound where it is made.
+    ///   - dependencies: Overrides the ``Dependencies`` its middlewares and effects read.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
