@@ -32,13 +32,14 @@ extension Interceptor {
             embed: { action.embed($1) }, scope: { _ in EffectScope.child(path) })
     }
 
-    /// An element's or a child's interceptor, `key` naming it: a parent action it does not
-    /// find, or whose part is not there, goes on down the chain.
+    /// A feature's, an element's or a child's interceptor, `key` naming the part: a parent
+    /// action it does not find, or whose part is not there, goes on down the chain. Effects run
+    /// through the part's context are scoped to `scope` if any.
     func lifted<ParentState: Sendable, ParentAction: Sendable, Key: Sendable>(
         _ find: @escaping @Sendable (ParentAction) -> (Key, Action)?,
         read: @escaping @Sendable (ParentState, Key) -> State?,
         embed: @escaping @Sendable (Key, Action) -> ParentAction,
-        scope: @escaping @Sendable (Key) -> EffectScope
+        scope: (@Sendable (Key) -> EffectScope)?
     ) -> Interceptor<ParentState, ParentAction> {
         let intercept = intercept
         return Interceptor<ParentState, ParentAction> { parentAction, context, next in
@@ -47,12 +48,18 @@ extension Interceptor {
                 next(parentAction)
                 return
             }
-            let effectScope = scope(key)
+            let effectScope = scope?(key)
             let partContext = InterceptorContext<State, Action>(
                 scope: ContextScope(
                     read: { read(context.state, key) ?? part },
                     send: { context.dispatch(embed(key, $0)) },
-                    start: { context.run($0.scoped(to: effectScope) { embed(key, $0) }) }
+                    start: { effect in
+                        if let effectScope {
+                            context.run(effect.scoped(to: effectScope) { embed(key, $0) })
+                        } else {
+                            context.run(effect.map { embed(key, $0) })
+                        }
+                    }
                 ),
                 membership: context.membership)
             intercept(partAction, partContext) { next(embed(key, $0)) }

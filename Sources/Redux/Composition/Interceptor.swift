@@ -87,21 +87,6 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     package var isSentAction: Bool {
         membership?.isSentAction ?? false
     }
-
-    func scope<ChildState, ChildAction>(
-        state path: KeyPath<State, ChildState> & Sendable,
-        action: ActionPath<Action, ChildAction>
-    ) -> InterceptorContext<ChildState, ChildAction> {
-        let parent = self
-        return InterceptorContext<ChildState, ChildAction>(
-            scope: ContextScope(
-                read: { parent.state[keyPath: path] },
-                send: { parent.dispatch(action.embed($0)) },
-                start: { parent.run($0.map(action.embed)) }
-            ),
-            membership: membership
-        )
-    }
 }
 
 /// A child feature's view of a parent's ``InterceptorContext``.
