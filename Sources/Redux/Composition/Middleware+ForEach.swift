@@ -65,8 +65,15 @@ func forEachStep<
     path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> Effect<Action> where ElementState.ID: Sendable {
-    var ended: Effect<Action> = effectsEnded(
-        removed: before.idsMissing(from: collection.ids), path: path, elements: elements)
+    let removed = before.idsMissing(from: collection.ids)
+    // Cancelling by the scope's value reaches effects started through a scoped store too.
+    var ended: Effect<Action> =
+        removed.isEmpty
+        ? .none
+        : .merge(
+            removed.map { id in
+                .cancel(id: elements.remove(id) ?? EffectID(EffectScope.element(id, of: path)))
+            })
     if elements.settles {
         ended = merged(ended, elements.settle(collection, except: acting?.0, path: path, action))
     }
@@ -118,21 +125,6 @@ public func forEach<
     >]
 ) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
     forEach(AnyMiddleware(combining: middlewares()), state: path, action: action)
-}
-
-/// Cancels every effect of each id in `removed` and forgets it: O(k) for the k ids.
-@inlinable
-func effectsEnded<State, ElementState: Identifiable & Sendable, ElementAction, Action: Sendable>(
-    removed: [ElementState.ID],
-    path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
-    elements: RunningCopies<ElementState.ID, ElementState, ElementAction>
-) -> Effect<Action> where ElementState.ID: Sendable {
-    if removed.isEmpty { return .none }
-    // Cancelling by the scope's value reaches effects started through a scoped store too.
-    return .merge(
-        removed.map { id in
-            .cancel(id: elements.remove(id) ?? EffectID(EffectScope.element(id, of: path)))
-        })
 }
 
 extension RunningCopies where Part: Identifiable, Key == Part.ID {

@@ -287,14 +287,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// processed, and no effect runs.
     ///
     /// Work that arrives later is not waited for. It also returns if the waiting task is
-    /// cancelled.
-    ///
-    /// ```swift
-    /// store.dispatch(.flipCard(id))
-    /// await store.idle()   // the mismatch has turned face down again, and been drawn
-    /// ```
-    ///
-    /// On a `TestScheduler`, nothing moves while the test waits: move the clock instead.
+    /// cancelled. On a `TestScheduler`, nothing moves while the test waits: move the clock.
     public func idle() async {
         await core.idle()
     }
