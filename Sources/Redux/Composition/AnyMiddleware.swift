@@ -38,7 +38,6 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// Makes a store's own running copy.
     @usableFromInline let instantiate: @Sendable () -> Running
 
     @inlinable

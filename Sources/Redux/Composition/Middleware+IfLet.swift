@@ -59,8 +59,7 @@ public func ifLet<
     ifLet(AnyMiddleware(middleware), state: path, action: action)
 }
 
-/// Lifts a child's middlewares, written one per line (see ``MiddlewareBuilder``), to a parent's
-/// optional at `path`.
+/// Lifts a child's middlewares, written one per line, to a parent's optional at `path`.
 @inlinable
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     state path: KeyPath<State, ChildState?> & Sendable,

@@ -14,7 +14,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let read: @Sendable () -> State
     @usableFromInline let send: @Sendable (Action) -> Void
     @usableFromInline let start: @Sendable (Effect<Action>) -> Void
-    /// Calls an observer with this part now and after every parent action, not deduplicated.
+    /// Not deduplicated.
     @usableFromInline let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
     /// Nil when ``subscribe(_:)`` cannot tell two states apart.
     @usableFromInline let isDuplicate: (@Sendable (State, State) -> Bool)?

@@ -46,11 +46,6 @@ extension Store {
 
     /// A store of an optional child lifted with `ifLet`: nil while there is none, its effects
     /// scoped to the child.
-    ///
-    /// ```swift
-    /// let ticker = store.scope(child: \Screen.ticker, action: ScreenAction.tickerActions)
-    /// ticker.dispatch(.tick)   // reaches the ticker as ScreenAction.ticker(.tick)
-    /// ```
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         child path: KeyPath<State, Child?> & Sendable,
@@ -82,11 +77,6 @@ extension Store {
     /// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``: its
     /// actions sent as `.presented(action)`, nil while nothing is presented, its effects ending
     /// when the child is dismissed.
-    ///
-    /// ```swift
-    /// let edit = store.scope(presented: \ItemList.edit, action: ItemListAction.editActions)
-    /// edit.dispatch(.titleChanged("Brown eggs"))
-    /// ```
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>

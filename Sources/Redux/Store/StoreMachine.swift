@@ -32,8 +32,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     @usableFromInline
     struct Turn: Equatable {
-        /// Its own dispatches are nested, never made to wait. `.nobody` while the role is on its
-        /// way to a task, which names its thread as it takes over.
+        /// `.nobody` while the role is on its way to a task.
         @usableFromInline var drainer: ThreadID
         @usableFromInline var processed: Int
 
@@ -49,8 +48,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     enum Arrival {
         /// It is the drainer now: process its work, then ask for the next step.
         case process
-        /// With `closesGate`, the queue has just filled up: async senders must wait (the gate
-        /// closes under the lock, so that a drainer making room cannot open it first).
+        /// With `closesGate`, the queue has just filled up: async senders must wait.
         case queued(closesGate: Bool)
         case queuedForHome
         /// Shut down: release the work outside the lock.
@@ -96,7 +94,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// With a home: threads waiting for room in the queue.
     @usableFromInline private(set) var roomWaiters: [Waiter] = []
     @usableFromInline private(set) var isGateClosed = false
-    /// For tests of the bound.
     @usableFromInline private(set) var longestQueue = 0
     /// The tasks in `idle()`, by id (so that a cancelled one can leave).
     @usableFromInline private(set) var idleWaiters: [Int: IdleWaiter] = [:]
@@ -258,8 +255,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     // MARK: Draining
 
-    /// The piece of work scheduled on the home runs: whether it is the drainer now (not if
-    /// code on the home drained the queue meanwhile, or the store shut down).
+    /// The piece of work scheduled on the home runs: whether it is the drainer now.
     @inlinable
     mutating func homeRuns(on thread: ThreadID) -> Bool {
         guard case .scheduled = phase else { return false }

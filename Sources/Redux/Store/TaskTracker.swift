@@ -103,7 +103,6 @@ final class TaskTracker: CancellableByID, Sendable {
     }
 }
 
-/// Which task an action belongs to, and whether it is the one the task was made for.
 @usableFromInline
 struct TaskMembership: Sendable {
     @usableFromInline let tracker: TaskTracker
@@ -162,7 +161,6 @@ struct TaskTrackerState {
         var finished = false
     }
 
-    /// A new task counts its sent action.
     private(set) var work = Work.running(pending: 1, whenOver: [])
     private(set) var sentAction = SentAction.waiting(whenProcessed: [])
 

@@ -8,7 +8,6 @@ final class Waiter: StoreWaiter, Sendable {
     @usableFromInline let thread: ThreadID?
     /// Nil for a task.
     private let semaphore: DispatchSemaphore?
-    /// Where a task's continuation meets the signal.
     private let parked = Lock(TaskParking<CheckedContinuation<Void, Never>>())
 
     @usableFromInline
