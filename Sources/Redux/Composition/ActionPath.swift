@@ -12,19 +12,8 @@
 /// }
 /// ```
 ///
-/// For a case that carries an id with the child's action (an element of `forEach`), the
-/// constructor of two values is taken as it is:
-///
-/// ```swift
-/// let rowActions = ActionPath(ListAction.row) {
-///     if case .row(let id, let action) = $0 { (id, action) } else { nil }
-/// }
-/// ```
-///
-/// With a key path for the state, it lifts a feature into the app's:
-/// ``pullback(_:state:action:)->MutatingReducer<State,Action>``,
-/// ``pullback(_:state:action:)->Middleware<State,Action>``, ``Interceptor/pullback(state:action:)``
-/// and ``Store/scope(state:action:)-6x25s``.
+/// A case that carries an id with the child's action (for `forEach`) gives its constructor of
+/// two values as it is, `ActionPath(ListAction.row) { … }`.
 public struct ActionPath<Action, ChildAction>: Sendable {
     /// Wraps a child action into the parent's.
     public let embed: @Sendable (ChildAction) -> Action
@@ -41,8 +30,7 @@ public struct ActionPath<Action, ChildAction>: Sendable {
         self.extract = extract
     }
 
-    /// Makes an action path from an enum case's constructor, `AppAction.settings`, and a match
-    /// of that case.
+    /// Makes an action path from an enum case's constructor and a match of that case.
     @inlinable
     public init(
         _ embed: @escaping @Sendable (ChildAction) -> Action,
@@ -51,8 +39,7 @@ public struct ActionPath<Action, ChildAction>: Sendable {
         self.init(embed: embed, extract: extract)
     }
 
-    /// Makes the action path of a case that carries an element's id and action (for `forEach`),
-    /// from the case's constructor of two values and a match of that case.
+    /// Makes the action path of a case that carries an element's id and action (for `forEach`).
     @inlinable
     public init<ID, ElementAction>(
         _ embed: @escaping @Sendable (ID, ElementAction) -> Action,

@@ -15,13 +15,10 @@ import Effects
 /// }
 /// ```
 ///
-/// It remembers a projection, not the state: a copy of the whole state kept across the next
-/// reduce would make the reducer copy every array it changes (the whole deck on every flip).
-/// ``beforeAndAfter(_:)`` remembers the whole state, for small states or tests. What a
-/// middleware remembers is kept by each store that runs it, so one value may serve many stores.
+/// It remembers a projection, not the state: a whole state kept across the next reduce would
+/// make the reducer copy every array it changes. Each store that runs it keeps its own memory.
 public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
-    /// How a store runs one middleware. One without `remember` keeps nothing of its own, so
-    /// `forEach` and `ifLet` share it between their elements.
+    /// How a store runs one middleware; one without `remember` may be shared between elements.
     @usableFromInline
     struct Running: Sendable {
         @usableFromInline let remember: (@Sendable (State) -> Void)?
@@ -41,7 +38,6 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// Makes a store's own running copy.
     @usableFromInline let instantiate: @Sendable () -> Running
 
     @inlinable
@@ -59,15 +55,9 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
     /// Makes a middleware that sees the state after the action and what it remembered of the
     /// state before.
     ///
-    /// `remember` runs with the store's initial state, then with the state after every action
-    /// that reaches the reducer, right after the middleware has seen it, outside the store's
-    /// lock: what it picks is `previous` with the next action. Keep it pure and quick, and name
-    /// only what the middleware needs.
-    ///
-    /// - Parameters:
-    ///   - remember: Picks what to keep of the state before the action, for example `\.moves`.
-    ///   - middleware: Called after the reducer with the new state, what `remember` picked from
-    ///     the state before, and the action.
+    /// `remember` runs with the initial state, then after the middleware with the state each
+    /// action left, outside the store's lock: what it picks is `previous` with the next action.
+    /// Keep it pure and quick.
     @inlinable
     public init<Previous: Sendable>(
         remembering remember: @escaping @Sendable (State) -> Previous,
@@ -85,8 +75,7 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// The middlewares of `list` as one: each sees every action, in order; their effects run
-    /// together.
+    /// The middlewares of `list` as one: each sees every action, in order.
     @inlinable
     init(combining list: [AnyMiddleware]) {
         if list.count == 1 {
@@ -118,10 +107,8 @@ public struct AnyMiddleware<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// Makes a middleware that sees the whole state before the action and after.
-    ///
-    /// It copies the state on every action: fine for a small state; for one with large arrays,
-    /// prefer ``init(remembering:_:)``.
+    /// Makes a middleware that sees the whole state before the action and after: for a small
+    /// state; one with large arrays wants ``init(remembering:_:)``.
     @inlinable
     public static func beforeAndAfter(
         _ middleware:

@@ -1,11 +1,8 @@
 import Effects
 
 extension Dependencies {
-    /// The scheduler middlewares delay, debounce and throttle on: a `DispatchQueueScheduler`
-    /// unless overridden; in a `TestStore`, the test store's scheduler.
-    ///
-    /// Setting it sets ``clock`` to the scheduler's clock too (set ``clock`` afterwards to keep
-    /// them apart):
+    /// The scheduler middlewares delay, debounce and throttle on (a `TestStore`'s, in one); setting
+    /// it sets ``clock`` to the scheduler's clock too:
     ///
     /// ```swift
     /// let store = Store(
@@ -20,8 +17,7 @@ extension Dependencies {
         }
     }
 
-    /// The clock async effects (`Effect.run`) sleep on: a `ContinuousClock` unless overridden
-    /// (or ``scheduler`` was set); in a `TestStore`, the test store's scheduler's clock.
+    /// The clock async effects (`Effect.run`) sleep on: a `ContinuousClock` unless overridden.
     public var clock: any Clock<Duration> {
         get { self[ClockKey.self] }
         set { self[ClockKey.self] = newValue }

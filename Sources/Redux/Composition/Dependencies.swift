@@ -1,17 +1,14 @@
 /// The clients and clocks a store's middlewares use, keyed by type: what TCA calls
 /// `DependencyValues`.
 ///
-/// A dependency is declared once, as a ``DependencyKey`` with a live value, and read through a
-/// property of `Dependencies` that its declaration adds (see <doc:UsingDependencies>). A store,
-/// a `TestStore` or a lifted feature (``AnyMiddleware/dependencies(_:)``) overrides any of them
-/// for itself.
+/// A dependency is a ``DependencyKey`` read through a property of `Dependencies` (see
+/// <doc:UsingDependencies>); a store, a `TestStore` or a lifted feature
+/// (``AnyMiddleware/dependencies(_:)``) overrides any of them for itself.
 ///
-/// ``current`` is task-local: a store given dependencies binds them while it runs its
-/// middlewares and starts their effects, and an `Effect.run` started there inherits them. Work
-/// a scheduler starts later (a `map` after a `delay`) runs outside that binding: read what it
-/// needs in the middleware and capture it, as ``Dependency`` does.
+/// ``current`` is task-local, bound while a store runs its middlewares and starts their effects
+/// (an `Effect.run` inherits it). Work a scheduler starts later (a `map` after a `delay`) runs
+/// outside it: read what it needs in the middleware, as ``Dependency`` does.
 public struct Dependencies: Sendable {
-    /// The overridden values, by their key's type: one entry per override.
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
     /// Set in a `TestStore`: receives the message for a dependency read with neither an override
@@ -89,10 +86,8 @@ public struct Dependencies: Sendable {
         return dependencies
     }
 
-    /// Runs `operation` with the ``current`` dependencies changed by `modify`, as a store made
-    /// with them would run its middlewares: what TCA calls `withDependencies`.
-    ///
-    /// A store made inside `operation` keeps these dependencies, and so does a task it creates.
+    /// Runs `operation` with the ``current`` dependencies changed by `modify` (TCA's
+    /// `withDependencies`); a store made inside keeps them, as does a task it creates.
     public static func withValues<Result>(
         _ modify: (inout Dependencies) throws -> Void,
         operation: () throws -> Result

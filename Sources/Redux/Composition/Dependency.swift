@@ -1,10 +1,8 @@
 /// Reads one dependency of the store that is running, by its property on ``Dependencies``: TCA's
 /// `@Dependency` (see <doc:UsingDependencies>).
 ///
-/// Declare it in the middleware's body: it reads ``Dependencies/current`` there and keeps the
-/// value, so a closure that captures it (a `map` after a `delay`) uses the store's value even
-/// when a scheduler calls it later. Declared in a function that makes the middleware, it would
-/// read the dependencies where that function runs, not the store's.
+/// Declare it in the middleware's body, which it reads ``Dependencies/current`` from: a closure
+/// that captures it (a `map` after a `delay`) keeps the store's value.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     /// The dependency, as the running store held it when this was declared.

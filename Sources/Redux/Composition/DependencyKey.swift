@@ -1,9 +1,7 @@
 /// Declares a dependency: the type of its value, and the value a program uses.
 ///
-/// The key is a type of its own, so two dependencies of the same value type never meet; a
-/// property on ``Dependencies`` names it where it is read (see <doc:UsingDependencies>). A
-/// `TestStore` that reads a key without a `testValue`, not overridden by the test, fails the
-/// test naming the key, so a test never uses a live client by mistake.
+/// A property on ``Dependencies`` names it where it is read (see <doc:UsingDependencies>). A
+/// `TestStore` that reads a key with no `testValue`, not overridden by the test, fails the test.
 public protocol DependencyKey {
     /// The dependency's type: a client, a clock, a generator.
     associatedtype Value: Sendable

@@ -3,9 +3,8 @@ import Effects
 /// The scope of one element's effects under `forEach`, or of an optional child's under `ifLet`:
 /// what a parent names to cancel one element's effect, or all of them.
 ///
-/// Every effect a child feature starts under ``forEach(_:state:action:)-55bvn`` or
-/// ``ifLet(_:state:action:)-39fza`` runs scoped to its element (``/Effects/Effect/scoped(to:)``).
-/// A parent that wants to stop one of them names the element and the id:
+/// Every effect a child starts under ``forEach(_:state:action:)-55bvn`` or
+/// ``ifLet(_:state:action:)-39fza`` runs scoped to its element; a parent stops one by naming both:
 ///
 /// ```swift
 /// Effect<TodosAction>.cancel(
@@ -31,17 +30,6 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
         -> EffectScope
     {
         EffectScope(path: path, id: nil)
-    }
-
-    /// Two scopes are equal when they name the same key path and the same element.
-    public static func == (lhs: EffectScope, rhs: EffectScope) -> Bool {
-        lhs.path == rhs.path && lhs.id == rhs.id
-    }
-
-    /// Hashes the key path and the element's id.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(id)
     }
 
     /// The key path, and the element's id if any.

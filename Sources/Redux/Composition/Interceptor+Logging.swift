@@ -1,9 +1,6 @@
 extension Interceptor {
-    /// An interceptor that logs every action and what it changed, in the spirit of
-    /// redux-logger.
-    ///
-    /// For each action it writes one entry to `sink`: the action, then one indented line per
-    /// changed field, `path: old → new`, or `(no change)`:
+    /// An interceptor that logs every action and what it changed (redux-logger): one entry per
+    /// action to `sink`, printed by default:
     ///
     /// ```text
     /// action flipCard(id: 3)
@@ -11,8 +8,7 @@ extension Interceptor {
     ///   moves: 0 → 1
     /// ```
     ///
-    /// Put it first among the interceptors to see every action as dispatched. `sink` receives
-    /// each entry; by default it is printed.
+    /// Put it first among the interceptors to see every action as dispatched.
     public static func logging(to sink: @escaping @Sendable (String) -> Void = { print($0) })
         -> Interceptor
     {

@@ -10,15 +10,8 @@ extension Interceptor {
         state path: KeyPath<ParentState, State> & Sendable,
         action: ActionPath<ParentAction, Action>
     ) -> Interceptor<ParentState, ParentAction> {
-        let intercept = intercept
-        return Interceptor<ParentState, ParentAction> { parentAction, context, next in
-            guard let childAction = action.extract(parentAction) else {
-                next(parentAction)
-                return
-            }
-            intercept(childAction, context.scope(state: path, action: action)) { child in
-                next(action.embed(child))
-            }
-        }
+        lifted(
+            { action.extract($0).map { ((), $0) } }, read: { state, _ in state[keyPath: path] },
+            embed: { action.embed($1) }, scope: nil)
     }
 }

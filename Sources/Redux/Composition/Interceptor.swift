@@ -2,12 +2,10 @@ import Effects
 
 /// A middleware that sees each action *before* the reducer and decides what reaches it.
 ///
-/// An interceptor is what ReSwift and redux-js call *middleware*: a function around `dispatch`
-/// that sees every action first. (A ``Middleware`` here is an effect handler, which sees the
-/// action after the reducer.) Interceptors form a chain in the order the store was given them;
-/// each gets the action, an ``InterceptorContext``, and `next`, which passes an action on to the
-/// rest of the chain and finally to the reducer. Call `next` once to let the action through,
-/// not at all to drop it, or with other actions to rewrite it.
+/// What ReSwift and redux-js call *middleware* (a ``Middleware`` here sees the action after the
+/// reducer). Interceptors form a chain in the order the store was given them; each gets the
+/// action, an ``InterceptorContext``, and `next`, which passes an action on down the chain to the
+/// reducer: call it once to let the action through, never to drop it, or with other actions.
 ///
 /// ```swift
 /// // Drop flips while two cards are already face up.
@@ -17,8 +15,8 @@ import Effects
 /// }
 /// ```
 ///
-/// When `next` returns, the action has been reduced and its middlewares' effects have started:
-/// `context.state` is the state after it. Actions dispatched from an interceptor are queued.
+/// When `next` returns, the action has been reduced and its effects have started. Actions
+/// dispatched from an interceptor are queued.
 public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
     /// Passes an action on to the rest of the chain.
     public typealias Next = (Action) -> Void
@@ -35,9 +33,6 @@ public struct Interceptor<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// What an ``Interceptor`` may do with the store: read the state, dispatch, run an effect.
-///
-/// For a lifted interceptor (``Interceptor/pullback(state:action:)``), the state is the child's
-/// part of the parent's, and actions are embedded into the parent's.
 public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     enum Backing: Sendable {
         case core(StoreCore<State, Action>)
@@ -91,21 +86,6 @@ public struct InterceptorContext<State: Sendable, Action: Sendable>: Sendable {
     /// Whether the action is the one its task was sent for, rather than one its effects sent.
     package var isSentAction: Bool {
         membership?.isSentAction ?? false
-    }
-
-    func scope<ChildState, ChildAction>(
-        state path: KeyPath<State, ChildState> & Sendable,
-        action: ActionPath<Action, ChildAction>
-    ) -> InterceptorContext<ChildState, ChildAction> {
-        let parent = self
-        return InterceptorContext<ChildState, ChildAction>(
-            scope: ContextScope(
-                read: { parent.state[keyPath: path] },
-                send: { parent.dispatch(action.embed($0)) },
-                start: { parent.run($0.map(action.embed)) }
-            ),
-            membership: membership
-        )
     }
 }
 

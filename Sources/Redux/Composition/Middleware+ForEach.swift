@@ -3,13 +3,11 @@ import Effects
 /// Lifts an element's middleware to a parent whose state holds the elements in an
 /// ``IdentifiedArray`` at `path`; every effect an element starts belongs to that element.
 ///
-/// For an element action, the middleware sees that element (after the reducer); its effect runs
-/// scoped to the element (``EffectScope/element(_:of:)``) and its actions come back embedded
-/// with the id. After each action it compares the ids before and after, as TCA's `forEach`
-/// does: every effect of an id that left is cancelled at once, however it was started (here,
-/// through ``Store/scope(element:of:action:)``, or by ``Interceptor/forEach(state:action:)``);
-/// an id there before and after keeps its effects, however the action moved or re-added it. An
-/// action for an id that is not there (and was not before it) is reported in debug builds.
+/// For an element action, the middleware sees that element; its effect runs scoped to it
+/// (``EffectScope/element(_:of:)``), its actions embedded with the id. After each action, as
+/// TCA's `forEach`, every effect of an id that left is cancelled at once, however it was started
+/// (here, through ``Store/scope(element:of:action:)`` or ``Interceptor/forEach(state:action:)``).
+/// An action for an id that is not there (nor was before it) is reported in debug builds.
 ///
 /// ```swift
 /// let rowSaving = todoRowEffects(scheduler: scheduler)
@@ -19,9 +17,6 @@ import Effects
 ///     middlewares: [forEach(rowSaving, state: \Todos.rows, action: TodosAction.rowActions)]
 /// )
 /// ```
-///
-/// The element's middleware may itself be lifted (a row's own sheet is a `forEach` of an
-/// `ifLet`); each element then has a running copy of its own.
 ///
 /// - Complexity: O(1) per action that changes no id; O(n) for one that does, and per action
 ///   for an element middleware that remembers (a nested `forEach` or `ifLet`).
@@ -57,8 +52,8 @@ public func forEach<
     })
 }
 
-/// Ends the effects of the elements that left, lets nested lifters of the others end theirs,
-/// and runs the element's middleware for `acting`.
+/// Ends the effects of the elements that left (and nested lifters' of the others), then runs
+/// the element's middleware for `acting`.
 @inlinable
 func forEachStep<
     State, Action: Sendable, ElementState: Identifiable & Sendable, ElementAction: Sendable
@@ -70,8 +65,15 @@ func forEachStep<
     path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> Effect<Action> where ElementState.ID: Sendable {
-    var ended: Effect<Action> = effectsEnded(
-        removed: before.idsMissing(from: collection.ids), path: path, elements: elements)
+    let removed = before.idsMissing(from: collection.ids)
+    // Cancelling by the scope's value reaches effects started through a scoped store too.
+    var ended: Effect<Action> =
+        removed.isEmpty
+        ? .none
+        : .merge(
+            removed.map { id in
+                .cancel(id: elements.remove(id) ?? EffectID(EffectScope.element(id, of: path)))
+            })
     if elements.settles {
         ended = merged(ended, elements.settle(collection, except: acting?.0, path: path, action))
     }
@@ -110,9 +112,7 @@ public func forEach<
 }
 
 /// Lifts an element's middlewares, written one per line, to a parent's ``IdentifiedArray`` at
-/// `path`.
-///
-/// Each sees every element action in order (see ``forEach(_:state:action:)-55bvn``).
+/// `path` (see ``forEach(_:state:action:)-55bvn``).
 @inlinable
 public func forEach<
     State: Sendable, Action: Sendable, ElementState: Identifiable & Sendable,
@@ -125,22 +125,6 @@ public func forEach<
     >]
 ) -> AnyMiddleware<State, Action> where ElementState.ID: Sendable {
     forEach(AnyMiddleware(combining: middlewares()), state: path, action: action)
-}
-
-/// Cancels every effect of each id in `removed` and forgets it: O(k) for the k ids.
-@inlinable
-func effectsEnded<State, ElementState: Identifiable & Sendable, ElementAction, Action: Sendable>(
-    removed: [ElementState.ID],
-    path: KeyPath<State, IdentifiedArray<ElementState>> & Sendable,
-    elements: RunningCopies<ElementState.ID, ElementState, ElementAction>
-) -> Effect<Action> where ElementState.ID: Sendable {
-    if removed.isEmpty { return .none }
-    // Effects started through the element's scoped store or a lifted interceptor have a scope
-    // equal to this one: cancelling by its value reaches them too.
-    return .merge(
-        removed.map { id in
-            .cancel(id: elements.remove(id) ?? EffectID(EffectScope.element(id, of: path)))
-        })
 }
 
 extension RunningCopies where Part: Identifiable, Key == Part.ID {

@@ -3,18 +3,14 @@ import Effects
 /// Lifts a child's middleware to a parent whose state holds the child as an optional at
 /// `path`; every effect the child starts ends when the child does.
 ///
-/// While the child is there, its middleware sees it (after the reducer) and its effects run
-/// scoped to it (``EffectScope/child(_:)``); when an action sets it to nil, they are all
-/// cancelled at once. A child action while it is nil (and was before) is reported in debug
-/// builds.
+/// Its effects run scoped to the child (``EffectScope/child(_:)``) and are cancelled at once
+/// when an action sets it to nil. A child action while it is nil (and was before) is reported in
+/// debug builds.
 ///
 /// ```swift
 /// let ticker = ifLet(
 ///     ticking(clock: clock), state: \Screen.ticker, action: ScreenAction.tickerActions)
 /// ```
-///
-/// The child's middleware may itself be lifted (a detail holding a list is an `ifLet` of a
-/// `forEach`): each child that comes gets a running copy of its own.
 ///
 /// - Complexity: O(1) per action, plus O(k) to cancel the k effects of a child that went.
 @inlinable
@@ -26,12 +22,9 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
     ifLet(middleware, state: path, action: action) { _ in true }
 }
 
-/// Lifts the middleware of an identified child to a parent whose state holds the child as an
-/// optional at `path`; every effect the child starts ends when the child does, or when another
-/// child takes its place.
-///
-/// As ``ifLet(_:state:action:)-39fza``, and a child replaced in one action by one with another
-/// id is one that went and one that came: the effects of the first are cancelled.
+/// Lifts the middleware of an identified child to a parent's optional at `path`: as
+/// ``ifLet(_:state:action:)-39fza``, and a child replaced by one with another id ends the first's
+/// effects.
 @inlinable
 public func ifLet<
     State: Sendable, Action: Sendable, ChildState: Identifiable & Sendable, ChildAction: Sendable
@@ -54,8 +47,7 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
     ifLet(AnyMiddleware(middleware), state: path, action: action)
 }
 
-/// Lifts an identified child's middleware closure to a parent's optional at `path`; another id
-/// is another child, whose arrival ends the effects of the one before.
+/// Lifts an identified child's middleware closure to a parent's optional at `path`.
 @inlinable
 public func ifLet<
     State: Sendable, Action: Sendable, ChildState: Identifiable & Sendable, ChildAction: Sendable
@@ -67,8 +59,7 @@ public func ifLet<
     ifLet(AnyMiddleware(middleware), state: path, action: action)
 }
 
-/// Lifts a child's middlewares, written one per line (see ``MiddlewareBuilder``), to a parent's
-/// optional at `path`.
+/// Lifts a child's middlewares, written one per line, to a parent's optional at `path`.
 @inlinable
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     state path: KeyPath<State, ChildState?> & Sendable,
@@ -80,8 +71,7 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
     ifLet(AnyMiddleware(combining: middlewares()), state: path, action: action)
 }
 
-/// Lifts an identified child's middlewares, written one per line: as
-/// ``ifLet(state:action:_:)-3mg4z``, another id being another child.
+/// Lifts an identified child's middlewares, written one per line, to a parent's optional.
 @inlinable
 public func ifLet<
     State: Sendable, Action: Sendable, ChildState: Identifiable & Sendable, ChildAction: Sendable
@@ -95,8 +85,7 @@ public func ifLet<
     ifLet(AnyMiddleware(combining: middlewares()), state: path, action: action)
 }
 
-/// The one `ifLet`: effects end when the child there before an action is gone after it, or its
-/// `identity` differs.
+/// Every `ifLet`: effects end when the child is gone after an action, or its `identity` differs.
 @inlinable
 func ifLet<
     State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable,

@@ -22,9 +22,6 @@ public func pullback<State, Action: Sendable, ChildState, ChildAction: Sendable>
 extension AnyMiddleware {
     /// Lifts this feature middleware, of either form, to an app's state and actions (see
     /// ``pullback(_:state:action:)->Middleware<State,Action>``).
-    ///
-    /// A remembering middleware remembers its projection of the feature's state before every
-    /// app action.
     @inlinable
     public func pullback<ParentState: Sendable, ParentAction: Sendable>(
         state path: KeyPath<ParentState, State> & Sendable,

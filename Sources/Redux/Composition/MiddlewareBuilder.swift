@@ -1,5 +1,4 @@
-/// Gathers middlewares of both forms, ``Middleware`` closures and ``AnyMiddleware`` values, into
-/// the one array a store takes, in the order written: what `.list { }` builds.
+/// Gathers ``Middleware`` closures and ``AnyMiddleware`` values into the array `.list { }` builds.
 ///
 /// ```swift
 /// let store = Store(
@@ -12,9 +11,6 @@
 ///     }
 /// )
 /// ```
-///
-/// An array literal cannot mix the two forms; the builder wraps each closure in
-/// ``AnyMiddleware/init(_:)``.
 @resultBuilder
 public enum MiddlewareBuilder<State: Sendable, Action: Sendable> {
     /// A middleware closure, wrapped.

@@ -3,11 +3,9 @@ import Effects
 /// What can happen to a presented child (a sheet, a popover, an alert; TCA's
 /// `PresentationAction`): an action of the child, or its dismissal.
 ///
-/// The child's state is an optional in the parent's: presenting it is setting it, `.dismiss`
-/// sets it back to nil. Lift the child with
-/// ``ifLet(_:presented:action:)->MutatingReducer<State,Action>`` and
-/// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``: every effect
-/// it starts ends when it is dismissed, and its middleware can dismiss it.
+/// The child's state is an optional in the parent's; `.dismiss` sets it back to nil. Lift the
+/// child with ``ifLet(_:presented:action:)->MutatingReducer<State,Action>`` and
+/// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``.
 public enum PresentationAction<ChildAction> {
     /// An action of the presented child.
     case presented(ChildAction)
@@ -36,12 +34,9 @@ extension PresentationAction: Sendable where ChildAction: Sendable {}
 public typealias PresentedMiddleware<ChildState, ChildAction> =
     @Sendable (ChildState, ChildAction) -> Effect<PresentationAction<ChildAction>>
 
-/// Lifts a presented child's reducer to a parent whose state holds the child as an optional at
-/// `path`, and whose actions carry the child's presentation actions where `action` finds them.
-///
-/// `.presented(action)` changes the child in place, as `ifLet(_:state:action:)` does (ignored
-/// and reported while it is nil); `.dismiss` sets it to nil. List it before the parent's own
-/// reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``.
+/// Lifts a presented child's reducer to a parent's optional at `path`: `.presented(action)` as
+/// `ifLet(_:state:action:)`, `.dismiss` setting the child to nil. List it before the parent's
+/// own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``.
 public func ifLet<State, Action, ChildState, ChildAction>(
     _ reducer: @escaping MutatingReducer<ChildState, ChildAction>,
     presented path: WritableKeyPath<State, ChildState?> & Sendable,
@@ -58,13 +53,9 @@ public func ifLet<State, Action, ChildState, ChildAction>(
     }
 }
 
-/// Lifts the middleware of a presented child that can dismiss itself to a parent whose state
-/// holds the child as an optional at `path`; every effect the child starts ends when it is
-/// dismissed.
-///
-/// It is `ifLet(_:state:action:)` over the child: when the child goes (`.dismiss`, from the
-/// parent or the child's own effect, or the parent setting it to nil), every effect it started
-/// is cancelled at once and delivers nothing more.
+/// Lifts the middleware of a presented child that can dismiss itself to a parent's optional at
+/// `path`: as `ifLet(_:state:action:)`, every effect the child started is cancelled when it
+/// goes (`.dismiss`, or the parent setting it to nil).
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     _ middleware: @escaping PresentedMiddleware<ChildState, ChildAction>,
     presented path: KeyPath<State, ChildState?> & Sendable,
@@ -77,11 +68,8 @@ public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, Child
         }), presented: path, action: action)
 }
 
-/// Lifts the middleware of a presented child, of either form, to a parent whose state holds
-/// the child as an optional at `path`; every effect the child starts ends when it is dismissed.
-///
-/// As ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``; it may
-/// itself be lifted (a sheet's list, through ``PresentationAction/presentedActions``).
+/// Lifts the middleware of a presented child, of either form: as
+/// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``.
 public func ifLet<State: Sendable, Action: Sendable, ChildState: Sendable, ChildAction: Sendable>(
     _ middleware: AnyMiddleware<ChildState, PresentationAction<ChildAction>>,
     presented path: KeyPath<State, ChildState?> & Sendable,

@@ -1,5 +1,4 @@
-/// Runs several in-place reducers one after the other on the same state: one reducer for an app
-/// made of features.
+/// Runs several in-place reducers one after the other on the same state, in the order given.
 ///
 /// ```swift
 /// let appReducer = combine(
@@ -7,8 +6,6 @@
 ///     pullback(settingsReducer, state: \AppState.settings, action: settingsActions)
 /// )
 /// ```
-///
-/// Each reducer sees the state the previous one left, in the order given.
 @inlinable
 public func combine<State, Action>(
     _ reducers: MutatingReducer<State, Action>...
@@ -54,14 +51,5 @@ public func combine<State, Action>(
 public func combine<State, Action>(
     _ reducers: Reducer<State, Action>...
 ) -> Reducer<State, Action> {
-    { (state: consuming State, action: Action) -> State in
-        var state = state
-        var index = 0
-        while index < reducers.count {
-            // Moved in and back: a large state is not copied between reducers.
-            state = reducers[index](consume state, action)
-            index += 1
-        }
-        return state
-    }
+    pure(combine(reducers.map { inPlace($0) }))
 }

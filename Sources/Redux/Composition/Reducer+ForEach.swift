@@ -4,10 +4,9 @@ import Effects
 /// ``IdentifiedArray`` at `path`, and whose actions carry an element's id with an element's
 /// action where `action` finds them.
 ///
-/// The element with that id is changed in place; an action for an id not in the collection is
-/// ignored, and reported in debug builds. List it before the parent's own reducer in
-/// ``combine(_:)-(MutatingReducer<State,Action>...)``, as TCA does, so that a row whose delete
-/// button the parent handles is reduced while it is still there.
+/// An action for an id not in the collection is ignored, and reported in debug builds. List it
+/// before the parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``, so a
+/// row the parent deletes on its own action sees that action first.
 ///
 /// ```swift
 /// let todosReducer: MutatingReducer<Todos, TodosAction> = combine(
@@ -40,17 +39,7 @@ public func forEach<State, Action, ElementState: Identifiable & Sendable, Elemen
     state path: WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: ActionPath<Action, (ElementState.ID, ElementAction)>
 ) -> Reducer<State, Action> where ElementState.ID: Sendable {
-    { (state: consuming State, parentAction: Action) -> State in
-        guard let (id, elementAction) = action.extract(parentAction) else { return state }
-        var state = state
-        let found = state[keyPath: path].modify(id: id) {
-            reduceInPlace(&$0, elementAction, reducer)
-        }
-        if !found {
-            reportMissingElement(id, elementAction, of: path, in: "reducer")
-        }
-        return state
-    }
+    pure(forEach(inPlace(reducer), state: path, action: action))
 }
 
 @usableFromInline

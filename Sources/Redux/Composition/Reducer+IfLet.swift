@@ -2,10 +2,8 @@ import Effects
 
 /// Lifts a child's reducer to a parent whose state holds the child as an optional at `path`.
 ///
-/// While the child is there, it is changed in place; a child action while it is nil is
-/// ignored, and reported in debug builds. List it before the parent's own reducer in
-/// ``combine(_:)-(MutatingReducer<State,Action>...)``, so that a child whose close button the
-/// parent handles is reduced while it is still there.
+/// A child action while it is nil is ignored, and reported in debug builds. List it before the
+/// parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)``.
 ///
 /// ```swift
 /// let screenReducer: MutatingReducer<Screen, ScreenAction> = combine(
@@ -37,16 +35,7 @@ public func ifLet<State, Action, ChildState, ChildAction>(
     state path: WritableKeyPath<State, ChildState?> & Sendable,
     action: ActionPath<Action, ChildAction>
 ) -> Reducer<State, Action> {
-    { (state: consuming State, parentAction: Action) -> State in
-        guard let childAction = action.extract(parentAction) else { return state }
-        var state = state
-        guard state[keyPath: path] != nil else {
-            reportMissingChild(childAction, of: path, in: "reducer")
-            return state
-        }
-        reduceInPlace(&state[keyPath: path]!, childAction, reducer)
-        return state
-    }
+    pure(ifLet(inPlace(reducer), state: path, action: action))
 }
 
 @usableFromInline

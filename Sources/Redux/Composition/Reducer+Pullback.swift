@@ -24,20 +24,26 @@ public func pullback<State, Action, ChildState, ChildAction>(
     state path: WritableKeyPath<State, ChildState> & Sendable,
     action: ActionPath<Action, ChildAction>
 ) -> Reducer<State, Action> {
-    { (state: consuming State, parentAction: Action) -> State in
-        guard let childAction = action.extract(parentAction) else { return state }
-        var state = state
-        // Moved out and back inside one access, so that its arrays stay uniquely referenced.
-        reduceInPlace(&state[keyPath: path], childAction, reducer)
-        return state
-    }
+    pure(pullback(inPlace(reducer), state: path, action: action))
 }
 
+/// A pure reducer run in place: the state is moved out and back inside one access, so that its
+/// arrays stay uniquely referenced.
 @inlinable
-func reduceInPlace<ChildState, ChildAction>(
-    _ child: inout ChildState,
-    _ action: ChildAction,
-    _ reducer: Reducer<ChildState, ChildAction>
-) {
-    child = reducer(consume child, action)
+func inPlace<State, Action>(
+    _ reducer: @escaping Reducer<State, Action>
+) -> MutatingReducer<State, Action> {
+    { state, action in state = reducer(consume state, action) }
+}
+
+/// An in-place reducer as a pure one: the consumed state is changed and returned, not copied.
+@inlinable
+func pure<State, Action>(
+    _ reducer: @escaping MutatingReducer<State, Action>
+) -> Reducer<State, Action> {
+    { (state: consuming State, action: Action) -> State in
+        var state = state
+        reducer(&state, action)
+        return state
+    }
 }

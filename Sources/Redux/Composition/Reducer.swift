@@ -1,7 +1,6 @@
 /// The classic pure reducer: the next state from the current state and an action.
 ///
-/// The store hands the reducer its state to consume, so changing it and returning it copies
-/// nothing, however large it is:
+/// The reducer consumes its state, so changing and returning it copies nothing:
 ///
 /// ```swift
 /// let reducer: Reducer<Counter, CounterAction> = { (state: consuming Counter, action) in
@@ -16,8 +15,7 @@ public typealias Reducer<State, Action> = @Sendable (consuming State, Action) ->
 
 /// A reducer that changes the state in place.
 ///
-/// Equivalent to ``Reducer``, but the store hands it its own state, so a large state is never
-/// copied on an action:
+/// Equivalent to ``Reducer``; a large state is never copied on an action:
 ///
 /// ```swift
 /// let reducer: MutatingReducer<Counter, CounterAction> = { state, action in

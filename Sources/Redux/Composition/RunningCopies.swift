@@ -1,9 +1,8 @@
 import Effects
 
-/// The running copies of the middleware a lifted `forEach` or `ifLet` runs for its parts (its
-/// elements, its child): one shared by every part when it remembers nothing, else one per part,
-/// made when the part first shows up and dropped when it goes, so that it remembers that part
-/// alone. `forEach` also keeps here the scope id of each element that started an effect.
+/// The running copies of a lifted `forEach`'s or `ifLet`'s middleware: one shared when it
+/// remembers nothing, else one per part present, so that it remembers that part alone; and
+/// `forEach`'s scope id of each element that started an effect.
 ///
 /// Size: at most one copy and one scope id per part present; each lookup is O(1).
 // Unchecked: like `Memory`, read and written only by the store's drainer, one action at a

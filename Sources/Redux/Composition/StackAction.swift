@@ -1,11 +1,8 @@
 /// What can happen to a navigation stack of screens (TCA's `StackAction`): an action of one
 /// screen, a push, or a pop.
 ///
-/// The parent's action enum has one case for its stack, found by an ``ActionPath`` (see
-/// <doc:Navigation>).
-///
-/// ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` reduces all three. A parent may
-/// also push and pop by changing its ``StackState`` in its own reducer.
+/// ``forEach(_:stack:action:)->MutatingReducer<State,Action>`` reduces all three (see
+/// <doc:Navigation>); a parent may also change its ``StackState`` in its own reducer.
 public enum StackAction<Screen, ScreenAction> {
     /// An action of the screen with id `id`.
     case element(id: StackElementID, action: ScreenAction)

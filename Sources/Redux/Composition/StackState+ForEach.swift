@@ -3,10 +3,9 @@ import Effects
 /// Lifts a screen's reducer to a parent whose state holds a navigation stack of such screens at
 /// `path`.
 ///
-/// It reduces every ``StackAction``; an action for a screen not on the stack is reported in
-/// debug builds. List it before the parent's own reducer in
-/// ``combine(_:)-(MutatingReducer<State,Action>...)``, so a screen sees its action before the
-/// parent pops it (see <doc:Navigation>).
+/// An action for a screen not on the stack is reported in debug builds. List it before the
+/// parent's own reducer in ``combine(_:)-(MutatingReducer<State,Action>...)`` (see
+/// <doc:Navigation>).
 ///
 /// - Complexity: O(1) per action; a pop costs O(k) for the k screens popped.
 public func forEach<State, Action, Screen, ScreenAction>(
@@ -37,9 +36,8 @@ public func forEach<State, Action, Screen, ScreenAction>(
 /// Lifts a screen's middleware to a parent whose state holds a navigation stack of such
 /// screens at `path`; every effect a screen starts ends when the screen leaves the stack.
 ///
-/// It is `forEach(_:state:action:)` over the stack's screens: a screen's effects run scoped to
-/// it and to the stack at `path`, and end when it leaves the stack, however it left (a pop,
-/// `removeAll()`, or a new stack in place of the old, whose ids start again at 0).
+/// It is `forEach(_:state:action:)` over the screens, however a screen leaves (a pop,
+/// `removeAll()`, or a new stack in place of the old).
 ///
 /// - Complexity: As `forEach`'s.
 public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenAction: Sendable>(
@@ -97,8 +95,7 @@ public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenA
     })
 }
 
-/// Lifts a screen's middleware closure to a parent's navigation stack at `path`: the form taking
-/// an ``AnyMiddleware``, for a closure.
+/// Lifts a screen's middleware closure to a parent's navigation stack at `path`.
 public func forEach<State: Sendable, Action: Sendable, Screen: Sendable, ScreenAction: Sendable>(
     _ middleware: @escaping Middleware<Screen, ScreenAction>,
     stack path: KeyPath<State, StackState<Screen>> & Sendable,

@@ -1,18 +1,14 @@
 import Effects
 
-/// The scopes of a scoped store: a feature inside a feature, an element of its list, its
-/// optional child. A store's scopes are these, taken from a view of the whole store, so a
-/// nested feature scopes from its own store with its own paths, never the root's.
+/// The scopes of a scoped store: a nested feature scopes from its own store with its own paths.
 ///
 /// ```swift
 /// let row = store.scope(element: 1, of: \Detail.rows, action: DetailAction.rowActions)
 /// let sheet = row.scope(child: \Row.sheet, action: RowAction.sheetActions)
 /// ```
 ///
-/// An effect `sheet.run(_:)` starts ends when the sheet is dismissed, or when row 1 is removed.
-///
-/// An effect run through a scope of a scope belongs to both (``Effect/scoped(to:)`` nests), as
-/// the parent's `forEach` of an `ifLet` would have started it.
+/// An effect `sheet.run(_:)` starts belongs to both scopes: it ends when the sheet is dismissed,
+/// or when row 1 is removed.
 extension ScopedStore {
     /// A view of a part of this feature, deduplicated by `==`: a feature inside a feature.
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
@@ -32,16 +28,12 @@ extension ScopedStore {
         narrowed(to: { $0[keyPath: path] }, action: action.embed, scope: nil, isDuplicate: nil)
     }
 
-    /// A store of one element of a collection lifted with `forEach`, for the element feature's
-    /// view: it reads the element, sends the element's actions embedded with its id, and runs
-    /// effects scoped to the element.
+    /// A store of one element of a collection lifted with `forEach`: its actions embedded with
+    /// its id, its effects scoped to the element.
     ///
-    /// Its state is the element while it is in the collection, nil once it is removed (and
-    /// again the element if one with the same id is added). Observers are told when it changes,
-    /// once with nil when it is removed, and never again until it comes back. An action sent
-    /// once it is gone is ignored by `forEach` (and reported in debug builds); an effect run
-    /// through it (``run(_:)``) ends when the element is removed, if its middleware is lifted
-    /// with `forEach` too.
+    /// Its state is nil while no element has the id. An action sent then is ignored by `forEach`
+    /// (and reported in debug builds); an effect run through it (``run(_:)``) ends when the
+    /// element is removed, if its middleware is lifted with `forEach` too.
     ///
     /// - Complexity: Reading the state looks the element up by id: O(1).
     public func scope<Element: Identifiable & Equatable & Sendable, ElementAction: Sendable>(
@@ -70,14 +62,12 @@ extension ScopedStore {
         ) { $0 == $1 }
     }
 
-    /// A store of an optional child lifted with `ifLet`, for the child feature's view: it reads
-    /// the child, sends the child's actions embedded, and runs effects scoped to the child.
+    /// A store of an optional child lifted with `ifLet`, its effects scoped to the child.
     ///
-    /// Its state is the child while it is there, nil while it is not; observers are told when
-    /// it changes, appears or goes. An action sent while the child is nil is ignored by `ifLet`
-    /// (and reported in debug builds); an effect run through it (``run(_:)``) ends when the
-    /// child goes (set to nil, or, for an `Identifiable` child, replaced by one with another
-    /// id), if its middleware is lifted with `ifLet` too.
+    /// An action sent while the child is nil is ignored by `ifLet` (and reported in debug
+    /// builds); an effect run through it (``run(_:)``) ends when the child goes (or, for an
+    /// `Identifiable` child, another id replaces it), if its middleware is lifted with `ifLet`
+    /// too.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         child path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, ChildAction>
@@ -101,8 +91,7 @@ extension ScopedStore {
     }
 
     /// A store of one screen of a navigation stack inside this feature: as
-    /// ``Store/scope(screen:of:action:)``, nil once the screen is popped, its effects ending
-    /// when it is.
+    /// ``Store/scope(screen:of:action:)``.
     public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
         screen id: StackElementID,
         of path: KeyPath<State, StackState<Screen>> & Sendable,
@@ -116,8 +105,7 @@ extension ScopedStore {
         ) { $0 == $1 }
     }
 
-    /// A store of a presented child inside this feature: as ``Store/scope(presented:action:)``,
-    /// nil while nothing is presented, its effects ending when the child is dismissed.
+    /// A store of a presented child inside this feature: as ``Store/scope(presented:action:)``.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>
@@ -134,8 +122,7 @@ extension ScopedStore {
         scope(child: path, action: action.appending(PresentationAction.presentedActions))
     }
 
-    /// The one implementation of every scope: its effects are mapped as its actions are, and
-    /// scoped to `scope` (inside `outer`) if any.
+    /// Every scope: effects mapped as actions are, scoped to `scope` (inside `outer`) if any.
     @usableFromInline
     func narrowed<Part: Sendable, PartAction: Sendable>(
         to part: @escaping @Sendable (State) -> Part,

@@ -2,24 +2,19 @@ import Effects
 
 /// A view of a part of a store: a feature's state and actions inside an app's store.
 ///
-/// Made by ``Store/scope(state:action:)-6x25s``. It reads the feature's part of the parent's
-/// state and sends the feature's actions, embedded, to the parent; with no queue, lock or state
-/// of its own, the parent's contract holds for it unchanged. It keeps the parent store alive.
+/// Made by ``Store/scope(state:action:)-6x25s``. With no queue, lock or state of its own, it
+/// keeps the parent's contract unchanged, and keeps the parent alive.
 ///
 /// ```swift
 /// let settings = appStore.scope(state: \.settings, action: settingsActions)
 /// let token = settings.subscribe { settings in render(settings) }   // only when settings change
 /// settings.dispatch(.toggleSound)        // the app store reduces .settings(.toggleSound)
 /// ```
-///
-/// Its observers are deduplicated: when the feature's state is `Equatable`, ``subscribe(_:)``
-/// calls back only when that part changes; a selection (``subscribe(to:_:)``) only when the
-/// selected value does.
 public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let read: @Sendable () -> State
     @usableFromInline let send: @Sendable (Action) -> Void
     @usableFromInline let start: @Sendable (Effect<Action>) -> Void
-    /// Calls an observer with this part now and after every parent action, not deduplicated.
+    /// Not deduplicated.
     @usableFromInline let observe: @Sendable (@escaping @Sendable (State) -> Void) -> AnyCancellable
     /// Nil when ``subscribe(_:)`` cannot tell two states apart.
     @usableFromInline let isDuplicate: (@Sendable (State, State) -> Bool)?
@@ -56,8 +51,8 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         start(effect)
     }
 
-    /// Calls `observer` with the feature's state now (as the parent's ``Store/subscribe(_:)``
-    /// does), then whenever it changes (after every parent action when it is not `Equatable`).
+    /// Calls `observer` with the feature's state now, then whenever it changes (after every
+    /// parent action when it is not `Equatable`).
     ///
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
@@ -76,8 +71,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         subscribe(selecting: select, telling: DuplicatesBy(isDuplicate), observer)
     }
 
-    /// Calls `observer` with a part of the feature's state, at once and then whenever it
-    /// changes (`==`).
+    /// Calls `observer` with a part of the feature's state, at once and whenever it changes.
     ///
     /// - Returns: A token; cancel or release it to unsubscribe.
     public func subscribe<Value: Equatable & Sendable>(
@@ -96,9 +90,7 @@ public final class ScopedStore<State: Sendable, Action: Sendable>: Sendable {
         return observe { selection.receive($0) }
     }
 
-    /// The feature's state now, then whenever it changes (after every parent action when it is
-    /// not `Equatable`), as an `AsyncStream`; `bufferingPolicy` says what to keep when the
-    /// consumer falls behind.
+    /// The feature's state now, then whenever it changes, as an `AsyncStream`.
     public func states(
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<State> {

@@ -7,9 +7,6 @@ extension Store {
     /// let settings = appStore.scope(state: \.settings, action: settingsActions)
     /// settings.dispatch(.toggleSound)
     /// ```
-    ///
-    /// The view keeps this store alive; its observers are deduplicated by `==` (see
-    /// ``ScopedStore``).
     @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         state path: KeyPath<State, ChildState> & Sendable,
@@ -29,9 +26,8 @@ extension Store {
         whole.scope(state: path, action: action)
     }
 
-    /// A store of one element of a collection lifted with `forEach`, for the element feature's
-    /// view: it reads the element (nil once it is removed), sends the element's actions
-    /// embedded with its id, and runs effects scoped to the element (see ``ScopedStore``'s).
+    /// A store of one element of a collection lifted with `forEach`: nil once the element is
+    /// removed, its actions embedded with the id, its effects scoped to the element.
     ///
     /// ```swift
     /// let row = store.scope(element: 2, of: \Todos.rows, action: TodosAction.rowActions)
@@ -48,14 +44,8 @@ extension Store {
         whole.scope(element: id, of: path, action: action)
     }
 
-    /// A store of an optional child lifted with `ifLet`, for the child feature's view: it reads
-    /// the child (nil while there is none), sends the child's actions embedded, and runs effects
-    /// scoped to the child (see ``ScopedStore``'s).
-    ///
-    /// ```swift
-    /// let ticker = store.scope(child: \Screen.ticker, action: ScreenAction.tickerActions)
-    /// ticker.dispatch(.tick)   // reaches the ticker as ScreenAction.ticker(.tick)
-    /// ```
+    /// A store of an optional child lifted with `ifLet`: nil while there is none, its effects
+    /// scoped to the child.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         child path: KeyPath<State, Child?> & Sendable,
@@ -65,22 +55,14 @@ extension Store {
     }
 
     /// A store of one screen of a navigation stack lifted with
-    /// ``forEach(_:stack:action:)-(AnyMiddleware<Screen,ScreenAction>,_,_)``, for the screen's view: it
-    /// reads the screen, sends the screen's actions as `.element(id:action:)`, and runs effects
-    /// scoped to the screen.
-    ///
-    /// Its state is the screen while it is on the stack, nil once it is popped (for good: ids
-    /// are never given twice). An action sent once it is popped is ignored (and reported in
-    /// debug builds); an effect run through it (``ScopedStore/run(_:)``) ends when the screen
-    /// is popped, as the screen's middleware's effects do.
+    /// ``forEach(_:stack:action:)-(AnyMiddleware<Screen,ScreenAction>,_,_)``: its actions sent
+    /// as `.element(id:action:)`, nil once it is popped (ids are never given twice), its effects
+    /// ending then.
     ///
     /// ```swift
     /// let detail = store.scope(screen: 0, of: \ItemList.path, action: ItemListAction.pathActions)
     /// detail.dispatch(.onAppear)   // the store gets .path(.element(id: 0, action: .onAppear))
     /// ```
-    ///
-    /// The stack itself, for the view that shows it, is `scope(state:action:)` with the same
-    /// paths.
     ///
     /// - Complexity: Reading the state looks the screen up by id: O(1).
     public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
@@ -92,17 +74,9 @@ extension Store {
     }
 
     /// A store of a presented child lifted with
-    /// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``, for the child's view (a
-    /// sheet): it reads the child, sends the child's actions as `.presented(action)`, and runs
-    /// effects scoped to the child.
-    ///
-    /// It is `scope(child:action:)` through the `.presented` case: nil while nothing is
-    /// presented, its effects ending when the child is dismissed.
-    ///
-    /// ```swift
-    /// let edit = store.scope(presented: \ItemList.edit, action: ItemListAction.editActions)
-    /// edit.dispatch(.titleChanged("Brown eggs"))
-    /// ```
+    /// ``ifLet(_:presented:action:)-(PresentedMiddleware<ChildState,ChildAction>,_,_)``: its
+    /// actions sent as `.presented(action)`, nil while nothing is presented, its effects ending
+    /// when the child is dismissed.
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         presented path: KeyPath<State, Child?> & Sendable,
         action: ActionPath<Action, PresentationAction<ChildAction>>
@@ -110,8 +84,7 @@ extension Store {
         whole.scope(presented: path, action: action)
     }
 
-    /// The whole store as a view, which every scope narrows: made here so that its dispatch is
-    /// specialized for this store.
+    /// The whole store as a view, which every scope narrows.
     @inlinable
     var whole: ScopedStore<State, Action> {
         let core = core

@@ -13,58 +13,53 @@ import Effects
 /// ```
 ///
 /// An action goes through the ``Interceptor``s (which may drop or rewrite it), the reducer, then
-/// every middleware in order with the new state; the effects they return run, and every action
-/// an effect sends is dispatched back through the whole pipeline. Then the observers see the new
-/// state.
+/// every middleware in order with the new state; every action their effects send comes back
+/// through the whole pipeline. Then the observers see the new state.
 ///
 /// ## Which thread runs what
 ///
-/// A store either has a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``), where all its
-/// work runs, or not (the default): then the thread that dispatches while no one else is
-/// processing drains the queue, and others queue and return. <doc:Threading> has the table.
+/// With a **home** (`Store(…, on: .mainActor)`, see ``StoreHome``) all its work runs there.
+/// Without one (the default), the thread that dispatches while nobody is processing drains the
+/// queue; others queue and return. <doc:Threading> has the table.
 ///
 /// ## The contract
 ///
 /// 1. Actions are reduced one at a time, in the order they were dispatched (FIFO).
-/// 2. A dispatch from inside a middleware, an effect that sends synchronously, an interceptor or
-///    an observer never deadlocks, waits or nests a reduce: the action is queued and runs next.
+/// 2. A dispatch from a middleware, an effect sending synchronously, an interceptor or an
+///    observer never deadlocks, waits or nests a reduce: the action is queued and runs next.
 /// 3. The effects of an action are started before the next action is reduced.
 /// 4. `dispatch` may be called from any thread; every action is applied exactly once.
 /// 5. **Nobody is trapped.** Without a home, a thread drains for one *turn* of
-///    ``queueCapacity`` items; then the next thread that dispatches (or subscribes) from
-///    elsewhere takes over, and the first returns after the item it is on. If no one comes, it
-///    finishes what is queued, at most ``queueCapacity`` items. So a thread that outpaces the
-///    reducer reduces its own actions, and one that dispatches once returns after at most a turn
-///    and a queue of other threads' work. A home drains one turn at a time, letting its other
-///    work run in between.
+///    ``queueCapacity`` items; then the next thread to dispatch (or subscribe) from elsewhere
+///    takes over, and the first returns after the item in hand. If nobody comes, it finishes
+///    the queue: at most ``queueCapacity`` items. A home drains one turn at a time, running its
+///    other work in between.
 /// 6. **Nothing grows without bound.** The queue holds at most ``queueCapacity`` actions and new
-///    observers from other threads; a thread that finds it full waits (see the table), an async
-///    effect's `send` suspends until it has drained to half. Only nested dispatches go past the
-///    bound, since a thread cannot wait for itself: the draining thread's own, the home's own,
-///    and, on a ``StoreHome/scheduler(_:)`` home that cannot tell whether it is current (a
+///    observers from other threads; a thread that finds it full waits, an async effect's `send`
+///    suspends until it has drained to half. Only nested dispatches go past the bound, since a
+///    thread cannot wait for itself: the drainer's own, the home's own, and, on a
+///    ``StoreHome/scheduler(_:)`` home that cannot tell whether it is current (a
 ///    `TestScheduler`), any thread's.
-/// 7. A running effect is kept until it finishes or is cancelled, and an id only while an effect
-///    marked with it runs: memory follows the work in flight (``runningEffectCount``).
+/// 7. A running effect is kept until it finishes or is cancelled, an id only while an effect
+///    marked with it runs (``runningEffectCount``).
 ///    ``/Effects/Effect/cancellable(id:cancelInFlight:)`` and ``/Effects/Effect/cancel(id:)``
-///    work across all of the store's effects, wherever they sit in an effect's chain.
-///    Releasing the store cancels what still runs, in O(running effects).
+///    reach all of the store's effects, anywhere in an effect's chain. Releasing the store
+///    cancels what still runs, in O(running effects).
 /// 8. Observers are called in the order they subscribed, never two at a time, and never while
 ///    the store's lock is held, so they may read ``state`` or dispatch. Unsubscribing is O(1).
-/// 9. Nothing the store holds is released while its lock is held (a queued action's payload, an
+/// 9. Nothing the store holds is released while its lock is held (a queued action, an
 ///    observer's closure, a finished effect), so a `deinit` may call back into the store.
 /// 10. ``send(_:)``'s ``StoreTask`` covers the effects its action started and, transitively, the
 ///     actions they sent and their effects; ``idle()`` waits until no action waits or is being
-///     processed and no effect runs. The thread that ends the work resumes their waiters;
-///     nothing polls.
+///     processed and no effect runs. The thread that ends the work resumes the waiters; nothing
+///     polls.
 ///
-/// The reducer runs while the store's lock is held: it must be pure and must not touch the
-/// store. What a remembering middleware picks (see ``AnyMiddleware``) runs after the lock is let
-/// go.
+/// The reducer runs under the store's lock: it must be pure and must not touch the store. What
+/// a remembering middleware picks (see ``AnyMiddleware``) runs after the lock is let go.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let core: StoreCore<State, Action>
 
-    /// The most actions and new observers a store queues from other threads (rule 6), and the
-    /// length of a drainer's turn (rule 5).
+    /// The most actions and new observers a store queues (rule 6), and a drainer's turn (rule 5).
     public static var queueCapacity: Int {
         1024
     }
@@ -73,15 +68,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - initial: The state before any action.
-    ///   - reducer: The pure function from state and action to the next state. The state is
-    ///     moved into it and back, never copied.
+    ///   - reducer: The pure function from state and action to the next state.
     ///   - interceptors: Middlewares that see each action before the reducer, in order.
     ///   - middlewares: Middlewares that see each action after the reducer, in order; write
     ///     `.list { }` to mix closures and ``AnyMiddleware`` values.
     ///   - home: Where the store's work runs; by default, on the threads that dispatch.
     ///   - taskExecutor: Where the tasks of `Effect.run` prefer to run.
-    ///   - dependencies: Overrides the ``Dependencies`` its middlewares and effects read, for it
-    ///     and its scopes; by default those bound where it is made.
+    ///   - dependencies: Overrides the ``Dependencies`` its middlewares and effects read.
     public convenience init(
         initial: State,
         reducer: @escaping Reducer<State, Action>,
@@ -99,8 +92,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             dependencies: dependencies)
     }
 
-    /// Makes a store with a reducer that changes the state in place, as TCA's reducers do; the
-    /// other parameters are the pure-reducer form's.
+    /// Makes a store with a reducer that changes the state in place, as TCA's reducers do.
     public convenience init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -150,8 +142,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             dependencies: dependencies)
     }
 
-    /// The initializer every other calls, with a queue of any size (for tests of the bound);
-    /// nil `dependencies` binds none.
+    /// The designated initializer: a queue of any size, for tests; nil `dependencies` binds none.
     package init(
         initial: State,
         mutatingReducer: @escaping MutatingReducer<State, Action>,
@@ -184,8 +175,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.state
     }
 
-    /// How many effects started by this store are still running. `.none` and `.just` are never
-    /// counted; the parts of a merged effect are counted on their own.
+    /// How many effects started by this store are still running, each part of a merged effect
+    /// counted on its own (`.none` and `.just` never).
     public var runningEffectCount: Int {
         core.effects.runningCount
     }
@@ -218,11 +209,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Sends an action through the store from async code, suspending where ``dispatch(_:)``
-    /// would block a thread.
-    ///
-    /// It keeps every other promise of ``dispatch(_:)``. Where a thread would wait (to take over
-    /// from a drainer whose turn is over, or for room in the queue), the task suspends; resumed
-    /// as the next drainer, it drains on whichever thread it resumed.
+    /// would block a thread (to take over from a drainer, or for room in the queue).
     ///
     /// ```swift
     /// let producer = Task {
@@ -232,17 +219,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// It is not an async overload of `dispatch`, which Swift would pick for every `dispatch` in
-    /// async code. `Effect.run`'s `send` goes this way by itself. Releasing the store lets a
-    /// suspended task go on, its action dropped.
+    /// `Effect.run`'s `send` goes this way by itself. Releasing the store lets a suspended task
+    /// go on, its action dropped.
     @inlinable
     public func enqueue(_ action: Action) async {
         await core.enqueue(action)
     }
 
     /// Runs an effect against the store, as if a middleware had returned it: each action it
-    /// sends is dispatched. An action creator that needs to wait or do I/O returns an effect,
-    /// and the caller runs it.
+    /// sends is dispatched.
     ///
     /// ```swift
     /// func loadHighScores(from file: HighScoreFile) -> Effect<ThreeDucksAction> {
@@ -261,9 +246,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         StoreTask(tracker: core.run(effect))
     }
 
-    /// Runs a thunk: calls it with `getState`, which reads the store's current ``state`` when
-    /// called (in the thunk, to decide, and inside the effect's async work, to read it again),
-    /// then runs the effect it returns, as ``run(_:)-(Effect<Action>)`` does.
+    /// Runs a thunk: calls it with `getState`, which reads the store's current ``state``, then
+    /// runs the effect it returns, as ``run(_:)-(Effect<Action>)`` does.
     ///
     /// ```swift
     /// store.run { getState in
@@ -271,9 +255,6 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///     return brew(seconds: 180, boilingFor: .seconds(90), clock: clock)
     /// }
     /// ```
-    ///
-    /// `getState` does not keep the store alive: once the store is released, its effects are
-    /// cancelled, and what they kept goes with them.
     ///
     /// - Returns: The work the effect is and leads to, to wait for or cancel.
     @discardableResult
@@ -295,8 +276,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// print(store.state.highScores)   // loaded, or the error that stopped it
     /// ```
     ///
-    /// `dispatch` stays the fastest way to send an action whose work nobody waits for: a task
-    /// costs an object and a few uncontended locks per action and effect.
+    /// `dispatch` stays the faster way to send an action whose work nobody waits for.
     @discardableResult
     @inlinable
     public func send(_ action: Action) -> StoreTask {
@@ -306,16 +286,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// Waits until the store has nothing left to do: no action waits in its queue or is being
     /// processed, and no effect runs.
     ///
-    /// It returns at once if the store is idle already; otherwise the thread that makes it idle
-    /// resumes it. Work that arrives later is not waited for. It also returns if the waiting
-    /// task is cancelled: check `Task.isCancelled` if that matters.
-    ///
-    /// ```swift
-    /// store.dispatch(.flipCard(id))
-    /// await store.idle()   // the mismatch has turned face down again, and been drawn
-    /// ```
-    ///
-    /// On a `TestScheduler`, nothing moves while the test waits: move the clock instead.
+    /// Work that arrives later is not waited for. It also returns if the waiting task is
+    /// cancelled. On a `TestScheduler`, nothing moves while the test waits: move the clock.
     public func idle() async {
         await core.idle()
     }
@@ -325,14 +297,12 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         core.shared.withLock { $0.machine.isAtRest && !core.areEffectsRunning }
     }
 
-    /// Whether actions are queued or being processed right now, on any thread: for a test store,
-    /// to tell whether another thread may still reduce an action.
+    /// Whether actions are queued or being processed right now, on any thread (for a test store).
     package var isProcessingActions: Bool {
         core.shared.withLock { !$0.machine.isAtRest }
     }
 
-    /// Shuts the store down now, as releasing it would; for a test store, which must run the
-    /// cancelled tasks' last jobs after the store has let them go.
+    /// Shuts the store down now, as releasing it would (for a test store).
     package func shutDown() {
         core.shutDown()
     }

@@ -3,12 +3,8 @@ import Effects
 /// The engine behind ``Store``: the state, the `StoreMachine` and the observers behind one lock
 /// (`shared`), and the effect runtime (`effects`, with a lock of its own).
 ///
-/// Every decision about the queue is the machine's. `StoreCore` takes the lock, asks the
-/// machine, turns its answer into an `Order` and carries it out once the lock is let go
-/// (`StoreCore+Dispatch`); what the store starts and follows is in `StoreCore+Effects`. The
-/// reducer runs under the lock on the state in place; middlewares, effects and observers run
-/// after it is released. The dispatch path is `@inlinable` so that it is specialized for the
-/// client's state and action types.
+/// It asks the machine under the lock and carries out its answer after (`StoreCore+Dispatch`).
+/// The dispatch path is `@inlinable`, to be specialized for the client's state and actions.
 @usableFromInline
 final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline

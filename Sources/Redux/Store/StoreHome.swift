@@ -4,17 +4,13 @@ import Effects
 /// Where a store does all its work: reducing, interceptors, middlewares and observers.
 ///
 /// A store made with a home runs every action there, one at a time; `dispatch` from anywhere
-/// else queues the action and returns at once. This is what a user interface wants: observers
-/// (and ``ObservableStore``'s changes) always on the main actor, whoever sent the action.
+/// else queues the action and returns at once: what a user interface wants.
 ///
 /// ```swift
 /// let store = Store(initial: Game(), mutatingReducer: gameReducer, on: .mainActor)
 /// let worker = DispatchQueueScheduler()
 /// let store2 = Store(initial: Game(), mutatingReducer: gameReducer, on: .scheduler(worker))
 /// ```
-///
-/// Without a home (the default) the callers do the work; ``Store`` and <doc:Threading> compare
-/// the two.
 public struct StoreHome: Sendable {
     @usableFromInline let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
 
@@ -24,9 +20,8 @@ public struct StoreHome: Sendable {
 
     /// The main actor (the main queue): where user interfaces update.
     ///
-    /// The main thread must run its queue (an app does; a command-line program calls
-    /// `dispatchMain()` or uses `async` code). A dispatch made on the main actor while the store
-    /// is not busy is processed before `dispatch` returns, as it would be without a home.
+    /// The main thread must run its queue (a command-line program calls `dispatchMain()`). A
+    /// dispatch made on the main actor while the store is not busy is processed at once.
     public static var mainActor: StoreHome {
         StoreHome(
             schedule: { DispatchQueue.main.async(execute: $0) },
@@ -36,9 +31,8 @@ public struct StoreHome: Sendable {
 
     /// A serial scheduler, which runs the store's work one piece at a time.
     ///
-    /// With a ``/Effects/DispatchQueueScheduler``, a dispatch made on its queue while the store
-    /// is not busy is processed before `dispatch` returns. A ``/Effects/TestScheduler`` runs the
-    /// store's work when the test advances it: a home's behaviour, deterministic to test.
+    /// On a ``/Effects/DispatchQueueScheduler``, a dispatch made on its queue while the store is
+    /// not busy is processed at once; a ``/Effects/TestScheduler`` runs the work as it advances.
     public static func scheduler(_ scheduler: some Scheduler) -> StoreHome {
         let queue = (scheduler as? DispatchQueueScheduler)?.queue
         return StoreHome(
@@ -48,7 +42,6 @@ public struct StoreHome: Sendable {
     }
 }
 
-/// Marks each queue a home runs on, so that `getSpecific` tells which queue runs the caller.
 private let homeQueueKey = DispatchSpecificKey<HomeQueueTag>()
 
 private final class HomeQueueTag: Sendable {}
@@ -59,8 +52,8 @@ let isOnMainQueue = isRunning(on: .main)
 /// Serializes the first tagging of a queue: two homes made at once on one queue share a tag.
 private let homeQueueTagging = Lock(())
 
-/// Whether the calling code runs on `queue`. One tag per queue, shared by every home on it: two
-/// `DispatchQueue` wrappers can stand for one queue (on Linux, each `DispatchQueue.main`).
+/// One tag per queue, shared by every home on it: two `DispatchQueue` wrappers can stand for one
+/// queue (on Linux, each `DispatchQueue.main`).
 private func isRunning(on queue: DispatchQueue) -> @Sendable () -> Bool {
     let tag = homeQueueTagging.withLock { _ -> HomeQueueTag in
         if let existing = queue.getSpecific(key: homeQueueKey) { return existing }

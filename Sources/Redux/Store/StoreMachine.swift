@@ -3,28 +3,19 @@ import Effects
 /// Every decision a store makes about its queue, as a pure value: who drains, who appends, who
 /// waits for what, when a turn ends, when the store is at rest, what shutting down drops.
 ///
-/// It takes events with their inputs (the calling thread, whether it runs on the home) and
-/// returns what to do; it calls, locks and starts nothing. `StoreCore` asks it under the store's
-/// lock and carries out its answer after. `StoreMachineTests` drives it step by step;
-/// `StoreMachineExplorationTests` through every interleaving of a few model threads, checking
-/// the rules of ``Store``'s contract in every state. How it keeps them:
+/// It calls, locks and starts nothing: `StoreCore` asks it under the store's lock and carries
+/// out its answer after. `StoreMachineTests` drives it step by step,
+/// `StoreMachineExplorationTests` through every interleaving of a few model threads.
 ///
-/// - No home: the caller that finds nobody draining drains. After `turnLength` items the role
-///   passes to the next caller from outside (a *successor*, which waits for the item in hand to
-///   end); a caller that finds the queue full becomes a successor too.
-/// - A home: only a piece of work on the home drains (or code on the home, at rest); it runs one
-///   turn, then reschedules. A caller that finds the queue full waits until it has drained to
-///   half, unless it may be the home itself.
-/// - The drainer's own nested dispatches are always queued: a thread cannot wait for itself.
+/// - No home: after `turnLength` items the drainer's role passes to the next caller from outside
+///   (a *successor*); a caller that finds the queue full becomes a successor too.
+/// - A home: a piece of work on the home drains one turn, then reschedules; a caller that finds
+///   the queue full waits until it has drained to half, unless it may be the home itself.
 /// - Async senders wait at the runtime's gate, closed when the queue is full, open at half.
-/// - A task (`suspends`) waits as a thread would, its waiter naming no thread; a turn handed to
-///   it has no drainer (`.nobody`) until it takes over.
-/// - Tasks in `idle()` are resumed when the store is at rest and no effect runs, or shuts down.
 ///
-/// Sizes: `queue` holds at most `capacity` items from threads other than the drainer (the
-/// drainer's and the home's nested dispatches may add to it); `successors` and `roomWaiters` one
-/// entry per caller waiting now, `idleWaiters` one per task in `idle()`. Queue and successors
-/// are O(1) amortized; letting waiters go is O(waiters).
+/// Sizes: `queue` holds at most `capacity` items from threads other than the drainer's and the
+/// home's; the waiter lists one entry per caller waiting now. Queue and successors are O(1)
+/// amortized; letting waiters go is O(waiters).
 @usableFromInline
 struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     @usableFromInline
@@ -41,8 +32,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     @usableFromInline
     struct Turn: Equatable {
-        /// Its own dispatches are nested, never made to wait. `.nobody` while the role is on its
-        /// way to a task, which names its thread as it takes over.
+        /// `.nobody` while the role is on its way to a task.
         @usableFromInline var drainer: ThreadID
         @usableFromInline var processed: Int
 
@@ -53,14 +43,12 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         }
     }
 
-    /// What a caller arriving with work must do once the lock is let go. Only a queued item is
-    /// moved into the machine: the common answers carry no work in and out.
+    /// What a caller arriving with work must do once the lock is let go.
     @usableFromInline
     enum Arrival {
         /// It is the drainer now: process its work, then ask for the next step.
         case process
-        /// With `closesGate`, the queue has just filled up: async senders must wait (the gate
-        /// closes under the lock, so that a drainer making room cannot open it first).
+        /// With `closesGate`, the queue has just filled up: async senders must wait.
         case queued(closesGate: Bool)
         case queuedForHome
         /// Shut down: release the work outside the lock.
@@ -106,7 +94,6 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     /// With a home: threads waiting for room in the queue.
     @usableFromInline private(set) var roomWaiters: [Waiter] = []
     @usableFromInline private(set) var isGateClosed = false
-    /// For tests of the bound.
     @usableFromInline private(set) var longestQueue = 0
     /// The tasks in `idle()`, by id (so that a cancelled one can leave).
     @usableFromInline private(set) var idleWaiters: [Int: IdleWaiter] = [:]
@@ -155,10 +142,8 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     // MARK: Arriving
 
-    /// A caller arrives with work: a thread, or a task if it `suspends` (its waiter then names
-    /// no thread). `isHomeCurrent` (nil if the home cannot tell, or none) is asked only when
-    /// it decides something, since it looks up the thread's queue; it must not call the store.
-    /// Always inlined, so that a dispatch to an idle store makes no call.
+    /// A caller arrives with work: a thread, or a task if it `suspends`. `isHomeCurrent` (nil if
+    /// the home cannot tell) is asked only when it decides something: it looks up the queue.
     @inlinable
     @inline(__always)
     mutating func arrive(
@@ -241,8 +226,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
     }
 
     /// A successor handed the drainer's role queues its own work, or, while the queue is full,
-    /// first takes the oldest item. `thread` is the drainer's from here on (a task's is known
-    /// only as it resumes).
+    /// first takes the oldest item; `thread` drains from here on.
     @inlinable
     mutating func takeOver(with work: Work, on thread: ThreadID) -> TakeOver {
         guard case .draining(var turn) = phase else {
@@ -271,8 +255,7 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
 
     // MARK: Draining
 
-    /// The piece of work scheduled on the home runs: whether it is the drainer now (not if
-    /// code on the home drained the queue meanwhile, or the store shut down).
+    /// The piece of work scheduled on the home runs: whether it is the drainer now.
     @inlinable
     mutating func homeRuns(on thread: ThreadID) -> Bool {
         guard case .scheduled = phase else { return false }
@@ -280,8 +263,8 @@ struct StoreMachine<Work, Waiter: StoreWaiter, IdleWaiter> {
         return true
     }
 
-    /// The drainer's next step. The answer at the end of nearly every dispatch (nothing
-    /// queued, nobody waiting: stop) is decided inline; every other by ``nextQueued()``.
+    /// The drainer's next step: the common "nothing queued, nobody waiting" inline, every other
+    /// in ``nextQueued()``.
     @inlinable
     @inline(__always)
     mutating func next() -> Step {

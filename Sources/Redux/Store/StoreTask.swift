@@ -9,14 +9,6 @@ import Effects
 /// await task.finish()   // the scores are loaded (or failed to), and reduced
 /// ```
 ///
-/// Awaiting ``finish()`` ties the work to the waiting task: cancelling that task cancels the
-/// work.
-///
-/// <!-- not compiled: a SwiftUI view modifier -->
-/// ```swift
-/// .task { await store.send(.startListening).finish() }   // stops listening when the view goes
-/// ```
-///
 public struct StoreTask: Hashable, Sendable {
     @usableFromInline let tracker: TaskTracker
 
@@ -25,9 +17,8 @@ public struct StoreTask: Hashable, Sendable {
         self.tracker = tracker
     }
 
-    /// Waits until all of the work has ended, or is cancelled. If the task awaiting this is
-    /// cancelled, the work is cancelled (``cancel()``). Nothing polls: the thread that ends the
-    /// last piece of work resumes the waiter.
+    /// Waits until all of the work has ended, or is cancelled; cancelling the awaiting task
+    /// cancels the work.
     public func finish() async {
         let tracker = tracker
         await withTaskCancellationHandler {
@@ -39,9 +30,8 @@ public struct StoreTask: Hashable, Sendable {
         }
     }
 
-    /// Cancels the work: its running effects are cancelled, its actions still queued and
-    /// whatever its effects send from now on are dropped, and waiters in ``finish()`` return.
-    /// Cancelling twice, or after the work has finished, does nothing.
+    /// Cancels the work: its running effects are cancelled, its queued actions and whatever its
+    /// effects send from now on are dropped, and waiters in ``finish()`` return.
     public func cancel() {
         tracker.cancel()
     }

@@ -5,9 +5,8 @@
 /// let store = Store(initial: TeaTimer(), mutatingReducer: teaReducer, taskExecutor: .preferring(scheduler))
 /// ```
 ///
-/// A `TestScheduler` is a task executor: a store that prefers it runs its `Effect.run` tasks only
-/// when the test moves the clock, as a `TestStore` does. A value rather than an
-/// `any TaskExecutor`, which exists only from macOS 15 / iOS 18.
+/// A `TestScheduler` is one: a store that prefers it runs its `Effect.run` tasks only when the
+/// test moves the clock.
 public struct TaskExecutorPreference: Sendable {
     /// An `any TaskExecutor`, erased; nil for the global concurrent executor.
     let executor: (any Sendable)?

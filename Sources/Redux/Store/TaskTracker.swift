@@ -1,15 +1,11 @@
 import Effects
 
-/// Follows the work one ``StoreTask`` covers, counting it as it goes: an action from its send
-/// until the store has processed it, an effect from its root's subscription until the root
-/// ends. An action's effects start while it still counts, and an effect's actions are sent
-/// while it runs, so the count reaches zero only once all of it is over.
+/// Counts the work one ``StoreTask`` covers: an action until the store has processed it, an
+/// effect until its root ends. An action's effects start while it still counts, and an effect's
+/// actions are sent while it runs, so the count reaches zero only once all of it is over.
 ///
 /// Every effect of the task is marked with the tracker's own cancellation id, under which the
-/// tracker registers itself too (while the task runs): cancelling the task cancels that id, and
-/// a store that closes cancels every id, which tells the tracker.
-///
-/// Its state is one ``TaskTrackerState`` behind one lock; callbacks owed are called after it.
+/// tracker registers itself too: a store that closes cancels every id, which tells the tracker.
 @usableFromInline
 final class TaskTracker: CancellableByID, Sendable {
     private let state = Lock(TaskTrackerState())
@@ -29,8 +25,7 @@ final class TaskTracker: CancellableByID, Sendable {
         trackerIDHash = trackerID.hashValue
     }
 
-    /// The tracker is its own identity. Made when asked for: kept, it would keep the tracker
-    /// alive.
+    /// Made when asked for: kept, it would keep the tracker alive.
     @usableFromInline
     var effectID: EffectID {
         EffectID(identity: self)
@@ -53,8 +48,7 @@ final class TaskTracker: CancellableByID, Sendable {
         state.withLock { $0.isOver }
     }
 
-    /// Counts an action an effect of the task sends, or an effect that starts; false once the
-    /// task is over (the caller drops the action, cancels the effect).
+    /// Counts an action or an effect of the task; false once the task is over.
     @usableFromInline
     func admit() -> Bool {
         state.withLock { $0.add() }
@@ -90,8 +84,7 @@ final class TaskTracker: CancellableByID, Sendable {
         }
     }
 
-    /// Cancelled through its id: the store is closing, or the task's own ``cancel()`` is at
-    /// work. The context has taken it out of the id's group.
+    /// Cancelled through its id: the store is closing, or ``cancel()`` is at work.
     @usableFromInline
     func cancelByID() {
         for callback in state.withLock({ $0.cancel() }) ?? [] {
@@ -110,7 +103,6 @@ final class TaskTracker: CancellableByID, Sendable {
     }
 }
 
-/// Which task an action belongs to, and whether it is the one the task was made for.
 @usableFromInline
 struct TaskMembership: Sendable {
     @usableFromInline let tracker: TaskTracker
@@ -146,10 +138,8 @@ extension TaskTracker: EffectIdentity {
     }
 }
 
-/// Where a ``TaskTracker``'s task stands: a pure state machine whose transitions return the
-/// callbacks owed. Two stages move on their own: the work (counted while it runs, then finished
-/// or cancelled) and the sent action (waiting, then processed: a cancel does not change it,
-/// the store still processes or drops it).
+/// Where a ``TaskTracker``'s task stands, its transitions returning the callbacks owed. The
+/// work and the sent action move on their own: a cancel leaves the action to be processed.
 struct TaskTrackerState {
     typealias Callback = @Sendable () -> Void
 
@@ -171,7 +161,6 @@ struct TaskTrackerState {
         var finished = false
     }
 
-    /// A new task counts its sent action.
     private(set) var work = Work.running(pending: 1, whenOver: [])
     private(set) var sentAction = SentAction.waiting(whenProcessed: [])
 

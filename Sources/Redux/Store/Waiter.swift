@@ -1,15 +1,13 @@
 import Dispatch
 import Effects
 
-/// A caller the store's machine told to wait, until it is signalled: a thread on a semaphore
-/// (``wait()``), or a task on a continuation (``suspend()``), which leaves its thread to other
-/// tasks. Made only when a caller must wait.
+/// A caller the store's machine told to wait: a thread on a semaphore (``wait()``), or a task on
+/// a continuation (``suspend()``).
 @usableFromInline
 final class Waiter: StoreWaiter, Sendable {
     @usableFromInline let thread: ThreadID?
     /// Nil for a task.
     private let semaphore: DispatchSemaphore?
-    /// Where a task's continuation meets the signal.
     private let parked = Lock(TaskParking<CheckedContinuation<Void, Never>>())
 
     @usableFromInline
@@ -58,9 +56,8 @@ final class Waiter: StoreWaiter, Sendable {
     }
 }
 
-/// A task's wait in a ``Waiter``: the signal and the continuation may come in either order (the
-/// task suspends after the store's lock is let go), and the continuation is resumed exactly
-/// once, by whichever comes second. Generic so that tests drive it with plain values.
+/// A task's wait in a ``Waiter``: the signal and the continuation come in either order, and the
+/// second resumes it. Generic so that tests drive it with plain values.
 struct TaskParking<Continuation> {
     enum Stage {
         case waiting
