@@ -19,7 +19,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that tells whether all of its upstream's values satisfy a predicate.
-    public struct AllSatisfy<Upstream: Publisher>: Publisher {
+    public struct AllSatisfy<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// Whether every value passed.
         public typealias Output = Bool
 
@@ -44,12 +44,8 @@ extension Publishers {
             upstream.subscribe(
                 searching(for: { !predicate($0) }, downstream: subscriber, found: false))
         }
-    }
-}
 
-extension Publishers.AllSatisfy: CustomStringConvertible {
-    /// `AllSatisfy(<upstream>)`.
-    public var description: String {
-        "AllSatisfy(\(upstream))"
+        /// `AllSatisfy(<upstream>)`.
+        public var description: String { "AllSatisfy(\(upstream))" }
     }
 }

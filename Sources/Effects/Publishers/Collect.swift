@@ -16,7 +16,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends all of its upstream's values as one array when it finishes.
-    public struct Collect<Upstream: Publisher>: Publisher {
+    public struct Collect<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// An array of the upstream's values.
         public typealias Output = [Upstream.Output]
 
@@ -40,12 +40,8 @@ extension Publishers {
                     end: { $0 }
                 ))
         }
-    }
-}
 
-extension Publishers.Collect: CustomStringConvertible {
-    /// `Collect(<upstream>)`.
-    public var description: String {
-        "Collect(\(upstream))"
+        /// `Collect(<upstream>)`.
+        public var description: String { "Collect(\(upstream))" }
     }
 }

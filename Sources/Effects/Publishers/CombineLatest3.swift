@@ -58,7 +58,5 @@ extension Publishers {
 
 extension Publishers.CombineLatest3: CustomStringConvertible {
     /// `CombineLatest3(<a>, <b>, <c>)`.
-    public var description: String {
-        "CombineLatest3(\(a), \(b), \(c))"
-    }
+    public var description: String { "CombineLatest3(\(a), \(b), \(c))" }
 }

@@ -61,7 +61,5 @@ extension Publishers {
 
 extension Publishers.CombineLatest4: CustomStringConvertible {
     /// `CombineLatest4(<a>, <b>, <c>, <d>)`.
-    public var description: String {
-        "CombineLatest4(\(a), \(b), \(c), \(d))"
-    }
+    public var description: String { "CombineLatest4(\(a), \(b), \(c), \(d))" }
 }

@@ -32,9 +32,7 @@ extension Publishers {
 
 extension Publishers.CompactMap: CustomStringConvertible {
     /// `CompactMap(<upstream>)`.
-    public var description: String {
-        "CompactMap(\(upstream))"
-    }
+    public var description: String { "CompactMap(\(upstream))" }
 }
 
 /// The subscriber of `compactMap`, `filter` and ``Effect/compactMap(_:)``'s node (which may hand

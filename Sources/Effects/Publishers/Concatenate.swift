@@ -65,7 +65,5 @@ extension Publishers {
 
 extension Publishers.Concatenate: CustomStringConvertible {
     /// `Concatenate(<prefix>, <suffix>)`.
-    public var description: String {
-        "Concatenate(\(prefix), \(suffix))"
-    }
+    public var description: String { "Concatenate(\(prefix), \(suffix))" }
 }

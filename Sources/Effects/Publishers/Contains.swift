@@ -58,7 +58,7 @@ extension Publishers {
     }
 
     /// A publisher that tells whether any of its upstream's values satisfies a predicate.
-    public struct ContainsWhere<Upstream: Publisher>: Publisher {
+    public struct ContainsWhere<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// Whether a value satisfied the predicate.
         public typealias Output = Bool
 
@@ -81,6 +81,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(searching(for: predicate, downstream: subscriber, found: true))
         }
+
+        /// `ContainsWhere(<upstream>)`.
+        public var description: String { "ContainsWhere(\(upstream))" }
     }
 }
 
@@ -98,14 +101,5 @@ func searching<Input: Sendable, S: Subscriber<Bool>>(
 
 extension Publishers.Contains: CustomStringConvertible {
     /// `Contains(<value>, <upstream>)`.
-    public var description: String {
-        "Contains(\(output), \(upstream))"
-    }
-}
-
-extension Publishers.ContainsWhere: CustomStringConvertible {
-    /// `ContainsWhere(<upstream>)`.
-    public var description: String {
-        "ContainsWhere(\(upstream))"
-    }
+    public var description: String { "Contains(\(output), \(upstream))" }
 }

@@ -16,7 +16,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends the number of its upstream's values when it finishes.
-    public struct Count<Upstream: Publisher>: Publisher {
+    public struct Count<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The number of values.
         public typealias Output = Int
 
@@ -40,12 +40,8 @@ extension Publishers {
                     end: { $0 }
                 ))
         }
-    }
-}
 
-extension Publishers.Count: CustomStringConvertible {
-    /// `Count(<upstream>)`.
-    public var description: String {
-        "Count(\(upstream))"
+        /// `Count(<upstream>)`.
+        public var description: String { "Count(\(upstream))" }
     }
 }

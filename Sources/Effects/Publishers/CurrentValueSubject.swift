@@ -62,7 +62,5 @@ public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
 
 extension CurrentValueSubject: CustomStringConvertible {
     /// `CurrentValueSubject(<current value>)`.
-    public var description: String {
-        "CurrentValueSubject(\(value))"
-    }
+    public var description: String { "CurrentValueSubject(\(value))" }
 }

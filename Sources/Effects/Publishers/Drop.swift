@@ -18,7 +18,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that leaves out a given number of its upstream's first values.
-    public struct Drop<Upstream: Publisher>: Publisher {
+    public struct Drop<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -45,12 +45,8 @@ extension Publishers {
                     return .skip
                 })
         }
-    }
-}
 
-extension Publishers.Drop: CustomStringConvertible {
-    /// `Drop(<count>, <upstream>)`.
-    public var description: String {
-        "Drop(\(count), \(upstream))"
+        /// `Drop(<count>, <upstream>)`.
+        public var description: String { "Drop(\(count), \(upstream))" }
     }
 }

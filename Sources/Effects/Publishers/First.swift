@@ -30,7 +30,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends its upstream's first value, then finishes.
-    public struct First<Upstream: Publisher>: Publisher {
+    public struct First<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -46,11 +46,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             FirstWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
+
+        /// `First(<upstream>)`.
+        public var description: String { "First(\(upstream))" }
     }
 
     /// A publisher that sends the first of its upstream's values that satisfies a predicate,
     /// then finishes.
-    public struct FirstWhere<Upstream: Publisher>: Publisher {
+    public struct FirstWhere<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -74,19 +77,8 @@ extension Publishers {
                     predicate(value) ? .sendAndFinish(value) : .skip
                 })
         }
-    }
-}
 
-extension Publishers.First: CustomStringConvertible {
-    /// `First(<upstream>)`.
-    public var description: String {
-        "First(\(upstream))"
-    }
-}
-
-extension Publishers.FirstWhere: CustomStringConvertible {
-    /// `FirstWhere(<upstream>)`.
-    public var description: String {
-        "FirstWhere(\(upstream))"
+        /// `FirstWhere(<upstream>)`.
+        public var description: String { "FirstWhere(\(upstream))" }
     }
 }

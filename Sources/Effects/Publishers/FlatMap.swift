@@ -68,9 +68,7 @@ extension Publishers {
 
 extension Publishers.FlatMap: CustomStringConvertible {
     /// `FlatMap(<limit>, <upstream>)`, for example `FlatMap(max(2), Sequence([1, 2, 3]))`.
-    public var description: String {
-        "FlatMap(\(maxPublishers), \(upstream))"
-    }
+    public var description: String { "FlatMap(\(maxPublishers), \(upstream))" }
 }
 
 /// Subscribes to the upstream and to an inner publisher per value (`start` subscribes a child

@@ -15,7 +15,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends none of its upstream's values, only its completion.
-    public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+    public struct IgnoreOutput<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// Nothing is ever sent.
         public typealias Output = Never
 
@@ -34,12 +34,8 @@ extension Publishers {
                     (_: inout Void, _: Upstream.Output) in .skip
                 })
         }
-    }
-}
 
-extension Publishers.IgnoreOutput: CustomStringConvertible {
-    /// `IgnoreOutput(<upstream>)`.
-    public var description: String {
-        "IgnoreOutput(\(upstream))"
+        /// `IgnoreOutput(<upstream>)`.
+        public var description: String { "IgnoreOutput(\(upstream))" }
     }
 }

@@ -30,7 +30,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends its upstream's last value when it finishes.
-    public struct Last<Upstream: Publisher>: Publisher {
+    public struct Last<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -46,11 +46,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             LastWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
+
+        /// `Last(<upstream>)`.
+        public var description: String { "Last(\(upstream))" }
     }
 
     /// A publisher that sends the last of its upstream's values that satisfies a predicate,
     /// when it finishes.
-    public struct LastWhere<Upstream: Publisher>: Publisher {
+    public struct LastWhere<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -80,19 +83,8 @@ extension Publishers {
                     end: { $0 }
                 ))
         }
-    }
-}
 
-extension Publishers.Last: CustomStringConvertible {
-    /// `Last(<upstream>)`.
-    public var description: String {
-        "Last(\(upstream))"
-    }
-}
-
-extension Publishers.LastWhere: CustomStringConvertible {
-    /// `LastWhere(<upstream>)`.
-    public var description: String {
-        "LastWhere(\(upstream))"
+        /// `LastWhere(<upstream>)`.
+        public var description: String { "LastWhere(\(upstream))" }
     }
 }

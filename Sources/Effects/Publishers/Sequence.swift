@@ -71,7 +71,5 @@ extension Publishers.Sequence {
 
 extension Publishers.Sequence: CustomStringConvertible {
     /// `Sequence([…])`.
-    public var description: String {
-        "Sequence(\(Array(sequence)))"
-    }
+    public var description: String { "Sequence(\(Array(sequence)))" }
 }

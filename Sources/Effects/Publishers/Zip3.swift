@@ -56,7 +56,5 @@ extension Publishers {
 
 extension Publishers.Zip3: CustomStringConvertible {
     /// `Zip3(<a>, <b>, <c>)`.
-    public var description: String {
-        "Zip3(\(a), \(b), \(c))"
-    }
+    public var description: String { "Zip3(\(a), \(b), \(c))" }
 }

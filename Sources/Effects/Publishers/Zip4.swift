@@ -62,7 +62,5 @@ extension Publishers {
 
 extension Publishers.Zip4: CustomStringConvertible {
     /// `Zip4(<a>, <b>, <c>, <d>)`.
-    public var description: String {
-        "Zip4(\(a), \(b), \(c), \(d))"
-    }
+    public var description: String { "Zip4(\(a), \(b), \(c), \(d))" }
 }
