@@ -41,9 +41,7 @@ struct CompactMapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber
     let downstream: Downstream
     let transform: @Sendable (Input) -> Downstream.Input?
 
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

@@ -127,9 +127,7 @@ final class FlatMapSubscription<Input: Sendable, Downstream: Subscriber>: Subscr
         context = downstream.effectContext
     }
 
-    var effectContext: EffectContext? {
-        context
-    }
+    var effectContext: EffectContext? { context }
 
     func receive(subscription: any Subscription) {
         let ends = state.withLock { $0.stage.attach(subscription) ? $0.link.downstream : nil }
@@ -274,9 +272,7 @@ struct FlatMapChild<Input: Sendable, Downstream: Subscriber>: Subscriber {
     let owner: FlatMapSubscription<Input, Downstream>
     let number: Int
 
-    var effectContext: EffectContext? {
-        owner.context
-    }
+    var effectContext: EffectContext? { owner.context }
 
     func receive(subscription: any Subscription) {
         owner.child(number, received: subscription)

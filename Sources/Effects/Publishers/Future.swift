@@ -102,9 +102,7 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter, Su
         link = Lock((downstream, future))
     }
 
-    var hasEnded: Bool {
-        link.withLock { $0 == nil }
-    }
+    var hasEnded: Bool { link.withLock { $0 == nil } }
 
     func fulfil(with value: Downstream.Input) {
         guard let downstream = link.withLock({ $0.take() })?.downstream else { return }

@@ -105,9 +105,7 @@ private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber
         live = Lock((downstream, hooks, nil))
     }
 
-    var effectContext: EffectContext? {
-        live.withLock { $0?.downstream }?.effectContext
-    }
+    var effectContext: EffectContext? { live.withLock { $0?.downstream }?.effectContext }
 
     func receive(subscription: any Subscription) {
         live.withLock { $0?.hooks.receiveSubscription }?(subscription)

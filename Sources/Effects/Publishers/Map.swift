@@ -56,9 +56,7 @@ struct MapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
     }
 
     @inlinable
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     @inlinable
     func receive(subscription: any Subscription) {

@@ -18,9 +18,7 @@ final class RegisteredSubscription<Downstream: Subscriber>: Subscriber, Subscrip
         self.context = context
     }
 
-    var effectContext: EffectContext? {
-        context
-    }
+    var effectContext: EffectContext? { context }
 
     func start(_ effect: Effect<Downstream.Input>) {
         start { effect.subscribe($0, context: $0.context) }

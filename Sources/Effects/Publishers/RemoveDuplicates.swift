@@ -85,9 +85,7 @@ struct RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber {
     }
 
     @inlinable
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     @inlinable
     func receive(subscription: any Subscription) {

@@ -15,9 +15,7 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
         self.id = id
     }
 
-    var effectContext: EffectContext? {
-        context
-    }
+    var effectContext: EffectContext? { context }
 
     func receive(subscription: any Subscription) {
         if !link.withLock({ $0.attach(subscription) }) {
@@ -38,28 +36,27 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
     }
 
     func cancel() {
-        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
-        guard wasLive else { return }
-        context.end(self, id: id)
-        subscription?.cancel()
+        end(finishingDownstream: false)
     }
 
     /// Stops the effect and finishes the downstream, which may be waiting for it.
     func cancelByID() {
+        end(finishingDownstream: true)
+    }
+
+    private func end(finishingDownstream: Bool) {
         let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         guard wasLive else { return }
         context.end(self, id: id)
         subscription?.cancel()
-        downstream.receive(completion: .finished)
+        if finishingDownstream { downstream.receive(completion: .finished) }
     }
 
     func stop() {
         link.withLock { $0.end() }?.cancel()
     }
 
-    var hasEnded: Bool {
-        link.withLock { $0.hasEnded }
-    }
+    var hasEnded: Bool { link.withLock { $0.hasEnded } }
 }
 
 /// Where a subscriber that must be able to cancel its upstream stands.

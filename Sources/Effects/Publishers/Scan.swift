@@ -82,9 +82,7 @@ struct ScanSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
     }
 
     @inlinable
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     @inlinable
     func receive(subscription: any Subscription) {

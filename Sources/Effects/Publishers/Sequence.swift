@@ -5,9 +5,7 @@ extension Swift.Sequence where Self: Sendable, Element: Sendable {
     /// [Action.startGame, .flipCard(0)].publisher
     /// ```
     @inlinable
-    public var publisher: Publishers.Sequence<Self> {
-        Publishers.Sequence(sequence: self)
-    }
+    public var publisher: Publishers.Sequence<Self> { Publishers.Sequence(sequence: self) }
 }
 
 extension Publishers {
