@@ -2,12 +2,6 @@ extension Publisher {
     /// Sends `true` if every value satisfies `predicate`, once the upstream finishes; sends
     /// `false` and finishes as soon as one does not.
     ///
-    /// ```swift
-    /// let cancellable = [2, 4, 6].publisher
-    ///     .allSatisfy { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // true
-    /// ```
-    ///
     /// The upstream is cancelled at the first value that fails. An upstream that finishes
     /// without a value gives `true`.
     public func allSatisfy(_ predicate: @escaping @Sendable (Output) -> Bool)

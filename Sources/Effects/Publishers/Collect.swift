@@ -1,12 +1,6 @@
 extension Publisher {
     /// Gathers every value into an array and sends it once the upstream finishes.
     ///
-    /// ```swift
-    /// let cancellable = [1, 2, 3].publisher
-    ///     .collect()
-    ///     .sink { print($0) }   // [1, 2, 3]
-    /// ```
-    ///
     /// An upstream that finishes without a value gives an empty array, as in Combine. The array
     /// grows with every value until then: use it on publishers that finish.
     public func collect() -> Publishers.Collect<Self> {

@@ -2,12 +2,6 @@ extension Publisher where Output: Equatable {
     /// Sends `true` and finishes as soon as the upstream sends `output`; sends `false` if it
     /// finishes without doing so.
     ///
-    /// ```swift
-    /// let cancellable = [1, 2, 3].publisher
-    ///     .contains(2)
-    ///     .sink { print($0) }   // true
-    /// ```
-    ///
     /// The upstream is cancelled once the value is found.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
@@ -17,12 +11,6 @@ extension Publisher where Output: Equatable {
 extension Publisher {
     /// Sends `true` and finishes as soon as a value satisfies `predicate`; sends `false` if the
     /// upstream finishes before one does.
-    ///
-    /// ```swift
-    /// let cancellable = [1, 3, 4].publisher
-    ///     .contains { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // true
-    /// ```
     ///
     /// The upstream is cancelled once a value satisfies it.
     public func contains(where predicate: @escaping @Sendable (Output) -> Bool)

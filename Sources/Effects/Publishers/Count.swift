@@ -1,12 +1,6 @@
 extension Publisher {
     /// Sends how many values the upstream sent, once it finishes.
     ///
-    /// ```swift
-    /// let cancellable = ["a", "b", "c"].publisher
-    ///     .count()
-    ///     .sink { print($0) }   // 3
-    /// ```
-    ///
     /// An upstream that finishes without a value gives zero. Nothing is sent before the upstream
     /// finishes: use it on publishers that finish.
     public func count() -> Publishers.Count<Self> {

@@ -1,12 +1,6 @@
 extension Publisher {
     /// Leaves out the first `count` values and sends the rest.
     ///
-    /// ```swift
-    /// let cancellable = [1, 2, 3, 4].publisher
-    ///     .dropFirst(2)
-    ///     .sink { print($0) }   // 3, 4
-    /// ```
-    ///
     /// Each subscription counts on its own. The completion goes on whenever it comes, even
     /// before `count` values have been left out.
     ///

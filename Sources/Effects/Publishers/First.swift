@@ -1,24 +1,12 @@
 extension Publisher {
     /// Sends the first value, then finishes and cancels the upstream.
     ///
-    /// ```swift
-    /// let cancellable = [3, 1, 2].publisher
-    ///     .first()
-    ///     .sink { print($0) }   // 3
-    /// ```
-    ///
     /// If the upstream finishes without a value, the publisher finishes without one.
     public func first() -> Publishers.First<Self> {
         Publishers.First(upstream: self)
     }
 
     /// Sends the first value that satisfies `predicate`, then finishes and cancels the upstream.
-    ///
-    /// ```swift
-    /// let cancellable = [1, 4, 6].publisher
-    ///     .first { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // 4
-    /// ```
     ///
     /// If the upstream finishes before a value satisfies it, the publisher finishes without one.
     public func first(where predicate: @escaping @Sendable (Output) -> Bool)

@@ -1,11 +1,6 @@
 extension Publisher {
     /// Sends no value, only the upstream's completion.
     ///
-    /// ```swift
-    /// let saved = [1, 2, 3].publisher
-    ///     .ignoreOutput()
-    /// ```
-    ///
     /// As in Combine, the output is `Never`: use it where only the end matters, to learn when
     /// work has finished (with ``sink(receiveCompletion:receiveValue:)``, for example).
     public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {

@@ -1,24 +1,12 @@
 extension Publisher {
     /// Sends the last value once the upstream finishes.
     ///
-    /// ```swift
-    /// let cancellable = [3, 1, 2].publisher
-    ///     .last()
-    ///     .sink { print($0) }   // 2
-    /// ```
-    ///
     /// If the upstream finishes without a value, the publisher finishes without one.
     public func last() -> Publishers.Last<Self> {
         Publishers.Last(upstream: self)
     }
 
     /// Sends the last value that satisfies `predicate` once the upstream finishes.
-    ///
-    /// ```swift
-    /// let cancellable = [2, 4, 5].publisher
-    ///     .last { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // 4
-    /// ```
     ///
     /// If no value satisfies it, the publisher finishes without one.
     public func last(where predicate: @escaping @Sendable (Output) -> Bool)
