@@ -132,8 +132,5 @@ enum SubscriptionLink {
         return (true, end())
     }
 
-    var hasEnded: Bool {
-        if case .ended = self { return true }
-        return false
-    }
+    var hasEnded: Bool { if case .ended = self { true } else { false } }
 }
