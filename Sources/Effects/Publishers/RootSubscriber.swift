@@ -128,8 +128,7 @@ enum SubscriptionLink {
 
     /// Whether this call ended it, and the subscription it held.
     mutating func endIfLive() -> (ended: Bool, subscription: (any Subscription)?) {
-        if hasEnded { return (false, nil) }
-        return (true, end())
+        hasEnded ? (false, nil) : (true, end())
     }
 
     var hasEnded: Bool { if case .ended = self { true } else { false } }
