@@ -2,12 +2,6 @@ extension Publisher {
     /// Sends `true` if every value satisfies `predicate`, once the upstream finishes; sends
     /// `false` and finishes as soon as one does not.
     ///
-    /// ```swift
-    /// let cancellable = [2, 4, 6].publisher
-    ///     .allSatisfy { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // true
-    /// ```
-    ///
     /// The upstream is cancelled at the first value that fails. An upstream that finishes
     /// without a value gives `true`.
     public func allSatisfy(_ predicate: @escaping @Sendable (Output) -> Bool)
@@ -19,7 +13,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that tells whether all of its upstream's values satisfy a predicate.
-    public struct AllSatisfy<Upstream: Publisher>: Publisher {
+    public struct AllSatisfy<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// Whether every value passed.
         public typealias Output = Bool
 
@@ -44,12 +38,8 @@ extension Publishers {
             upstream.subscribe(
                 searching(for: { !predicate($0) }, downstream: subscriber, found: false))
         }
-    }
-}
 
-extension Publishers.AllSatisfy: CustomStringConvertible {
-    /// `AllSatisfy(<upstream>)`.
-    public var description: String {
-        "AllSatisfy(\(upstream))"
+        /// `AllSatisfy(<upstream>)`.
+        public var description: String { "AllSatisfy(\(upstream))" }
     }
 }

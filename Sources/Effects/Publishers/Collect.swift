@@ -1,12 +1,6 @@
 extension Publisher {
     /// Gathers every value into an array and sends it once the upstream finishes.
     ///
-    /// ```swift
-    /// let cancellable = [1, 2, 3].publisher
-    ///     .collect()
-    ///     .sink { print($0) }   // [1, 2, 3]
-    /// ```
-    ///
     /// An upstream that finishes without a value gives an empty array, as in Combine. The array
     /// grows with every value until then: use it on publishers that finish.
     public func collect() -> Publishers.Collect<Self> {
@@ -16,7 +10,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends all of its upstream's values as one array when it finishes.
-    public struct Collect<Upstream: Publisher>: Publisher {
+    public struct Collect<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// An array of the upstream's values.
         public typealias Output = [Upstream.Output]
 
@@ -40,12 +34,8 @@ extension Publishers {
                     end: { $0 }
                 ))
         }
-    }
-}
 
-extension Publishers.Collect: CustomStringConvertible {
-    /// `Collect(<upstream>)`.
-    public var description: String {
-        "Collect(\(upstream))"
+        /// `Collect(<upstream>)`.
+        public var description: String { "Collect(\(upstream))" }
     }
 }

@@ -32,7 +32,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that pairs the latest values of two upstreams whenever either sends.
-    public struct CombineLatest<A: Publisher, B: Publisher>: Publisher {
+    public struct CombineLatest<A: Publisher, B: Publisher>: Publisher, CustomStringConvertible {
         /// A pair of latest values.
         public typealias Output = (A.Output, B.Output)
 
@@ -52,12 +52,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             CombiningSubscription.start(.combineLatest, a, b, downstream: subscriber)
         }
-    }
-}
 
-extension Publishers.CombineLatest: CustomStringConvertible {
-    /// `CombineLatest(<a>, <b>)`.
-    public var description: String {
-        "CombineLatest(\(a), \(b))"
+        /// `CombineLatest(<a>, <b>)`.
+        public var description: String { "CombineLatest(\(a), \(b))" }
     }
 }

@@ -1,10 +1,6 @@
 extension Publisher {
     /// Sends the latest value of this publisher and of two others, as a tuple, whenever any of
     /// them sends once all have sent, as ``combineLatest(_:)`` does for two.
-    ///
-    /// ```swift
-    /// level.combineLatest(lives, score)   // (latest level, latest lives, latest score)
-    /// ```
     public func combineLatest<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2)
         -> Publishers.CombineLatest3<Self, P1, P2>
     {
@@ -13,12 +9,6 @@ extension Publisher {
 
     /// Sends `transform` of the latest value of this publisher and of two others whenever any of
     /// them sends, once all have sent.
-    ///
-    /// ```swift
-    /// moves.combineLatest(pairsFound, level) { moves, pairs, level in
-    ///     "level \(level): \(pairs) pairs in \(moves) moves"
-    /// }
-    /// ```
     public func combineLatest<P1: Publisher, P2: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output) -> T
@@ -58,7 +48,5 @@ extension Publishers {
 
 extension Publishers.CombineLatest3: CustomStringConvertible {
     /// `CombineLatest3(<a>, <b>, <c>)`.
-    public var description: String {
-        "CombineLatest3(\(a), \(b), \(c))"
-    }
+    public var description: String { "CombineLatest3(\(a), \(b), \(c))" }
 }

@@ -1,10 +1,6 @@
 extension Publisher {
     /// Sends the latest value of this publisher and of three others, as a tuple, whenever any of
     /// them sends once all have sent, as ``combineLatest(_:)`` does for two.
-    ///
-    /// ```swift
-    /// level.combineLatest(lives, score, time)   // the latest of each of the four
-    /// ```
     public func combineLatest<P1: Publisher, P2: Publisher, P3: Publisher>(
         _ publisher1: P1, _ publisher2: P2, _ publisher3: P3
     ) -> Publishers.CombineLatest4<Self, P1, P2, P3> {
@@ -13,10 +9,6 @@ extension Publisher {
 
     /// Sends `transform` of the latest value of this publisher and of three others whenever any
     /// of them sends, once all have sent.
-    ///
-    /// ```swift
-    /// moves.combineLatest(pairsFound, level, lives) { $0 + $1 + $2 + $3 }   // a sum of the four
-    /// ```
     public func combineLatest<P1: Publisher, P2: Publisher, P3: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2, _ publisher3: P3,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output, P3.Output) -> T
@@ -61,7 +53,5 @@ extension Publishers {
 
 extension Publishers.CombineLatest4: CustomStringConvertible {
     /// `CombineLatest4(<a>, <b>, <c>, <d>)`.
-    public var description: String {
-        "CombineLatest4(\(a), \(b), \(c), \(d))"
-    }
+    public var description: String { "CombineLatest4(\(a), \(b), \(c), \(d))" }
 }

@@ -96,9 +96,7 @@ struct CombiningState<Value> {
         stage = .running(Array(repeating: Slot(held: Held(for: rule)), count: count))
     }
 
-    var isEnded: Bool {
-        if case .ended = stage { true } else { false }
-    }
+    var isEnded: Bool { if case .ended = stage { true } else { false } }
 
     /// False if the machine has ended (or the slot already holds one): the caller cancels it.
     mutating func attach(_ subscription: any Subscription, at index: Int) -> Bool {

@@ -92,9 +92,7 @@ private struct CombiningChild<Input: Sendable, Downstream: Subscriber>: Subscrib
     let parent: CombiningSubscription<Downstream>
     let index: Int
 
-    var effectContext: EffectContext? {
-        parent.context
-    }
+    var effectContext: EffectContext? { parent.context }
 
     func receive(subscription: any Subscription) {
         parent.child(index, received: subscription)

@@ -32,9 +32,7 @@ extension Publishers {
 
 extension Publishers.CompactMap: CustomStringConvertible {
     /// `CompactMap(<upstream>)`.
-    public var description: String {
-        "CompactMap(\(upstream))"
-    }
+    public var description: String { "CompactMap(\(upstream))" }
 }
 
 /// The subscriber of `compactMap`, `filter` and ``Effect/compactMap(_:)``'s node (which may hand
@@ -43,9 +41,7 @@ struct CompactMapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber
     let downstream: Downstream
     let transform: @Sendable (Input) -> Downstream.Input?
 
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

@@ -8,12 +8,6 @@ extension Publisher {
     }
 
     /// Sends all of this publisher's values, then, once it has finished, `elements`.
-    ///
-    /// ```swift
-    /// let cancellable = [1, 2].publisher
-    ///     .append(3, 4)
-    ///     .sink { print($0) }   // 1, 2, 3, 4
-    /// ```
     public func append(_ elements: Output...)
         -> Publishers.Concatenate<Self, Publishers.Sequence<[Output]>>
     {
@@ -65,7 +59,5 @@ extension Publishers {
 
 extension Publishers.Concatenate: CustomStringConvertible {
     /// `Concatenate(<prefix>, <suffix>)`.
-    public var description: String {
-        "Concatenate(\(prefix), \(suffix))"
-    }
+    public var description: String { "Concatenate(\(prefix), \(suffix))" }
 }

@@ -2,12 +2,6 @@ extension Publisher where Output: Equatable {
     /// Sends `true` and finishes as soon as the upstream sends `output`; sends `false` if it
     /// finishes without doing so.
     ///
-    /// ```swift
-    /// let cancellable = [1, 2, 3].publisher
-    ///     .contains(2)
-    ///     .sink { print($0) }   // true
-    /// ```
-    ///
     /// The upstream is cancelled once the value is found.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
@@ -17,12 +11,6 @@ extension Publisher where Output: Equatable {
 extension Publisher {
     /// Sends `true` and finishes as soon as a value satisfies `predicate`; sends `false` if the
     /// upstream finishes before one does.
-    ///
-    /// ```swift
-    /// let cancellable = [1, 3, 4].publisher
-    ///     .contains { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // true
-    /// ```
     ///
     /// The upstream is cancelled once a value satisfies it.
     public func contains(where predicate: @escaping @Sendable (Output) -> Bool)
@@ -58,7 +46,7 @@ extension Publishers {
     }
 
     /// A publisher that tells whether any of its upstream's values satisfies a predicate.
-    public struct ContainsWhere<Upstream: Publisher>: Publisher {
+    public struct ContainsWhere<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// Whether a value satisfied the predicate.
         public typealias Output = Bool
 
@@ -81,6 +69,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(searching(for: predicate, downstream: subscriber, found: true))
         }
+
+        /// `ContainsWhere(<upstream>)`.
+        public var description: String { "ContainsWhere(\(upstream))" }
     }
 }
 
@@ -98,14 +89,5 @@ func searching<Input: Sendable, S: Subscriber<Bool>>(
 
 extension Publishers.Contains: CustomStringConvertible {
     /// `Contains(<value>, <upstream>)`.
-    public var description: String {
-        "Contains(\(output), \(upstream))"
-    }
-}
-
-extension Publishers.ContainsWhere: CustomStringConvertible {
-    /// `ContainsWhere(<upstream>)`.
-    public var description: String {
-        "ContainsWhere(\(upstream))"
-    }
+    public var description: String { "Contains(\(output), \(upstream))" }
 }

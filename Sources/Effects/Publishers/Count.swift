@@ -1,12 +1,6 @@
 extension Publisher {
     /// Sends how many values the upstream sent, once it finishes.
     ///
-    /// ```swift
-    /// let cancellable = ["a", "b", "c"].publisher
-    ///     .count()
-    ///     .sink { print($0) }   // 3
-    /// ```
-    ///
     /// An upstream that finishes without a value gives zero. Nothing is sent before the upstream
     /// finishes: use it on publishers that finish.
     public func count() -> Publishers.Count<Self> {
@@ -16,7 +10,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends the number of its upstream's values when it finishes.
-    public struct Count<Upstream: Publisher>: Publisher {
+    public struct Count<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The number of values.
         public typealias Output = Int
 
@@ -40,12 +34,8 @@ extension Publishers {
                     end: { $0 }
                 ))
         }
-    }
-}
 
-extension Publishers.Count: CustomStringConvertible {
-    /// `Count(<upstream>)`.
-    public var description: String {
-        "Count(\(upstream))"
+        /// `Count(<upstream>)`.
+        public var description: String { "Count(\(upstream))" }
     }
 }

@@ -32,12 +32,8 @@ public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
     /// print(volume.value)   // 7
     /// ```
     public var value: Output {
-        get {
-            core.current!
-        }
-        set {
-            core.assignCurrent(newValue)
-        }
+        get { core.current! }
+        set { core.assignCurrent(newValue) }
     }
 
     /// Makes `value` the current value and sends it to every subscriber; does nothing once the
@@ -62,7 +58,5 @@ public final class CurrentValueSubject<Output: Sendable>: Subject, Sendable {
 
 extension CurrentValueSubject: CustomStringConvertible {
     /// `CurrentValueSubject(<current value>)`.
-    public var description: String {
-        "CurrentValueSubject(\(value))"
-    }
+    public var description: String { "CurrentValueSubject(\(value))" }
 }

@@ -5,7 +5,7 @@
 /// ```swift
 /// Deferred { Just(loadScores()) }
 /// ```
-public struct Deferred<Upstream: Publisher>: Publisher {
+public struct Deferred<Upstream: Publisher>: Publisher, CustomStringConvertible {
     /// The output of the publisher that is made.
     public typealias Output = Upstream.Output
 
@@ -21,11 +21,7 @@ public struct Deferred<Upstream: Publisher>: Publisher {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
         createPublisher().subscribe(subscriber)
     }
-}
 
-extension Deferred: CustomStringConvertible {
     /// `Deferred(<type of the upstream>)`: the upstream does not exist until subscription.
-    public var description: String {
-        "Deferred(\(Upstream.self))"
-    }
+    public var description: String { "Deferred(\(Upstream.self))" }
 }

@@ -11,8 +11,7 @@ enum DownstreamLink<Downstream> {
 
     @inlinable
     var downstream: Downstream? {
-        guard case .attached(let downstream) = self else { return nil }
-        return downstream
+        if case .attached(let downstream) = self { downstream } else { nil }
     }
 
     /// Nil when it was detached already.

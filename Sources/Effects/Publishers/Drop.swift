@@ -1,12 +1,6 @@
 extension Publisher {
     /// Leaves out the first `count` values and sends the rest.
     ///
-    /// ```swift
-    /// let cancellable = [1, 2, 3, 4].publisher
-    ///     .dropFirst(2)
-    ///     .sink { print($0) }   // 3, 4
-    /// ```
-    ///
     /// Each subscription counts on its own. The completion goes on whenever it comes, even
     /// before `count` values have been left out.
     ///
@@ -18,7 +12,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that leaves out a given number of its upstream's first values.
-    public struct Drop<Upstream: Publisher>: Publisher {
+    public struct Drop<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -45,12 +39,8 @@ extension Publishers {
                     return .skip
                 })
         }
-    }
-}
 
-extension Publishers.Drop: CustomStringConvertible {
-    /// `Drop(<count>, <upstream>)`.
-    public var description: String {
-        "Drop(\(count), \(upstream))"
+        /// `Drop(<count>, <upstream>)`.
+        public var description: String { "Drop(\(count), \(upstream))" }
     }
 }

@@ -18,7 +18,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that leaves out its upstream's leading values while a predicate holds.
-    public struct DropWhile<Upstream: Publisher>: Publisher {
+    public struct DropWhile<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -44,12 +44,8 @@ extension Publishers {
                     return .send(value)
                 })
         }
-    }
-}
 
-extension Publishers.DropWhile: CustomStringConvertible {
-    /// `DropWhile(<upstream>)`.
-    public var description: String {
-        "DropWhile(\(upstream))"
+        /// `DropWhile(<upstream>)`.
+        public var description: String { "DropWhile(\(upstream))" }
     }
 }

@@ -4,7 +4,7 @@
 /// let finished = Empty<Action>()                           // finishes immediately
 /// let open = Empty<Action>(completeImmediately: false)      // stays open until cancelled
 /// ```
-public struct Empty<Output: Sendable>: Publisher, Equatable {
+public struct Empty<Output: Sendable>: Publisher, Equatable, CustomStringConvertible {
     /// Whether the publisher finishes as soon as it is subscribed to.
     public let completeImmediately: Bool
 
@@ -23,6 +23,9 @@ public struct Empty<Output: Sendable>: Publisher, Equatable {
             subscriber.receive(completion: .finished)
         }
     }
+
+    /// `Empty` or `Empty(never completes)`.
+    public var description: String { completeImmediately ? "Empty" : "Empty(never completes)" }
 }
 
 extension Empty {
@@ -43,12 +46,5 @@ extension Empty {
     @inlinable
     public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> AnyCancellable {
         AnyCancellable.finished
-    }
-}
-
-extension Empty: CustomStringConvertible {
-    /// `Empty` or `Empty(never completes)`.
-    public var description: String {
-        completeImmediately ? "Empty" : "Empty(never completes)"
     }
 }

@@ -9,7 +9,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends only the values of its upstream that satisfy a predicate.
-    public struct Filter<Upstream: Publisher>: Publisher {
+    public struct Filter<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -31,12 +31,8 @@ extension Publishers {
             upstream.subscribe(
                 CompactMapSubscriber(downstream: subscriber) { isIncluded($0) ? $0 : nil })
         }
-    }
-}
 
-extension Publishers.Filter: CustomStringConvertible {
-    /// `Filter(<upstream>)`.
-    public var description: String {
-        "Filter(\(upstream))"
+        /// `Filter(<upstream>)`.
+        public var description: String { "Filter(\(upstream))" }
     }
 }

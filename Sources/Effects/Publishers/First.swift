@@ -1,24 +1,12 @@
 extension Publisher {
     /// Sends the first value, then finishes and cancels the upstream.
     ///
-    /// ```swift
-    /// let cancellable = [3, 1, 2].publisher
-    ///     .first()
-    ///     .sink { print($0) }   // 3
-    /// ```
-    ///
     /// If the upstream finishes without a value, the publisher finishes without one.
     public func first() -> Publishers.First<Self> {
         Publishers.First(upstream: self)
     }
 
     /// Sends the first value that satisfies `predicate`, then finishes and cancels the upstream.
-    ///
-    /// ```swift
-    /// let cancellable = [1, 4, 6].publisher
-    ///     .first { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // 4
-    /// ```
     ///
     /// If the upstream finishes before a value satisfies it, the publisher finishes without one.
     public func first(where predicate: @escaping @Sendable (Output) -> Bool)
@@ -30,7 +18,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends its upstream's first value, then finishes.
-    public struct First<Upstream: Publisher>: Publisher {
+    public struct First<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -46,11 +34,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             FirstWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
+
+        /// `First(<upstream>)`.
+        public var description: String { "First(\(upstream))" }
     }
 
     /// A publisher that sends the first of its upstream's values that satisfies a predicate,
     /// then finishes.
-    public struct FirstWhere<Upstream: Publisher>: Publisher {
+    public struct FirstWhere<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -74,19 +65,8 @@ extension Publishers {
                     predicate(value) ? .sendAndFinish(value) : .skip
                 })
         }
-    }
-}
 
-extension Publishers.First: CustomStringConvertible {
-    /// `First(<upstream>)`.
-    public var description: String {
-        "First(\(upstream))"
-    }
-}
-
-extension Publishers.FirstWhere: CustomStringConvertible {
-    /// `FirstWhere(<upstream>)`.
-    public var description: String {
-        "FirstWhere(\(upstream))"
+        /// `FirstWhere(<upstream>)`.
+        public var description: String { "FirstWhere(\(upstream))" }
     }
 }

@@ -68,9 +68,7 @@ extension Publishers {
 
 extension Publishers.FlatMap: CustomStringConvertible {
     /// `FlatMap(<limit>, <upstream>)`, for example `FlatMap(max(2), Sequence([1, 2, 3]))`.
-    public var description: String {
-        "FlatMap(\(maxPublishers), \(upstream))"
-    }
+    public var description: String { "FlatMap(\(maxPublishers), \(upstream))" }
 }
 
 /// Subscribes to the upstream and to an inner publisher per value (`start` subscribes a child
@@ -129,9 +127,7 @@ final class FlatMapSubscription<Input: Sendable, Downstream: Subscriber>: Subscr
         context = downstream.effectContext
     }
 
-    var effectContext: EffectContext? {
-        context
-    }
+    var effectContext: EffectContext? { context }
 
     func receive(subscription: any Subscription) {
         let ends = state.withLock { $0.stage.attach(subscription) ? $0.link.downstream : nil }
@@ -276,9 +272,7 @@ struct FlatMapChild<Input: Sendable, Downstream: Subscriber>: Subscriber {
     let owner: FlatMapSubscription<Input, Downstream>
     let number: Int
 
-    var effectContext: EffectContext? {
-        owner.context
-    }
+    var effectContext: EffectContext? { owner.context }
 
     func receive(subscription: any Subscription) {
         owner.child(number, received: subscription)

@@ -15,7 +15,7 @@
 ///
 /// Publishers here cannot fail, so the promise takes a value, not a `Result`: report a failure
 /// as a value of the output (`promise(.scoresFailedToLoad(message))`).
-public final class Future<Output: Sendable>: Publisher, Sendable {
+public final class Future<Output: Sendable>: Publisher, Sendable, CustomStringConvertible {
     /// Fulfils the future with a value; calls after the first are ignored.
     public typealias Promise = @Sendable (Output) -> Void
 
@@ -78,13 +78,9 @@ public final class Future<Output: Sendable>: Publisher, Sendable {
         }
         _ = removed
     }
-}
 
-extension Future: CustomStringConvertible {
     /// `Future`: its value is not known until it is fulfilled.
-    public var description: String {
-        "Future"
-    }
+    public var description: String { "Future" }
 }
 
 /// A subscription waiting for the future's value, as the future keeps it.
@@ -106,9 +102,7 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter, Su
         link = Lock((downstream, future))
     }
 
-    var hasEnded: Bool {
-        link.withLock { $0 == nil }
-    }
+    var hasEnded: Bool { link.withLock { $0 == nil } }
 
     func fulfil(with value: Downstream.Input) {
         guard let downstream = link.withLock({ $0.take() })?.downstream else { return }

@@ -34,7 +34,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that calls closures as its upstream's events pass.
-    public struct HandleEvents<Upstream: Publisher>: Publisher {
+    public struct HandleEvents<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -79,13 +79,9 @@ extension Publishers {
             )
             upstream.subscribe(HandleEventsSubscription(downstream: subscriber, hooks: hooks))
         }
-    }
-}
 
-extension Publishers.HandleEvents: CustomStringConvertible {
-    /// `HandleEvents(<upstream>)`.
-    public var description: String {
-        "HandleEvents(\(upstream))"
+        /// `HandleEvents(<upstream>)`.
+        public var description: String { "HandleEvents(\(upstream))" }
     }
 }
 
@@ -109,9 +105,7 @@ private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber
         live = Lock((downstream, hooks, nil))
     }
 
-    var effectContext: EffectContext? {
-        live.withLock { $0?.downstream }?.effectContext
-    }
+    var effectContext: EffectContext? { live.withLock { $0?.downstream }?.effectContext }
 
     func receive(subscription: any Subscription) {
         live.withLock { $0?.hooks.receiveSubscription }?(subscription)

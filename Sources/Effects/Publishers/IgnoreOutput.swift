@@ -1,11 +1,6 @@
 extension Publisher {
     /// Sends no value, only the upstream's completion.
     ///
-    /// ```swift
-    /// let saved = [1, 2, 3].publisher
-    ///     .ignoreOutput()
-    /// ```
-    ///
     /// As in Combine, the output is `Never`: use it where only the end matters, to learn when
     /// work has finished (with ``sink(receiveCompletion:receiveValue:)``, for example).
     public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
@@ -15,7 +10,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends none of its upstream's values, only its completion.
-    public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+    public struct IgnoreOutput<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// Nothing is ever sent.
         public typealias Output = Never
 
@@ -34,12 +29,8 @@ extension Publishers {
                     (_: inout Void, _: Upstream.Output) in .skip
                 })
         }
-    }
-}
 
-extension Publishers.IgnoreOutput: CustomStringConvertible {
-    /// `IgnoreOutput(<upstream>)`.
-    public var description: String {
-        "IgnoreOutput(\(upstream))"
+        /// `IgnoreOutput(<upstream>)`.
+        public var description: String { "IgnoreOutput(\(upstream))" }
     }
 }

@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Delivery is synchronous, inside `subscribe`, and allocates nothing.
-public struct Just<Output: Sendable>: Publisher {
+public struct Just<Output: Sendable>: Publisher, CustomStringConvertible {
     /// The value this publisher sends.
     public let output: Output
 
@@ -32,6 +32,9 @@ public struct Just<Output: Sendable>: Publisher {
         subscriber.receive(output)
         subscriber.receive(completion: .finished)
     }
+
+    /// `Just(value)`.
+    public var description: String { "Just(\(output))" }
 }
 
 extension Just {
@@ -57,10 +60,3 @@ extension Just {
 }
 
 extension Just: Equatable where Output: Equatable {}
-
-extension Just: CustomStringConvertible {
-    /// `Just(value)`.
-    public var description: String {
-        "Just(\(output))"
-    }
-}

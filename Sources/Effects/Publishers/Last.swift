@@ -1,24 +1,12 @@
 extension Publisher {
     /// Sends the last value once the upstream finishes.
     ///
-    /// ```swift
-    /// let cancellable = [3, 1, 2].publisher
-    ///     .last()
-    ///     .sink { print($0) }   // 2
-    /// ```
-    ///
     /// If the upstream finishes without a value, the publisher finishes without one.
     public func last() -> Publishers.Last<Self> {
         Publishers.Last(upstream: self)
     }
 
     /// Sends the last value that satisfies `predicate` once the upstream finishes.
-    ///
-    /// ```swift
-    /// let cancellable = [2, 4, 5].publisher
-    ///     .last { $0.isMultiple(of: 2) }
-    ///     .sink { print($0) }   // 4
-    /// ```
     ///
     /// If no value satisfies it, the publisher finishes without one.
     public func last(where predicate: @escaping @Sendable (Output) -> Bool)
@@ -30,7 +18,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends its upstream's last value when it finishes.
-    public struct Last<Upstream: Publisher>: Publisher {
+    public struct Last<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -46,11 +34,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             LastWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
+
+        /// `Last(<upstream>)`.
+        public var description: String { "Last(\(upstream))" }
     }
 
     /// A publisher that sends the last of its upstream's values that satisfies a predicate,
     /// when it finishes.
-    public struct LastWhere<Upstream: Publisher>: Publisher {
+    public struct LastWhere<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -80,19 +71,8 @@ extension Publishers {
                     end: { $0 }
                 ))
         }
-    }
-}
 
-extension Publishers.Last: CustomStringConvertible {
-    /// `Last(<upstream>)`.
-    public var description: String {
-        "Last(\(upstream))"
-    }
-}
-
-extension Publishers.LastWhere: CustomStringConvertible {
-    /// `LastWhere(<upstream>)`.
-    public var description: String {
-        "LastWhere(\(upstream))"
+        /// `LastWhere(<upstream>)`.
+        public var description: String { "LastWhere(\(upstream))" }
     }
 }

@@ -14,7 +14,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that transforms every value of its upstream.
-    public struct Map<Upstream: Publisher, Output: Sendable>: Publisher {
+    public struct Map<Upstream: Publisher, Output: Sendable>: Publisher, CustomStringConvertible {
         /// The publisher whose values are transformed.
         public let upstream: Upstream
 
@@ -38,13 +38,9 @@ extension Publishers {
             upstream.receive(
                 subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }
-    }
-}
 
-extension Publishers.Map: CustomStringConvertible {
-    /// `Map(<upstream>)`.
-    public var description: String {
-        "Map(\(upstream))"
+        /// `Map(<upstream>)`.
+        public var description: String { "Map(\(upstream))" }
     }
 }
 
@@ -60,9 +56,7 @@ struct MapSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
     }
 
     @inlinable
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     @inlinable
     func receive(subscription: any Subscription) {

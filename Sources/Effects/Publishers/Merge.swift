@@ -49,7 +49,7 @@ extension Publishers {
         /// Subscribes `subscriber` to both upstreams.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let a = a, b = b
-            MergeSubscription(downstream: subscriber, upstreamCount: 2).start([
+            MergeSubscription(downstream: subscriber).start([
                 { a.subscribe($0) },
                 { b.subscribe($0) },
             ])
@@ -88,7 +88,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to every upstream.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            MergeSubscription(downstream: subscriber, upstreamCount: publishers.count)
+            MergeSubscription(downstream: subscriber)
                 .start(publishers.map { publisher in { publisher.subscribe($0) } })
         }
     }
@@ -96,9 +96,7 @@ extension Publishers {
 
 extension Publishers.Merge: CustomStringConvertible {
     /// `Merge(<a>, <b>)`.
-    public var description: String {
-        "Merge(\(a), \(b))"
-    }
+    public var description: String { "Merge(\(a), \(b))" }
 }
 
 extension Publishers.MergeMany: CustomStringConvertible {

@@ -7,10 +7,6 @@ struct MergeSubscription<Downstream: Subscriber> {
 
     let downstream: Downstream
 
-    init(downstream: Downstream, upstreamCount: Int) {
-        self.downstream = downstream
-    }
-
     func start(_ starts: [Start]) {
         FlatMapSubscription.run(starts, limit: .max, downstream: downstream)
     }

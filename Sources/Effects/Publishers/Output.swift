@@ -37,7 +37,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends the values of its upstream whose positions fall in a range.
-    public struct Output<Upstream: Publisher>: Publisher {
+    public struct Output<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -67,12 +67,8 @@ extension Publishers {
                     return position == range.upperBound - 1 ? .sendAndFinish(value) : .send(value)
                 })
         }
-    }
-}
 
-extension Publishers.Output: CustomStringConvertible {
-    /// `Output(<range>, <upstream>)`.
-    public var description: String {
-        "Output(\(range), \(upstream))"
+        /// `Output(<range>, <upstream>)`.
+        public var description: String { "Output(\(range), \(upstream))" }
     }
 }

@@ -45,7 +45,5 @@ public final class PassthroughSubject<Output: Sendable>: Subject, Sendable {
 
 extension PassthroughSubject: CustomStringConvertible {
     /// `PassthroughSubject`.
-    public var description: String {
-        "PassthroughSubject"
-    }
+    public var description: String { "PassthroughSubject" }
 }

@@ -21,7 +21,7 @@ extension Publishers {
     ///
     /// Combine names this type `Publishers.Output` (it also serves `output(in:)`); the operator,
     /// ``Publisher/prefix(_:)``, has Combine's name.
-    public struct Prefix<Upstream: Publisher>: Publisher {
+    public struct Prefix<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -45,12 +45,8 @@ extension Publishers {
             Publishers.Output(upstream: upstream, range: 0..<maxLength)
                 .receive(subscriber: subscriber)
         }
-    }
-}
 
-extension Publishers.Prefix: CustomStringConvertible {
-    /// `Prefix(<count>, <upstream>)`.
-    public var description: String {
-        "Prefix(\(maxLength), \(upstream))"
+        /// `Prefix(<count>, <upstream>)`.
+        public var description: String { "Prefix(\(maxLength), \(upstream))" }
     }
 }

@@ -20,7 +20,7 @@ extension Publisher {
 extension Publishers {
     /// A publisher that sends its upstream's leading values while a predicate holds, then
     /// finishes.
-    public struct PrefixWhile<Upstream: Publisher>: Publisher {
+    public struct PrefixWhile<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -44,12 +44,8 @@ extension Publishers {
                     predicate(value) ? .send(value) : .finish
                 })
         }
-    }
-}
 
-extension Publishers.PrefixWhile: CustomStringConvertible {
-    /// `PrefixWhile(<upstream>)`.
-    public var description: String {
-        "PrefixWhile(\(upstream))"
+        /// `PrefixWhile(<upstream>)`.
+        public var description: String { "PrefixWhile(\(upstream))" }
     }
 }

@@ -1,12 +1,6 @@
 extension Publisher {
     /// Sends `elements` first, then this publisher's values.
     ///
-    /// ```swift
-    /// let cancellable = [3, 4].publisher
-    ///     .prepend(1, 2)
-    ///     .sink { print($0) }   // 1, 2, 3, 4
-    /// ```
-    ///
     /// This publisher is subscribed to once the elements have been sent.
     public func prepend(_ elements: Output...)
         -> Publishers.Concatenate<Publishers.Sequence<[Output]>, Self>

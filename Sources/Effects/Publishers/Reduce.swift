@@ -63,7 +63,5 @@ extension Publishers {
 
 extension Publishers.Reduce: CustomStringConvertible {
     /// `Reduce(<initial result>, <upstream>)`.
-    public var description: String {
-        "Reduce(\(initial), \(upstream))"
-    }
+    public var description: String { "Reduce(\(initial), \(upstream))" }
 }

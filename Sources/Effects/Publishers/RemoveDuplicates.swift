@@ -34,7 +34,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends only the values that are not duplicates of the value before them.
-    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+    public struct RemoveDuplicates<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -60,13 +60,9 @@ extension Publishers {
                 subscriber: RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate)
             )
         }
-    }
-}
 
-extension Publishers.RemoveDuplicates: CustomStringConvertible {
-    /// `RemoveDuplicates(<upstream>)`.
-    public var description: String {
-        "RemoveDuplicates(\(upstream))"
+        /// `RemoveDuplicates(<upstream>)`.
+        public var description: String { "RemoveDuplicates(\(upstream))" }
     }
 }
 
@@ -89,9 +85,7 @@ struct RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber {
     }
 
     @inlinable
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     @inlinable
     func receive(subscription: any Subscription) {

@@ -12,7 +12,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends a given value when its upstream finishes without a value.
-    public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+    public struct ReplaceEmpty<Upstream: Publisher>: Publisher, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -41,12 +41,8 @@ extension Publishers {
                     end: { isEmpty in isEmpty ? output : nil }
                 ))
         }
-    }
-}
 
-extension Publishers.ReplaceEmpty: CustomStringConvertible {
-    /// `ReplaceEmpty(<value>, <upstream>)`.
-    public var description: String {
-        "ReplaceEmpty(\(output), \(upstream))"
+        /// `ReplaceEmpty(<value>, <upstream>)`.
+        public var description: String { "ReplaceEmpty(\(output), \(upstream))" }
     }
 }

@@ -1,22 +1,51 @@
-/// The subscriber at the top of an effect a context runs: it answers the context to everything
-/// above it and keeps the effect counted as running until it finishes, is cancelled (by its
-/// downstream, without a completion, or by its id) or the context closes. A stop that comes
-/// before the effect's subscription cancels that subscription as it arrives.
+/// Stands between a running effect and its downstream, answering its context to everything
+/// above it, in one of two roles:
+///
+/// - a root, at the top of an effect a context runs: counted as running until it finishes, is
+///   cancelled (by its downstream, without a completion, or by its id) or the context closes;
+/// - a member, around a `.cancellable` part of an effect: registered under its id while it runs.
+///
+/// Cancelled by id, either one cancels its upstream *and* finishes the downstream, so that a
+/// merge or concatenation containing it goes on, and the store that started it can let it go. A
+/// stop that comes before the upstream's subscription cancels that subscription as it arrives.
 final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, Subscription {
+    enum Role {
+        /// The id it is registered under (resolved in its scope), if any.
+        case root(EffectID?)
+        case member(EffectID)
+    }
+
     private let downstream: Downstream
-    private let context: EffectContext
-    /// The id it is registered under (resolved in its scope), if any.
-    private let id: EffectID?
+    let context: EffectContext
+    private let role: Role
     private let link = Lock(SubscriptionLink.starting)
 
     init(downstream: Downstream, context: EffectContext, id: EffectID?) {
         self.downstream = downstream
         self.context = context
-        self.id = id
+        role = .root(id)
     }
 
-    var effectContext: EffectContext? {
-        context
+    /// A member, registered under `id` when it starts.
+    init(downstream: Downstream, id: EffectID, context: EffectContext) {
+        self.downstream = downstream
+        self.context = context
+        role = .member(id)
+    }
+
+    var effectContext: EffectContext? { context }
+
+    func start(_ effect: Effect<Downstream.Input>) {
+        start { effect.subscribe($0, context: $0.context) }
+    }
+
+    /// A member's start: registers under its id, hands the downstream this subscription, then
+    /// runs `subscribe`, which attaches this subscription (as the subscriber) to what it marks.
+    func start(_ subscribe: (RootSubscriber) -> Void) {
+        guard case .member(let id) = role, context.register(self, id: id) else { return }
+        downstream.receive(subscription: self)
+        if hasEnded { return }
+        subscribe(self)
     }
 
     func receive(subscription: any Subscription) {
@@ -26,6 +55,7 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
     }
 
     func receive(_ input: Downstream.Input) {
+        if case .member = role, hasEnded { return }
         downstream.receive(input)
     }
 
@@ -33,34 +63,47 @@ final class RootSubscriber<Downstream: Subscriber>: RunningEffect, Subscriber, S
         let (wasLive, subscription) = link.withLock { $0.endIfLive() }
         _ = subscription
         guard wasLive else { return }
-        context.end(self, id: id)
+        leaveContext(byID: false)
         downstream.receive(completion: completion)
     }
 
     func cancel() {
-        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
-        guard wasLive else { return }
-        context.end(self, id: id)
-        subscription?.cancel()
+        end(byID: false)
     }
 
     /// Stops the effect and finishes the downstream, which may be waiting for it.
     func cancelByID() {
-        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
-        guard wasLive else { return }
-        context.end(self, id: id)
-        subscription?.cancel()
-        downstream.receive(completion: .finished)
+        end(byID: true)
     }
 
+    private func end(byID: Bool) {
+        let (wasLive, subscription) = link.withLock { $0.endIfLive() }
+        guard wasLive else { return }
+        leaveContext(byID: byID)
+        subscription?.cancel()
+        if byID { downstream.receive(completion: .finished) }
+    }
+
+    /// A member cancelled by id has been taken out of the id's group by the context already.
+    private func leaveContext(byID: Bool) {
+        switch role {
+        case .root(let id): context.end(self, id: id)
+        case .member(let id): if !byID { context.unregister(self, id: id) }
+        }
+    }
+
+    /// A root stops without a word; a member, which a closing context treats as any part
+    /// registered under an id, is cancelled by id.
     func stop() {
+        if case .member = role { return cancelByID() }
         link.withLock { $0.end() }?.cancel()
     }
 
-    var hasEnded: Bool {
-        link.withLock { $0.hasEnded }
-    }
+    var hasEnded: Bool { link.withLock { $0.hasEnded } }
 }
+
+/// A `.cancellable` part's subscriber: a ``RootSubscriber`` in the member role.
+typealias RegisteredSubscription<Downstream: Subscriber> = RootSubscriber<Downstream>
 
 /// Where a subscriber that must be able to cancel its upstream stands.
 enum SubscriptionLink {
@@ -85,12 +128,8 @@ enum SubscriptionLink {
 
     /// Whether this call ended it, and the subscription it held.
     mutating func endIfLive() -> (ended: Bool, subscription: (any Subscription)?) {
-        if hasEnded { return (false, nil) }
-        return (true, end())
+        hasEnded ? (false, nil) : (true, end())
     }
 
-    var hasEnded: Bool {
-        if case .ended = self { return true }
-        return false
-    }
+    var hasEnded: Bool { if case .ended = self { true } else { false } }
 }

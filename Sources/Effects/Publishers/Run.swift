@@ -19,7 +19,7 @@ extension Publishers {
     ///     await send(.highScoresLoaded(scores))
     /// }
     /// ```
-    public struct Run<Output: Sendable>: Publisher {
+    public struct Run<Output: Sendable>: Publisher, CustomStringConvertible {
         /// The priority of the task, or nil to inherit none.
         public let priority: TaskPriority?
 
@@ -58,13 +58,9 @@ extension Publishers {
                 subscription.attach(Task(priority: priority, operation: work))
             }
         }
-    }
-}
 
-extension Publishers.Run: CustomStringConvertible {
-    /// `Run`: the work is opaque until it runs.
-    public var description: String {
-        "Run"
+        /// `Run`: the work is opaque until it runs.
+        public var description: String { "Run" }
     }
 }
 

@@ -24,7 +24,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends the running result of folding its upstream's values.
-    public struct Scan<Upstream: Publisher, Output: Sendable>: Publisher {
+    public struct Scan<Upstream: Publisher, Output: Sendable>: Publisher, CustomStringConvertible {
         /// The publisher whose values are folded.
         public let upstream: Upstream
 
@@ -57,13 +57,9 @@ extension Publishers {
                     nextPartialResult: nextPartialResult
                 ))
         }
-    }
-}
 
-extension Publishers.Scan: CustomStringConvertible {
-    /// `Scan(<initial result>, <upstream>)`.
-    public var description: String {
-        "Scan(\(initialResult), \(upstream))"
+        /// `Scan(<initial result>, <upstream>)`.
+        public var description: String { "Scan(\(initialResult), \(upstream))" }
     }
 }
 
@@ -86,9 +82,7 @@ struct ScanSubscriber<Downstream: Subscriber, Input: Sendable>: Subscriber {
     }
 
     @inlinable
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     @inlinable
     func receive(subscription: any Subscription) {

@@ -5,9 +5,7 @@ extension Swift.Sequence where Self: Sendable, Element: Sendable {
     /// [Action.startGame, .flipCard(0)].publisher
     /// ```
     @inlinable
-    public var publisher: Publishers.Sequence<Self> {
-        Publishers.Sequence(sequence: self)
-    }
+    public var publisher: Publishers.Sequence<Self> { Publishers.Sequence(sequence: self) }
 }
 
 extension Publishers {
@@ -71,7 +69,5 @@ extension Publishers.Sequence {
 
 extension Publishers.Sequence: CustomStringConvertible {
     /// `Sequence([…])`.
-    public var description: String {
-        "Sequence(\(Array(sequence)))"
-    }
+    public var description: String { "Sequence(\(Array(sequence)))" }
 }

@@ -25,7 +25,7 @@ extension Publishers {
     /// ``PassthroughSubject``, so each subscriber is called one call at a time and in order.
     /// The upstream subscription works for the ``EffectContext`` of the subscriber that started
     /// it: cancellation ids inside the upstream belong to that subscriber's store.
-    public final class Share<Upstream: Publisher>: Publisher, Equatable {
+    public final class Share<Upstream: Publisher>: Publisher, Equatable, CustomStringConvertible {
         /// The output is the upstream's.
         public typealias Output = Upstream.Output
 
@@ -85,13 +85,9 @@ extension Publishers {
                 subscription.cancel()
             }
         }
-    }
-}
 
-extension Publishers.Share: CustomStringConvertible {
-    /// `Share(<upstream>)`.
-    public var description: String {
-        "Share(\(upstream))"
+        /// `Share(<upstream>)`.
+        public var description: String { "Share(\(upstream))" }
     }
 }
 

@@ -78,9 +78,7 @@ extension Subscribers {
         }
 
         @inlinable
-        var isTerminal: Bool {
-            !live.isOn
-        }
+        var isTerminal: Bool { !live.isOn }
 
         /// Calls the value closure, unless the sink was cancelled or finished.
         @inlinable

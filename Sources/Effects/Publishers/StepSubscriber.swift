@@ -41,9 +41,7 @@ struct StepSubscriber<Downstream: Subscriber, Input: Sendable, Memory>: Subscrib
         stage = SerialBox(finishesAtOnce ? .done : .awaitingSubscription(memory))
     }
 
-    var effectContext: EffectContext? {
-        downstream.effectContext
-    }
+    var effectContext: EffectContext? { downstream.effectContext }
 
     func receive(subscription: any Subscription) {
         switch stage.value {

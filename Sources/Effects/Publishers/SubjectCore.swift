@@ -19,9 +19,7 @@ final class SubjectCore<Output: Sendable>: Sendable {
     }
 
     @inlinable
-    var current: Output? {
-        state.withLock { $0.current }
-    }
+    var current: Output? { state.withLock { $0.current } }
 
     @inlinable
     func send(_ value: Output, replacingCurrent: Bool) {

@@ -34,9 +34,7 @@ public protocol Subscriber<Input>: Sendable {
 extension Subscriber {
     /// No effect runtime: ids inside the publisher mean nothing.
     @inlinable
-    public var effectContext: EffectContext? {
-        nil
-    }
+    public var effectContext: EffectContext? { nil }
 }
 
 /// A namespace for subscriber types and the completion signal, as in Combine.

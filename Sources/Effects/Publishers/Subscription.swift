@@ -26,9 +26,7 @@ final class FlagSubscription: Subscription {
     init() {}
 
     @inlinable
-    var isCancelled: Bool {
-        !live.isOn
-    }
+    var isCancelled: Bool { !live.isOn }
 
     @usableFromInline
     func cancel() {

@@ -44,7 +44,5 @@ extension Publishers {
 
 extension Publishers.SwitchToLatest: CustomStringConvertible {
     /// `SwitchToLatest(<upstream>)`.
-    public var description: String {
-        "SwitchToLatest(\(upstream))"
-    }
+    public var description: String { "SwitchToLatest(\(upstream))" }
 }

@@ -32,7 +32,7 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that pairs the values of two upstreams by position.
-    public struct Zip<A: Publisher, B: Publisher>: Publisher {
+    public struct Zip<A: Publisher, B: Publisher>: Publisher, CustomStringConvertible {
         /// A pair of values at the same position.
         public typealias Output = (A.Output, B.Output)
 
@@ -52,12 +52,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             CombiningSubscription.start(.zip, a, b, downstream: subscriber)
         }
-    }
-}
 
-extension Publishers.Zip: CustomStringConvertible {
-    /// `Zip(<a>, <b>)`.
-    public var description: String {
-        "Zip(\(a), \(b))"
+        /// `Zip(<a>, <b>)`.
+        public var description: String { "Zip(\(a), \(b))" }
     }
 }

@@ -1,10 +1,6 @@
 extension Publisher {
     /// Combines each value of this publisher with the values of two others at the same position,
     /// into a tuple, as ``zip(_:)`` does for two.
-    ///
-    /// ```swift
-    /// questions.zip(answers, scores)   // (question 1, answer 1, score 1), …
-    /// ```
     public func zip<P1: Publisher, P2: Publisher>(_ publisher1: P1, _ publisher2: P2)
         -> Publishers.Zip3<Self, P1, P2>
     {
@@ -13,10 +9,6 @@ extension Publisher {
 
     /// Combines each value of this publisher with the values of two others at the same position,
     /// through `transform`.
-    ///
-    /// ```swift
-    /// names.zip(scores, levels) { name, score, level in "\(name): \(score) at \(level)" }
-    /// ```
     public func zip<P1: Publisher, P2: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output) -> T
@@ -56,7 +48,5 @@ extension Publishers {
 
 extension Publishers.Zip3: CustomStringConvertible {
     /// `Zip3(<a>, <b>, <c>)`.
-    public var description: String {
-        "Zip3(\(a), \(b), \(c))"
-    }
+    public var description: String { "Zip3(\(a), \(b), \(c))" }
 }

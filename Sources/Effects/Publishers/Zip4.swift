@@ -1,10 +1,6 @@
 extension Publisher {
     /// Combines each value of this publisher with the values of three others at the same
     /// position, into a tuple, as ``zip(_:)`` does for two.
-    ///
-    /// ```swift
-    /// rounds.zip(players, moves, scores)   // (round 1, player 1, move 1, score 1), …
-    /// ```
     public func zip<P1: Publisher, P2: Publisher, P3: Publisher>(
         _ publisher1: P1, _ publisher2: P2, _ publisher3: P3
     ) -> Publishers.Zip4<Self, P1, P2, P3> {
@@ -13,12 +9,6 @@ extension Publisher {
 
     /// Combines each value of this publisher with the values of three others at the same
     /// position, through `transform`.
-    ///
-    /// ```swift
-    /// names.zip(scores, levels, times) { name, score, level, time in
-    ///     "\(name): \(score) at \(level) in \(time)"
-    /// }
-    /// ```
     public func zip<P1: Publisher, P2: Publisher, P3: Publisher, T: Sendable>(
         _ publisher1: P1, _ publisher2: P2, _ publisher3: P3,
         _ transform: @escaping @Sendable (Output, P1.Output, P2.Output, P3.Output) -> T
@@ -62,7 +52,5 @@ extension Publishers {
 
 extension Publishers.Zip4: CustomStringConvertible {
     /// `Zip4(<a>, <b>, <c>, <d>)`.
-    public var description: String {
-        "Zip4(\(a), \(b), \(c), \(d))"
-    }
+    public var description: String { "Zip4(\(a), \(b), \(c), \(d))" }
 }

@@ -59,7 +59,7 @@ final class MergeEffect<Output: Sendable>: EffectNode {
 
     func subscribe<S: Subscriber>(_ subscriber: S, context: EffectContext?)
     where S.Input == Output {
-        MergeSubscription(downstream: subscriber, upstreamCount: effects.count)
+        MergeSubscription(downstream: subscriber)
             .start(effects.map { effect in { effect.subscribe($0, context: context) } })
     }
 
