@@ -9,7 +9,7 @@ import Effects
 // time, each ordered after the previous by the store's lock.
 @usableFromInline
 final class RunningCopies<Key: Hashable & Sendable, Part: Sendable, PartAction: Sendable>:
-    @unchecked Sendable
+    @unchecked Sendable   // safe: see above (drainer only)
 {
     @usableFromInline typealias Running = AnyMiddleware<Part, PartAction>.Running
 

@@ -98,7 +98,9 @@ struct DuplicatesBy<Value: Sendable>: DuplicateTest {
 // Unchecked: `last`, its one mutable field, is read and written only in `receive`, which the
 // store calls one call at a time (its contract, rule 8), each ordered after the previous by the
 // store's lock; hence also no dynamic exclusivity check.
-final class Selection<State, Duplicates: DuplicateTest>: SubscriptionFlag, @unchecked Sendable {
+final class Selection<State, Duplicates: DuplicateTest>:
+    SubscriptionFlag, @unchecked Sendable   // safe: see above (one receive at a time)
+{
     @usableFromInline typealias Value = Duplicates.Value
     @usableFromInline let select: @Sendable (State) -> Value
     @usableFromInline let duplicates: Duplicates
