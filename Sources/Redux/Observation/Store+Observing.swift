@@ -9,7 +9,7 @@ extension Store {
     /// to unsubscribe.
     @inlinable
     public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> AnyCancellable {
-        observe({ $0 }, telling: EveryValue(), observer)
+        attach(Selection(everyState: observer))
     }
 
     /// Calls `observer` with a part of the state, at once and then whenever that part changes.
@@ -46,7 +46,11 @@ extension Store {
         telling duplicates: Duplicates,
         _ observer: @escaping @Sendable (Duplicates.Value) -> Void
     ) -> AnyCancellable {
-        let selection = Selection(select, telling: duplicates, observer)
+        attach(Selection(select, telling: duplicates, observer))
+    }
+
+    @inlinable
+    func attach<Duplicates>(_ selection: Selection<State, Duplicates>) -> AnyCancellable {
         // The closure captures the selection alone: its context is then that object itself.
         let subscriber = Observer(of: core, flag: selection) { selection.receive($0) }
         core.attach(subscriber)
@@ -105,6 +109,9 @@ final class Selection<State, Duplicates: DuplicateTest>:
     @usableFromInline let select: @Sendable (State) -> Value
     @usableFromInline let duplicates: Duplicates
     @usableFromInline let observer: @Sendable (Value) -> Void
+    /// An observer of every state, called with the state as the store lends it, uncopied
+    /// (decision log: "Whole-state observer"); nil for a selecting observer.
+    @usableFromInline let everyState: (@Sendable (State) -> Void)?
     // decision log: Selection exclusivity
     @exclusivity(unchecked) @usableFromInline var last: Value?
 
@@ -117,12 +124,21 @@ final class Selection<State, Duplicates: DuplicateTest>:
         self.select = select
         self.duplicates = duplicates
         self.observer = observer
+        everyState = nil
+    }
+
+    /// An observer of every state: no selection, no duplicate test.
+    @inlinable
+    init(everyState observer: @escaping @Sendable (State) -> Void)
+    where Duplicates == EveryValue<State> {
+        (select, duplicates, self.observer, everyState) = ({ $0 }, EveryValue(), observer, observer)
     }
 
     @inlinable
     @inline(__always)
     func receive(_ state: State) {
         guard isOn else { return }
+        if let everyState { return everyState(state) }
         let value = select(state)
         if duplicates.compares {
             if let previous = last, duplicates.isDuplicate(previous, value) { return }
