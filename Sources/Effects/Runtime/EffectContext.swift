@@ -176,11 +176,12 @@ public final class EffectContext: Sendable {
         _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
         replacingInFlight: Bool
     ) -> Bool {
-        let (scope, around) = scopes(in: inner)
-        let admission = table.withLock {
-            $0.begin(
-                root, id: id, scope: scope, outerScopes: around,
-                replacingInFlight: replacingInFlight)
+        let admission = withScopes(in: inner) { scope, around in
+            table.withLock {
+                $0.begin(
+                    root, id: id, scope: scope, outerScopes: around,
+                    replacingInFlight: replacingInFlight)
+            }
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -230,17 +231,20 @@ public final class EffectContext: Sendable {
     /// Forgets a root that ended, and its membership of `id`, as it began.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil) {
-        let (scope, around) = scopes(in: inner)
-        let ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: around) }
+        let ended = withScopes(in: inner) { scope, around in
+            table.withLock { $0.end(root, id: id, scope: scope, outerScopes: around) }
+        }
         // What the table kept is released outside the lock.
         _ = ended
     }
 
-    /// The scope a root started in `inner` (through this context when nil) belongs to, and the
-    /// scopes around it.
-    private func scopes(in inner: EffectID?) -> (EffectID?, [EffectID]) {
-        guard let inner else { return (scope, outerScopes) }
-        return (inner, scopesAround)
+    /// Calls `body` with the scope a root started in `inner` (through this context when nil)
+    /// belongs to, and the scopes around it: the context's own are lent, not copied.
+    private func withScopes<Result>(
+        in inner: EffectID?, _ body: (EffectID?, [EffectID]) -> Result
+    ) -> Result {
+        guard let inner else { return body(scope, outerScopes) }
+        return body(inner, scopesAround)
     }
 
     /// Registers a running part under `id`; false when the context is closed.
