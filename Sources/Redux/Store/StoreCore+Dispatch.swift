@@ -149,17 +149,26 @@ extension StoreCore {
                 drop(work)
                 return
             case .wait(let waiter, let work):
-                waiter.wait()
-                if home == nil {
-                    // Signalled as the successor (or because the store shut down).
-                    takeOver(with: work)
-                } else {
-                    // Signalled because the queue drained to half (or the store shut down).
-                    arrive(with: work)
-                }
+                wait(for: waiter, with: work)
                 return
             }
             order = shared.withLock { next(in: &$0, lendingTo: lent) }
+        }
+    }
+
+    /// Blocks the calling thread until signalled, then takes over (no home) or arrives again
+    /// (a home). Never inlined, as every step a dispatch rarely takes, so that the usual one
+    /// stays small.
+    @inlinable
+    @inline(never)
+    func wait(for waiter: Waiter, with work: Work) {
+        waiter.wait()
+        if home == nil {
+            // Signalled as the successor (or because the store shut down).
+            takeOver(with: work)
+        } else {
+            // Signalled because the queue drained to half (or the store shut down).
+            arrive(with: work)
         }
     }
 
@@ -234,6 +243,7 @@ extension StoreCore {
     }
 
     @inlinable
+    @inline(never)
     func process(_ work: Work) {
         switch work {
         case .action(let action):
@@ -401,6 +411,7 @@ extension StoreCore {
     /// Asks the home to drain the queue, unless code on the home has meanwhile or the store is
     /// gone by then: one piece of work per batch of dispatches.
     @inlinable
+    @inline(never)
     func scheduleOnHome() {
         guard let home else {
             preconditionFailure("a store without a home has nothing to schedule")
