@@ -400,12 +400,13 @@ enum EffectTable {
     ) -> Admission {
         withOpen { roots, ids in
             var replaced: Members? = nil
-            if let id {
+            // Tested, then unwrapped where used, here and in `end`: binding the id copied it.
+            if id != nil {
                 roots.marked += 1
                 if replacingInFlight {
-                    replaced = ids.updateValue(.one(root), forKey: id)
+                    replaced = ids.updateValue(.one(root), forKey: id!)
                 } else {
-                    ids.insert(root, under: id)
+                    ids.insert(root, under: id!)
                 }
             } else if scope == nil {
                 roots.insert(root)
@@ -440,7 +441,7 @@ enum EffectTable {
                     _ = ids.remove(key, from: outer)
                 }
             }
-            guard let id else {
+            guard id != nil else {
                 guard scope == nil else {
                     precondition(roots.marked > 0, "a scoped root ended more often than it began")
                     roots.marked -= 1
@@ -450,7 +451,7 @@ enum EffectTable {
             }
             precondition(roots.marked > 0, "a root with an id ended more often than it began")
             roots.marked -= 1
-            return (nil, ids.remove(key, from: id))
+            return (nil, ids.remove(key, from: id!))
         } ?? (nil, nil)
     }
 
