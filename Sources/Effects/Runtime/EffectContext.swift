@@ -176,11 +176,12 @@ public final class EffectContext: Sendable {
         _ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil,
         replacingInFlight: Bool
     ) -> Bool {
-        let (scope, around) = scopes(in: inner)
-        let admission = table.withLock {
-            $0.begin(
-                root, id: id, scope: scope, outerScopes: around,
-                replacingInFlight: replacingInFlight)
+        let admission = withScopes(in: inner) { scope, around in
+            table.withLock {
+                $0.begin(
+                    root, id: id, scope: scope, outerScopes: around,
+                    replacingInFlight: replacingInFlight)
+            }
         }
         guard case .admitted(let replaced) = admission else { return false }
         if let replaced { cancel(replaced) }
@@ -230,17 +231,20 @@ public final class EffectContext: Sendable {
     /// Forgets a root that ended, and its membership of `id`, as it began.
     @usableFromInline
     func end(_ root: any RunningEffect, id: EffectID?, in inner: EffectID? = nil) {
-        let (scope, around) = scopes(in: inner)
-        let ended = table.withLock { $0.end(root, id: id, scope: scope, outerScopes: around) }
+        let ended = withScopes(in: inner) { scope, around in
+            table.withLock { $0.end(root, id: id, scope: scope, outerScopes: around) }
+        }
         // What the table kept is released outside the lock.
         _ = ended
     }
 
-    /// The scope a root started in `inner` (through this context when nil) belongs to, and the
-    /// scopes around it.
-    private func scopes(in inner: EffectID?) -> (EffectID?, [EffectID]) {
-        guard let inner else { return (scope, outerScopes) }
-        return (inner, scopesAround)
+    /// Calls `body` with the scope a root started in `inner` (through this context when nil)
+    /// belongs to, and the scopes around it: the context's own are lent, not copied.
+    private func withScopes<Result>(
+        in inner: EffectID?, _ body: (EffectID?, [EffectID]) -> Result
+    ) -> Result {
+        guard let inner else { return body(scope, outerScopes) }
+        return body(inner, scopesAround)
     }
 
     /// Registers a running part under `id`; false when the context is closed.
@@ -396,12 +400,13 @@ enum EffectTable {
     ) -> Admission {
         withOpen { roots, ids in
             var replaced: Members? = nil
-            if let id {
+            // Tested, then unwrapped where used, here and in `end`: binding the id copied it.
+            if id != nil {
                 roots.marked += 1
                 if replacingInFlight {
-                    replaced = ids.updateValue(.one(root), forKey: id)
+                    replaced = ids.updateValue(.one(root), forKey: id!)
                 } else {
-                    ids.insert(root, under: id)
+                    ids.insert(root, under: id!)
                 }
             } else if scope == nil {
                 roots.insert(root)
@@ -436,7 +441,7 @@ enum EffectTable {
                     _ = ids.remove(key, from: outer)
                 }
             }
-            guard let id else {
+            guard id != nil else {
                 guard scope == nil else {
                     precondition(roots.marked > 0, "a scoped root ended more often than it began")
                     roots.marked -= 1
@@ -446,7 +451,7 @@ enum EffectTable {
             }
             precondition(roots.marked > 0, "a root with an id ended more often than it began")
             roots.marked -= 1
-            return (nil, ids.remove(key, from: id))
+            return (nil, ids.remove(key, from: id!))
         } ?? (nil, nil)
     }
 

@@ -74,9 +74,11 @@ struct TimerHeap<Payload> {
             Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
         }
 
+        /// Compared as durations: splitting `limit` into its components divides, rebuilding the
+        /// due time only multiplies.
         @inline(__always)
         func isLater(than limit: Duration) -> Bool {
-            Entry(due: limit, order: .max, slot: 0).precedes(self)
+            limit < due
         }
 
         /// Whether this entry comes out before `other`: earlier, or as early and put in first.

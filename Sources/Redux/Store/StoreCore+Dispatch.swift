@@ -24,9 +24,10 @@ extension StoreCore {
         case stop([UnsafeContinuation<Void, Never>]?)
         case handOff(Waiter)
         case schedule
-        case drop
-        /// Wait; then take over (no home) or arrive again (a home).
-        case wait(Waiter)
+        /// The caller's work, which the store shut down before taking.
+        case drop(Work)
+        /// Wait; then take over (no home) or arrive again (a home) with the caller's work.
+        case wait(Waiter, Work)
     }
 
     /// What the middlewares and observers of a reduced action are handed besides the lent state.
@@ -56,7 +57,7 @@ extension StoreCore {
             }
             // The usual end of a dispatch (queued, or reduced with nothing to react), taken here.
             if case .stop(.none) = order { return }
-            carry(out: order, with: work, lendingTo: lent)
+            carry(out: order, lendingTo: lent)
         }
     }
 
@@ -82,9 +83,9 @@ extension StoreCore {
         case .queuedForHome:
             return .schedule
         case .dropped:
-            return .drop
+            return .drop(work)
         case .wait(let waiter):
-            return .wait(waiter)
+            return .wait(waiter, work)
         }
     }
 
@@ -124,12 +125,8 @@ extension StoreCore {
     }
 
     /// Carries out `first`, then, as the drainer, each next order until the drain stops.
-    /// `work` is the caller's own, for `drop` and `wait`.
     @inlinable
-    func carry(
-        out first: consuming Order, with work: Work? = nil,
-        lendingTo lent: LoanStorage<State>
-    ) {
+    func carry(out first: consuming Order, lendingTo lent: LoanStorage<State>) {
         var order = first
         while true {
             switch consume order {
@@ -148,22 +145,30 @@ extension StoreCore {
             case .schedule:
                 scheduleOnHome()
                 return
-            case .drop:
-                if let work { drop(work) }
+            case .drop(let work):
+                drop(work)
                 return
-            case .wait(let waiter):
-                guard let work else { preconditionFailure("a drainer was told to wait") }
-                waiter.wait()
-                if home == nil {
-                    // Signalled as the successor (or because the store shut down).
-                    takeOver(with: work)
-                } else {
-                    // Signalled because the queue drained to half (or the store shut down).
-                    arrive(with: work)
-                }
+            case .wait(let waiter, let work):
+                wait(for: waiter, with: work)
                 return
             }
             order = shared.withLock { next(in: &$0, lendingTo: lent) }
+        }
+    }
+
+    /// Blocks the calling thread until signalled, then takes over (no home) or arrives again
+    /// (a home). Never inlined, as every step a dispatch rarely takes, so that the usual one
+    /// stays small.
+    @inlinable
+    @inline(never)
+    func wait(for waiter: Waiter, with work: Work) {
+        waiter.wait()
+        if home == nil {
+            // Signalled as the successor (or because the store shut down).
+            takeOver(with: work)
+        } else {
+            // Signalled because the queue drained to half (or the store shut down).
+            arrive(with: work)
         }
     }
 
@@ -238,6 +243,7 @@ extension StoreCore {
     }
 
     @inlinable
+    @inline(never)
     func process(_ work: Work) {
         switch work {
         case .action(let action):
@@ -317,7 +323,7 @@ extension StoreCore {
             // reduces, and it reduces the next once this returns.
             box.remember?(state)
             if effect.isNone { return }
-            run(effect, membership: membership)
+            run(consume effect, membership: membership)
         }
         observers?.notify(state)
     }
@@ -359,8 +365,8 @@ extension StoreCore {
             let order = shared.withLock {
                 arrival(of: work, from: thread, suspends: true, in: &$0, lendingTo: lent)
             }
-            if case .wait(let waiter) = order { return waiter }
-            carry(out: order, with: work, lendingTo: lent)
+            if case .wait(let waiter, _) = order { return waiter }
+            carry(out: order, lendingTo: lent)
             return nil
         }
     }
@@ -405,6 +411,7 @@ extension StoreCore {
     /// Asks the home to drain the queue, unless code on the home has meanwhile or the store is
     /// gone by then: one piece of work per batch of dispatches.
     @inlinable
+    @inline(never)
     func scheduleOnHome() {
         guard let home else {
             preconditionFailure("a store without a home has nothing to schedule")
