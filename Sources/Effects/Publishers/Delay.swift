@@ -70,14 +70,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
             if let value = singleValue {
-                DelayedValue(value, to: subscriber).start(after: delay, on: scheduler)
+                DelayRelay(value, to: subscriber).start(after: delay, on: scheduler)
             } else {
                 subscribeThroughRelay(subscriber, delay: delay)
             }
         }
 
         /// The upstream's one value, when it is a single value that finishes at once: a
-        /// `DelayedValue` then delivers it with the completion in one piece of scheduled work.
+        /// `DelayRelay` then delivers it with the completion in one piece of scheduled work.
         @inlinable
         var singleValue: Output? {
             if let just = upstream as? Just<Output> { return just.output }
@@ -90,8 +90,7 @@ extension Publishers {
         @usableFromInline
         func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration)
         where S.Input == Output {
-            upstream.subscribe(
-                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: delay))
+            upstream.subscribe(DelayFeed(downstream: subscriber, interval: delay, scheduler: scheduler))
         }
     }
 }
@@ -117,7 +116,7 @@ extension Publishers.Delay {
         guard let value = singleValue else {
             return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
-        let delivery = DelayedValue(
+        let delivery = DelayRelay(
             value,
             to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
         delivery.start(after: max(interval, .zero), on: scheduler)
@@ -133,7 +132,7 @@ extension Publishers.Delay: CustomStringConvertible {
 }
 
 /// ``Effect/delay(for:scheduler:)``: a node, so that an effect's type names no scheduler and
-/// mapping it maps the effect inside. A delayed single value starts as its own `DelayedValue`.
+/// mapping it maps the effect inside. A delayed single value starts as its own `DelayRelay`.
 final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     let interval: Duration
@@ -165,7 +164,7 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
             .subscribe(subscriber)
     }
 
-    /// A single value starts as its `DelayedValue`, itself the root the context counts.
+    /// A single value starts as its `DelayRelay`, itself the root the context counts.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
         replacingInFlight: Bool
@@ -241,25 +240,29 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: consuming Downstream
     ) where Downstream.Input == Output {
-        DelayedValue(
+        DelayRelay(
             value, to: downstream, rootOf: context, in: scope.map(context.resolved), id: id
         )
         .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
     }
 }
 
-/// One value delivered once after a delay, then the completion: the subscription of a delay over
-/// a single value, in a store or not (then itself the root the context counts).
+/// The one subscription of a delay, and the deliverer of `receive(on:)` and a timeout: hands
+/// events on after an interval, on a scheduler, in their order and one call at a time.
 ///
-/// ``DelayedValueState`` decides the race between firing and a cancel; once either has won,
-/// nothing is kept. Not generic: the downstream and the value are captured in one function
-/// (``Delivery``), so calls through `any Cancellable` or `any RunningEffect` look up no generic
-/// metadata (see the Performance article's decision log).
+/// Over a single value it needs no upstream: it is scheduled at once, delivers the value and
+/// the completion in one piece of work, and in a store is itself the root its context counts.
+/// Over any other upstream, a ``DelayFeed`` hands it each event, which waits with the handle of
+/// its own scheduled work. ``DelayRelayState`` decides every race between the work firing, events
+/// arriving and a cancel. Not generic: the downstream is captured in closures (``Delivery``, and
+/// one per waiting value), so calls through `any Cancellable` or `any RunningEffect` look up no
+/// generic metadata (see the Performance article's decision log).
 @usableFromInline
-final class DelayedValue: Subscription, RunningEffect {
+final class DelayRelay: Subscription, RunningEffect {
     @usableFromInline
     enum Event: Sendable {
-        case subscription(DelayedValue)
+        case subscription(DelayRelay)
+        /// The single value; a relayed value comes with its own closure instead.
         case value
         case finished
     }
@@ -272,7 +275,7 @@ final class DelayedValue: Subscription, RunningEffect {
     @usableFromInline let id: EffectID?
     /// The scope inside `context`'s it runs in, for a scoped effect's delayed value.
     @usableFromInline let scope: EffectID?
-    @usableFromInline let state: Lock<DelayedValueState>
+    @usableFromInline let state: Lock<DelayRelayState>
 
     @inlinable
     convenience init<Downstream: Subscriber>(
@@ -304,8 +307,16 @@ final class DelayedValue: Subscription, RunningEffect {
         self.context = context
     }
 
-    /// Hands the downstream its subscription, then schedules the delivery. A root first joins
-    /// its context's books, and starts nothing if the context is closed.
+    /// A relay of an upstream's events, which a ``DelayFeed`` hands it.
+    init(relaying delivery: @escaping Delivery) {
+        state = Lock(.relaying(DelayRelayState.Relay(delivery: delivery)))
+        context = nil
+        id = nil
+        scope = nil
+    }
+
+    /// Hands the downstream its subscription, then schedules the single value. A root first
+    /// joins its context's books, and starts nothing if the context is closed.
     @usableFromInline
     func start<Context: Scheduler>(
         after interval: Duration, on scheduler: Context, replacingInFlight: Bool = false
@@ -318,18 +329,43 @@ final class DelayedValue: Subscription, RunningEffect {
         guard let delivery else { return }
         delivery(.subscription(self))
         var work = Optional(scheduler.schedule(after: interval, firing))
-        switch state.withLock({ $0.arrive(work.take()!) }) {
+        settle(state.withLock { $0.arrive(work.take()!) })
+    }
+
+    /// The upstream's subscription arrived: hands the downstream its own, or cancels the
+    /// upstream if this relay was cancelled first.
+    func attach(_ upstream: any Subscription) {
+        guard let delivery = state.withLock({ $0.attach(upstream) }) else {
+            upstream.cancel()
+            return
+        }
+        delivery(.subscription(self))
+    }
+
+    /// Schedules one relayed event: a value's delivery, or the completion (nil).
+    func relay<Context: Scheduler>(
+        _ value: (@Sendable () -> Void)?, after interval: Duration, on scheduler: Context
+    ) {
+        guard let ticket = state.withLock({ $0.enqueue(value) }) else { return }
+        // A handle even for a zero delay, so that a cancel releases the work at once.
+        let work = scheduler.schedule(after: interval, firing)
+        settle(state.withLock { $0.arrive(work, for: ticket) })
+    }
+
+    /// Keeps, releases or cancels a work's handle once `schedule` returned it, outside the lock.
+    private func settle(_ arrival: consuming DelayRelayState.Arrival) {
+        switch consume arrival {
         case .kept:
             break
         case .spent(let spent):
-            // Fired meanwhile (an immediate scheduler, or another thread): released unlocked.
+            // Fired meanwhile (an immediate scheduler, or another thread).
             _ = consume spent
         case .cancelled(let scheduled):
             scheduled.cancel()
         }
     }
 
-    /// Made outside the generic `start`, so that it captures this object alone.
+    /// Made outside the generic methods, so that it captures this object alone.
     private var firing: @Sendable () -> Void {
         { self.fire() }
     }
@@ -344,6 +380,11 @@ final class DelayedValue: Subscription, RunningEffect {
         case .deliveryAndWork(let delivery, let spent):
             _ = consume spent
             deliver(delivery)
+        case .released(let spent, let isDeliverer):
+            _ = consume spent
+            if isDeliverer { deliverReleased() }
+        case .relayEnded:
+            preconditionFailure("a firing ended a relay")
         }
     }
 
@@ -353,6 +394,24 @@ final class DelayedValue: Subscription, RunningEffect {
         // the action handled.
         leaveBooks()
         delivery(.finished)
+    }
+
+    /// Delivers the released events, those released meanwhile by other threads too, until none
+    /// is left or the completion ends the relay.
+    private func deliverReleased() {
+        while true {
+            switch state.withLock({ $0.nextReleased() }) {
+            case .none:
+                return
+            case .value(let value):
+                value()
+            case .finished(let delivery, let upstream):
+                delivery(.finished)
+                // The relay's last references to both, released outside the lock.
+                _ = consume upstream
+                return
+            }
+        }
     }
 
     @usableFromInline
@@ -377,15 +436,20 @@ final class DelayedValue: Subscription, RunningEffect {
     }
 
     /// The delivery it held, for the caller to release unlocked; nil once fired or cancelled.
+    /// Cancels the scheduled work, and a relay's upstream.
     @usableFromInline
     func end() -> Delivery? {
         switch state.withLock({ $0.cancel() }) {
-        case .none:
+        case .none, .released:
             return nil
         case .delivery(let delivery):
             return delivery
         case .deliveryAndWork(let delivery, let work):
             work.cancel()
+            return delivery
+        case .relayEnded(let delivery, let upstream, let waiting):
+            upstream?.cancel()
+            for event in waiting { event.work?.cancel() }
             return delivery
         }
     }
@@ -396,16 +460,91 @@ final class DelayedValue: Subscription, RunningEffect {
     }
 }
 
-/// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
+/// What a ``DelayRelay`` subscribes to an upstream with: hands it each event with the
+/// downstream captured, and answers the downstream's context.
+final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
+    typealias Input = Downstream.Input
+
+    private let downstream: Downstream
+    private let relay: DelayRelay
+    private let interval: Duration
+    private let scheduler: Context
+
+    init(downstream: Downstream, interval: Duration, scheduler: Context) {
+        self.downstream = downstream
+        relay = DelayRelay { event in
+            switch event {
+            case .subscription(let subscription): downstream.receive(subscription: subscription)
+            case .finished: downstream.receive(completion: .finished)
+            case .value: preconditionFailure("a relay has no single value")
+            }
+        }
+        self.interval = interval
+        self.scheduler = scheduler
+    }
+
+    var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
+    func receive(subscription: any Subscription) {
+        relay.attach(subscription)
+    }
+
+    func receive(_ input: Input) {
+        let downstream = downstream
+        relay.relay({ downstream.receive(input) }, after: interval, on: scheduler)
+    }
+
+    func receive(completion: Subscribers.Completion) {
+        relay.relay(nil, after: interval, on: scheduler)
+    }
+}
+
+/// Where a ``DelayRelay`` stands: a pure state machine, each transition returning what its
 /// owner must do once the lock is let go.
+///
+/// A single value moves `scheduling` → `waiting` → `fired`; a relay stays `relaying` until its
+/// completion is delivered (then `fired`). Either may be `cancelled` at any point.
 @usableFromInline
-enum DelayedValueState: Sendable {
+enum DelayRelayState: Sendable {
+    /// The events of a relay not yet delivered, each with its scheduled work's handle.
+    ///
+    /// Every event waits the same interval, so whichever work fires releases the oldest event
+    /// still waiting; whichever thread released first delivers all released events, in order.
+    /// Size and cost: `events` holds the events not yet delivered; appending, popping the
+    /// oldest and finding an event's slot by its ticket are O(1); a cancel is O(events).
+    @usableFromInline
+    struct Relay: Sendable {
+        let delivery: DelayRelay.Delivery
+        var upstream: (any Subscription)? = nil
+        var events = FIFOQueue<Waiting>()
+        /// The ticket of `events`' oldest entry; tickets number events in arrival order.
+        var firstTicket: UInt64 = 0
+        /// How many of the oldest events are due and wait only for the deliverer.
+        var released = 0
+        var isDelivering = false
+    }
+
+    @usableFromInline
+    struct Waiting: Sendable {
+        /// Delivers the value; nil for the completion.
+        let value: (@Sendable () -> Void)?
+        /// Nil until `schedule` has returned it, and once its work fired.
+        var work: (any Cancellable)? = nil
+    }
+
     @usableFromInline
     enum Step: Sendable {
         case none
         /// The scheduler had not handed the work's handle back yet.
-        case delivery(DelayedValue.Delivery)
-        case deliveryAndWork(DelayedValue.Delivery, any Cancellable)
+        case delivery(DelayRelay.Delivery)
+        case deliveryAndWork(DelayRelay.Delivery, any Cancellable)
+        /// A relayed event is due: the fired work's handle to release, and whether this thread
+        /// now delivers.
+        case released((any Cancellable)?, isDeliverer: Bool)
+        /// A relay cancelled: its upstream and waiting events' work to cancel.
+        case relayEnded(DelayRelay.Delivery, (any Subscription)?, FIFOQueue<Waiting>)
     }
 
     @usableFromInline
@@ -415,21 +554,31 @@ enum DelayedValueState: Sendable {
         case cancelled(any Cancellable)
     }
 
-    case scheduling(DelayedValue.Delivery)
-    case waiting(any Cancellable, DelayedValue.Delivery)
+    @usableFromInline
+    enum Release {
+        case none
+        case value(@Sendable () -> Void)
+        /// The completion, which ends the relay.
+        case finished(DelayRelay.Delivery, (any Subscription)?)
+    }
+
+    case scheduling(DelayRelay.Delivery)
+    case waiting(any Cancellable, DelayRelay.Delivery)
+    case relaying(Relay)
     case fired
     case cancelled
 
     @usableFromInline
-    var delivery: DelayedValue.Delivery? {
+    var delivery: DelayRelay.Delivery? {
         switch self {
         case .scheduling(let delivery), .waiting(_, let delivery): delivery
+        case .relaying(let relay): relay.delivery
         case .fired, .cancelled: nil
         }
     }
 
     @usableFromInline
-    mutating func subscribing() -> DelayedValue.Delivery? {
+    mutating func subscribing() -> DelayRelay.Delivery? {
         switch consume self {
         case .scheduling(let delivery):
             self = .scheduling(delivery)
@@ -437,16 +586,54 @@ enum DelayedValueState: Sendable {
         case .cancelled:
             self = .cancelled
             return nil
-        case .waiting, .fired:
+        case .waiting, .relaying, .fired:
             preconditionFailure("a delayed value was subscribed to after it was scheduled")
         }
     }
 
+    /// The upstream's subscription, kept to cancel; nil (cancel it) once cancelled.
+    mutating func attach(_ upstream: any Subscription) -> DelayRelay.Delivery? {
+        switch consume self {
+        case .relaying(var relay) where relay.upstream == nil:
+            relay.upstream = upstream
+            self = .relaying(relay)
+            return relay.delivery
+        case let other:
+            self = other
+            return nil
+        }
+    }
+
+    /// Queues a relayed event; its ticket, or nil when the relay ended.
+    mutating func enqueue(_ value: (@Sendable () -> Void)?) -> UInt64? {
+        switch consume self {
+        // Nothing is queued after the completion.
+        case .relaying(var relay) where relay.events.last.map({ $0.value != nil }) ?? true:
+            relay.events.append(Waiting(value: value))
+            let ticket = relay.firstTicket + UInt64(relay.events.count - 1)
+            self = .relaying(relay)
+            return ticket
+        case let other:
+            self = other
+            return nil
+        }
+    }
+
+    /// The scheduled work's handle came back (for a relayed event, the one of `ticket`).
     @usableFromInline
-    mutating func arrive(_ work: consuming any Cancellable) -> Arrival {
+    mutating func arrive(_ work: consuming any Cancellable, for ticket: UInt64 = 0) -> Arrival {
         switch consume self {
         case .scheduling(let delivery):
             self = .waiting(work, delivery)
+            return .kept
+        case .relaying(var relay):
+            // Released already: some work fired for it, maybe this one.
+            guard ticket >= relay.firstTicket + UInt64(relay.released) else {
+                self = .relaying(relay)
+                return .spent(work)
+            }
+            relay.events[Int(ticket - relay.firstTicket)].work = work
+            self = .relaying(relay)
             return .kept
         case .fired:
             self = .fired
@@ -468,11 +655,42 @@ enum DelayedValueState: Sendable {
         case .waiting(let work, let delivery):
             self = .fired
             return .deliveryAndWork(delivery, work)
+        case .relaying(var relay):
+            precondition(relay.released < relay.events.count, "a relay fired more than it waits")
+            let spent = relay.events[relay.released].work.take()
+            relay.released += 1
+            let isDeliverer = !relay.isDelivering
+            relay.isDelivering = true
+            self = .relaying(relay)
+            return .released(spent, isDeliverer: isDeliverer)
         case .cancelled:
             self = .cancelled
             return .none
         case .fired:
             preconditionFailure("a delayed value fired twice")
+        }
+    }
+
+    /// The deliverer's next released event; `.none` gives up the role, when none is left.
+    mutating func nextReleased() -> Release {
+        switch consume self {
+        case .relaying(var relay):
+            guard relay.released > 0, let waiting = relay.events.popFirst() else {
+                relay.isDelivering = false
+                self = .relaying(relay)
+                return .none
+            }
+            relay.released -= 1
+            relay.firstTicket += 1
+            guard let value = waiting.value else {
+                self = .fired
+                return .finished(relay.delivery, relay.upstream)
+            }
+            self = .relaying(relay)
+            return .value(value)
+        case let other:
+            self = other
+            return .none
         }
     }
 
@@ -485,185 +703,15 @@ enum DelayedValueState: Sendable {
         case .waiting(let scheduled, let delivery):
             self = .cancelled
             return .deliveryAndWork(delivery, scheduled)
+        case .relaying(let relay):
+            self = .cancelled
+            return .relayEnded(relay.delivery, relay.upstream, relay.events)
         case .fired:
             self = .fired
             return .none
         case .cancelled:
             self = .cancelled
             return .none
-        }
-    }
-}
-
-/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
-/// `receive(on:)` and a timeout), one call at a time.
-///
-/// Each event waits in `State.events` with the handle of its own scheduled work; the work
-/// captures only the relay and releases the oldest event (all wait the same delay, so the
-/// oldest is due). Whichever thread released first delivers them all.
-///
-/// Size and cost: `events` holds the events not yet delivered; appending, popping the oldest and
-/// finding an event's slot by its ticket are O(1). Cancelling is O(waiting events).
-final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
-    typealias Input = Downstream.Input
-
-    private enum Event {
-        case value(Input)
-        case finished
-    }
-
-    private struct Waiting {
-        let event: Event
-        /// Nil until `schedule` has returned it.
-        var handle: (any Cancellable)?
-    }
-
-    private enum Phase {
-        case active(Downstream, upstream: (any Subscription)?, isDelivering: Bool)
-        /// Cancelled, or the completion was delivered.
-        case ended
-    }
-
-    private struct State {
-        var phase: Phase
-        var events = FIFOQueue<Waiting>()
-        /// The ticket of `events`' oldest entry; tickets number events in arrival order.
-        var firstTicket: UInt64 = 0
-        /// How many of the oldest events are due and wait only for the deliverer.
-        var released = 0
-    }
-
-    private let state: Lock<State>
-    private let scheduler: Context
-    private let delay: Duration
-
-    init(downstream: Downstream, scheduler: Context, delay: Duration) {
-        state = Lock(State(phase: .active(downstream, upstream: nil, isDelivering: false)))
-        self.scheduler = scheduler
-        self.delay = delay
-    }
-
-    var effectContext: EffectContext? {
-        let downstream = state.withLock { state -> Downstream? in
-            guard case .active(let downstream, _, _) = state.phase else { return nil }
-            return downstream
-        }
-        return downstream?.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        let downstream = state.withLock { state -> Downstream? in
-            guard case .active(let downstream, nil, let isDelivering) = state.phase else {
-                return nil
-            }
-            state.phase = .active(downstream, upstream: subscription, isDelivering: isDelivering)
-            return downstream
-        }
-        guard let downstream else {
-            subscription.cancel()
-            return
-        }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) {
-        enqueue(.value(input))
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        enqueue(.finished)
-    }
-
-    func cancel() {
-        let (ended, events) = state.withLock { state -> (Phase, FIFOQueue<Waiting>) in
-            guard case .active = state.phase else { return (.ended, FIFOQueue()) }
-            defer {
-                state.phase = .ended
-                state.events = FIFOQueue()
-            }
-            return (state.phase, state.events)
-        }
-        // The downstream, the upstream and the waiting events are released outside the lock.
-        if case .active(_, let upstream, _) = ended { upstream?.cancel() }
-        for waiting in events {
-            waiting.handle?.cancel()
-        }
-    }
-
-    private func enqueue(_ event: Event) {
-        let ticket = state.withLock { state -> UInt64? in
-            guard case .active = state.phase else { return nil }
-            state.events.append(Waiting(event: event))
-            return state.firstTicket + UInt64(state.events.count - 1)
-        }
-        guard let ticket else { return }
-
-        // A handle even for a zero delay, so that a cancel releases the work at once.
-        let handle = scheduler.schedule(after: delay) { self.releaseOldest() }
-        let kept = state.withLock { state -> Bool in
-            guard ticket >= state.firstTicket else { return false }
-            let offset = Int(ticket - state.firstTicket)
-            guard offset >= state.released, offset < state.events.count else { return false }
-            state.events[offset].handle = handle
-            return true
-        }
-        // Ran already (an immediate scheduler) or was cancelled meanwhile: nothing to keep.
-        if !kept { handle.cancel() }
-    }
-
-    /// Run by the scheduler: the oldest waiting event is due. Delivers it, and any released
-    /// meanwhile, unless another thread is delivering (it will deliver this one too).
-    private func releaseOldest() {
-        let (becameDeliverer, spent) = state.withLock {
-            state -> (Bool, (any Cancellable)?) in
-            guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
-                state.released < state.events.count
-            else { return (false, nil) }
-            let spent = state.events[state.released].handle.take()
-            state.released += 1
-            if isDelivering { return (false, spent) }
-            state.phase = .active(downstream, upstream: upstream, isDelivering: true)
-            return (true, spent)
-        }
-        // The spent work's handle is released outside the lock.
-        _ = spent
-        guard becameDeliverer else { return }
-        while let released = nextReleased() {
-            switch released {
-            case .value(let value, let downstream):
-                downstream.receive(value)
-            case .finished(let downstream, let upstream):
-                downstream.receive(completion: .finished)
-                // The relay's last references to both, released outside the lock.
-                _ = upstream
-                return
-            }
-        }
-    }
-
-    private enum Released {
-        case value(Input, Downstream)
-        /// The completion, which ends the relay.
-        case finished(Downstream, upstream: (any Subscription)?)
-    }
-
-    /// Takes the oldest released event, or gives up the deliverer's role when there is none.
-    private func nextReleased() -> Released? {
-        state.withLock { state -> Released? in
-            guard case .active(let downstream, let upstream, _) = state.phase else { return nil }
-            guard state.released > 0, let waiting = state.events.popFirst() else {
-                state.phase = .active(downstream, upstream: upstream, isDelivering: false)
-                return nil
-            }
-            state.released -= 1
-            state.firstTicket += 1
-            switch waiting.event {
-            case .value(let value):
-                return .value(value, downstream)
-            case .finished:
-                state.phase = .ended
-                return .finished(downstream, upstream: upstream)
-            }
         }
     }
 }

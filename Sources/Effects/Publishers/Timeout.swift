@@ -81,8 +81,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
                 TimeoutSubscription(
-                    downstream: ScheduledRelay(
-                        downstream: subscriber, scheduler: scheduler, delay: .zero),
+                    downstream: DelayFeed(downstream: subscriber, interval: .zero, scheduler: scheduler),
                     interval: max(interval, .zero),
                     scheduler: scheduler,
                     timeoutOutput: timeoutOutput
