@@ -69,11 +69,11 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
-            if let value = singleValue {
-                DelayRelay(value, to: subscriber).start(after: delay, on: scheduler)
-            } else {
-                subscribeThroughRelay(subscriber, delay: delay)
+            guard let value = singleValue else {
+                return upstream.subscribe(
+                    DelayFeed(downstream: subscriber, interval: delay, scheduler: scheduler))
             }
+            DelayRelay(value, to: subscriber).start(after: delay, on: scheduler)
         }
 
         /// The upstream's one value, when it is a single value that finishes at once: a
@@ -85,12 +85,6 @@ extension Publishers {
                 return value
             }
             return nil
-        }
-
-        @usableFromInline
-        func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration)
-        where S.Input == Output {
-            upstream.subscribe(DelayFeed(downstream: subscriber, interval: delay, scheduler: scheduler))
         }
     }
 }
@@ -248,15 +242,11 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
 }
 
 /// The one subscription of a delay, and the deliverer of `receive(on:)` and a timeout: hands
-/// events on after an interval, on a scheduler, in their order and one call at a time.
-///
-/// Over a single value it needs no upstream: it is scheduled at once, delivers the value and
-/// the completion in one piece of work, and in a store is itself the root its context counts.
-/// Over any other upstream, a ``DelayFeed`` hands it each event, which waits with the handle of
-/// its own scheduled work. ``DelayRelayState`` decides every race between the work firing, events
-/// arriving and a cancel. Not generic: the downstream is captured in closures (``Delivery``, and
-/// one per waiting value), so calls through `any Cancellable` or `any RunningEffect` look up no
-/// generic metadata (see the Performance article's decision log).
+/// events on after an interval, in order, one call at a time. A single value needs no upstream,
+/// goes with its completion in one piece of work, and in a store is the root its context counts;
+/// a ``DelayFeed`` hands it any other upstream's events. ``DelayRelayState`` decides each race.
+/// Not generic: the downstream is captured in closures, so calls through `any Cancellable` or
+/// `any RunningEffect` look up no generic metadata (see the Performance article's decision log).
 @usableFromInline
 final class DelayRelay: Subscription, RunningEffect {
     @usableFromInline
@@ -270,12 +260,12 @@ final class DelayRelay: Subscription, RunningEffect {
     @usableFromInline
     typealias Delivery = @Sendable (Event) -> Void
 
-    @usableFromInline let context: EffectContext?
+    let context: EffectContext?
     /// As the context's books name it: resolved once, so its beginning and end use one object.
     @usableFromInline let id: EffectID?
     /// The scope inside `context`'s it runs in, for a scoped effect's delayed value.
     @usableFromInline let scope: EffectID?
-    @usableFromInline let state: Lock<DelayRelayState>
+    let state: Lock<DelayRelayState>
 
     @inlinable
     convenience init<Downstream: Subscriber>(
@@ -332,8 +322,7 @@ final class DelayRelay: Subscription, RunningEffect {
         settle(state.withLock { $0.arrive(work.take()!) })
     }
 
-    /// The upstream's subscription arrived: hands the downstream its own, or cancels the
-    /// upstream if this relay was cancelled first.
+    /// Hands the downstream its subscription, or cancels the upstream if cancelled first.
     func attach(_ upstream: any Subscription) {
         guard let delivery = state.withLock({ $0.attach(upstream) }) else {
             upstream.cancel()
@@ -352,13 +341,13 @@ final class DelayRelay: Subscription, RunningEffect {
         settle(state.withLock { $0.arrive(work, for: ticket) })
     }
 
-    /// Keeps, releases or cancels a work's handle once `schedule` returned it, outside the lock.
+    /// Keeps a work's handle once `schedule` returned it, or releases it (fired meanwhile: an
+    /// immediate scheduler, or another thread) or cancels it, outside the lock.
     private func settle(_ arrival: consuming DelayRelayState.Arrival) {
         switch consume arrival {
         case .kept:
             break
         case .spent(let spent):
-            // Fired meanwhile (an immediate scheduler, or another thread).
             _ = consume spent
         case .cancelled(let scheduled):
             scheduled.cancel()
@@ -370,7 +359,6 @@ final class DelayRelay: Subscription, RunningEffect {
         { self.fire() }
     }
 
-    @usableFromInline
     func fire() {
         switch state.withLock({ $0.fire() }) {
         case .none:
@@ -401,7 +389,7 @@ final class DelayRelay: Subscription, RunningEffect {
     private func deliverReleased() {
         while true {
             switch state.withLock({ $0.nextReleased() }) {
-            case .none:
+            case nil:
                 return
             case .value(let value):
                 value()
@@ -414,15 +402,13 @@ final class DelayRelay: Subscription, RunningEffect {
         }
     }
 
-    @usableFromInline
-    func cancel() {
+    @usableFromInline func cancel() {
         guard end() != nil else { return }
         leaveBooks()
     }
 
     /// Finishes its downstream, which may be waiting for it.
-    @usableFromInline
-    func cancelByID() {
+    @usableFromInline func cancelByID() {
         guard let delivery = end() else { return }
         leaveBooks()
         delivery(.finished)
@@ -430,14 +416,12 @@ final class DelayRelay: Subscription, RunningEffect {
 
     /// The downstream is let go too: a store's sink holds the store's core, which a scheduler
     /// keeping cancelled work until its time must not keep.
-    @usableFromInline
-    func stop() {
+    @usableFromInline func stop() {
         _ = end()
     }
 
     /// The delivery it held, for the caller to release unlocked; nil once fired or cancelled.
     /// Cancels the scheduled work, and a relay's upstream.
-    @usableFromInline
     func end() -> Delivery? {
         switch state.withLock({ $0.cancel() }) {
         case .none, .released:
@@ -454,7 +438,6 @@ final class DelayRelay: Subscription, RunningEffect {
         }
     }
 
-    @usableFromInline
     func leaveBooks() {
         context?.end(self, id: id, in: scope)
     }
@@ -462,14 +445,14 @@ final class DelayRelay: Subscription, RunningEffect {
 
 /// What a ``DelayRelay`` subscribes to an upstream with: hands it each event with the
 /// downstream captured, and answers the downstream's context.
+@usableFromInline
 final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
-    typealias Input = Downstream.Input
-
     private let downstream: Downstream
     private let relay: DelayRelay
     private let interval: Duration
     private let scheduler: Context
 
+    @usableFromInline
     init(downstream: Downstream, interval: Duration, scheduler: Context) {
         self.downstream = downstream
         relay = DelayRelay { event in
@@ -483,20 +466,20 @@ final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
         self.scheduler = scheduler
     }
 
-    var effectContext: EffectContext? {
+    @usableFromInline var effectContext: EffectContext? {
         downstream.effectContext
     }
 
-    func receive(subscription: any Subscription) {
+    @usableFromInline func receive(subscription: any Subscription) {
         relay.attach(subscription)
     }
 
-    func receive(_ input: Input) {
+    @usableFromInline func receive(_ input: Downstream.Input) {
         let downstream = downstream
         relay.relay({ downstream.receive(input) }, after: interval, on: scheduler)
     }
 
-    func receive(completion: Subscribers.Completion) {
+    @usableFromInline func receive(completion: Subscribers.Completion) {
         relay.relay(nil, after: interval, on: scheduler)
     }
 }
@@ -506,15 +489,11 @@ final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
 ///
 /// A single value moves `scheduling` → `waiting` → `fired`; a relay stays `relaying` until its
 /// completion is delivered (then `fired`). Either may be `cancelled` at any point.
-@usableFromInline
 enum DelayRelayState: Sendable {
-    /// The events of a relay not yet delivered, each with its scheduled work's handle.
-    ///
-    /// Every event waits the same interval, so whichever work fires releases the oldest event
-    /// still waiting; whichever thread released first delivers all released events, in order.
-    /// Size and cost: `events` holds the events not yet delivered; appending, popping the
-    /// oldest and finding an event's slot by its ticket are O(1); a cancel is O(events).
-    @usableFromInline
+    /// A relay's events not yet delivered, each with its work's handle. All wait the same
+    /// interval, so any work that fires releases the oldest; the first thread to release delivers
+    /// every released event, in order. Size: the events not yet delivered; appending, popping and
+    /// finding an event by its ticket are O(1), a cancel O(events).
     struct Relay: Sendable {
         let delivery: DelayRelay.Delivery
         var upstream: (any Subscription)? = nil
@@ -526,7 +505,6 @@ enum DelayRelayState: Sendable {
         var isDelivering = false
     }
 
-    @usableFromInline
     struct Waiting: Sendable {
         /// Delivers the value; nil for the completion.
         let value: (@Sendable () -> Void)?
@@ -534,29 +512,24 @@ enum DelayRelayState: Sendable {
         var work: (any Cancellable)? = nil
     }
 
-    @usableFromInline
     enum Step: Sendable {
         case none
         /// The scheduler had not handed the work's handle back yet.
         case delivery(DelayRelay.Delivery)
         case deliveryAndWork(DelayRelay.Delivery, any Cancellable)
-        /// A relayed event is due: the fired work's handle to release, and whether this thread
-        /// now delivers.
+        /// A relayed event is due: the spent handle, and whether this thread now delivers.
         case released((any Cancellable)?, isDeliverer: Bool)
         /// A relay cancelled: its upstream and waiting events' work to cancel.
         case relayEnded(DelayRelay.Delivery, (any Subscription)?, FIFOQueue<Waiting>)
     }
 
-    @usableFromInline
     enum Arrival: Sendable {
         case kept
         case spent(any Cancellable)
         case cancelled(any Cancellable)
     }
 
-    @usableFromInline
     enum Release {
-        case none
         case value(@Sendable () -> Void)
         /// The completion, which ends the relay.
         case finished(DelayRelay.Delivery, (any Subscription)?)
@@ -568,16 +541,6 @@ enum DelayRelayState: Sendable {
     case fired
     case cancelled
 
-    @usableFromInline
-    var delivery: DelayRelay.Delivery? {
-        switch self {
-        case .scheduling(let delivery), .waiting(_, let delivery): delivery
-        case .relaying(let relay): relay.delivery
-        case .fired, .cancelled: nil
-        }
-    }
-
-    @usableFromInline
     mutating func subscribing() -> DelayRelay.Delivery? {
         switch consume self {
         case .scheduling(let delivery):
@@ -620,7 +583,6 @@ enum DelayRelayState: Sendable {
     }
 
     /// The scheduled work's handle came back (for a relayed event, the one of `ticket`).
-    @usableFromInline
     mutating func arrive(_ work: consuming any Cancellable, for ticket: UInt64 = 0) -> Arrival {
         switch consume self {
         case .scheduling(let delivery):
@@ -646,7 +608,6 @@ enum DelayRelayState: Sendable {
         }
     }
 
-    @usableFromInline
     mutating func fire() -> Step {
         switch consume self {
         case .scheduling(let delivery):
@@ -671,14 +632,14 @@ enum DelayRelayState: Sendable {
         }
     }
 
-    /// The deliverer's next released event; `.none` gives up the role, when none is left.
-    mutating func nextReleased() -> Release {
+    /// The deliverer's next released event; nil gives up the role, when none is left.
+    mutating func nextReleased() -> Release? {
         switch consume self {
         case .relaying(var relay):
             guard relay.released > 0, let waiting = relay.events.popFirst() else {
                 relay.isDelivering = false
                 self = .relaying(relay)
-                return .none
+                return nil
             }
             relay.released -= 1
             relay.firstTicket += 1
@@ -690,11 +651,10 @@ enum DelayRelayState: Sendable {
             return .value(value)
         case let other:
             self = other
-            return .none
+            return nil
         }
     }
 
-    @usableFromInline
     mutating func cancel() -> Step {
         switch consume self {
         case .scheduling(let delivery):

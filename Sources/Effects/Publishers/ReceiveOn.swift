@@ -33,7 +33,8 @@ extension Publishers {
 
         /// Subscribes `subscriber` so that it is called on the scheduler.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
-            upstream.subscribe(DelayFeed(downstream: subscriber, interval: .zero, scheduler: scheduler))
+            upstream.subscribe(
+                DelayFeed(downstream: subscriber, interval: .zero, scheduler: scheduler))
         }
     }
 }
