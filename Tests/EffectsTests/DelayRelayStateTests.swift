@@ -117,7 +117,7 @@ import Testing
         let downstream = Downstream()
         var state = DelayRelayState.scheduling(downstream.delivery)
         let delivery = state.subscribing()
-        delivery?(.subscription(DelayRelay(rootOf: nil, in: nil, id: nil) { _ in }))
+        delivery?(.subscription(DelayRelay(.scheduling { _ in })))
         #expect(downstream.events == ["subscription"])
         #expect(state.holdsDownstream, "the delivery is still the state's, for the firing")
         guard case .kept = state.arrive(Work()) else {

@@ -273,21 +273,23 @@ final class DelayRelay: Subscription, RunningEffect {
         rootOf context: EffectContext? = nil, in scope: EffectID? = nil, id: EffectID? = nil
     ) {
         let downstream = downstream
-        self.init(rootOf: context, in: scope, id: id) { event in
+        let delivery: Delivery = { event in
             switch event {
             case .subscription(let subscription): downstream.receive(subscription: subscription)
             case .value: downstream.receive(value)
             case .finished: downstream.receive(completion: .finished)
             }
         }
+        self.init(.scheduling(delivery), rootOf: context, in: scope, id: id)
     }
 
+    /// Starts in `state`: `.scheduling` for a single value, `.relaying` for a ``DelayFeed``'s.
     @usableFromInline
     init(
-        rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
-        delivery: consuming @escaping Delivery
+        _ state: consuming DelayRelayState, rootOf context: EffectContext? = nil,
+        in scope: EffectID? = nil, id: EffectID? = nil
     ) {
-        state = Lock(.scheduling(consume delivery))
+        self.state = Lock(consume state)
         self.scope = context == nil ? nil : scope
         if let context, scope != nil || context.scope != nil, let id {
             self.id = context.resolved(id, in: scope)
@@ -295,14 +297,6 @@ final class DelayRelay: Subscription, RunningEffect {
             self.id = context == nil ? nil : id
         }
         self.context = context
-    }
-
-    /// A relay of an upstream's events, which a ``DelayFeed`` hands it.
-    init(relaying delivery: @escaping Delivery) {
-        state = Lock(.relaying(DelayRelayState.Relay(delivery: delivery)))
-        context = nil
-        id = nil
-        scope = nil
     }
 
     /// Hands the downstream its subscription, then schedules the single value. A root first
@@ -455,13 +449,14 @@ final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
     @usableFromInline
     init(downstream: Downstream, interval: Duration, scheduler: Context) {
         self.downstream = downstream
-        relay = DelayRelay { event in
+        let delivery: DelayRelay.Delivery = { event in
             switch event {
             case .subscription(let subscription): downstream.receive(subscription: subscription)
             case .finished: downstream.receive(completion: .finished)
             case .value: preconditionFailure("a relay has no single value")
             }
         }
+        relay = DelayRelay(.relaying(.init(delivery: delivery)))
         self.interval = interval
         self.scheduler = scheduler
     }
@@ -489,11 +484,13 @@ final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
 ///
 /// A single value moves `scheduling` → `waiting` → `fired`; a relay stays `relaying` until its
 /// completion is delivered (then `fired`). Either may be `cancelled` at any point.
+@usableFromInline
 enum DelayRelayState: Sendable {
     /// A relay's events not yet delivered, each with its work's handle. All wait the same
     /// interval, so any work that fires releases the oldest; the first thread to release delivers
     /// every released event, in order. Size: the events not yet delivered; appending, popping and
     /// finding an event by its ticket are O(1), a cancel O(events).
+    @usableFromInline
     struct Relay: Sendable {
         let delivery: DelayRelay.Delivery
         var upstream: (any Subscription)? = nil
