@@ -400,3 +400,146 @@ import Testing
 final class SinkLog: Sendable {
     let events = Lock<[String]>([])
 }
+
+/// The delay's semantics, stated once and played by every shape of upstream: a single value
+/// (delivered with its completion by one piece of work) and relayed events, one or many.
+@Suite struct DelayShapeTests {
+    enum Shape: String, CaseIterable, CustomTestStringConvertible {
+        case singleValue, oneRelayedValue, manyRelayedValues
+        var testDescription: String { rawValue }
+
+        var effect: Effect<Int> {
+            switch self {
+            case .singleValue: .just(1)
+            case .oneRelayedValue: Effect(Just(1).eraseToAnyPublisher())
+            case .manyRelayedValues: Effect([1, 2, 3].publisher)
+            }
+        }
+
+        var values: [Recorder<Int>.Event] {
+            self == .manyRelayedValues ? [.value(1), .value(2), .value(3)] : [.value(1)]
+        }
+    }
+
+    private enum Timer: Hashable, Sendable { case unFlip }
+
+    /// Subscribes `recorder` to the shape delayed by a second, in `context` (under an id) if any.
+    private func start(
+        _ shape: Shape, on scheduler: some Scheduler, to recorder: Recorder<Int>,
+        in context: EffectContext?
+    ) {
+        let delayed = shape.effect.delay(for: .seconds(1), scheduler: scheduler)
+        if let context {
+            delayed.cancellable(id: Timer.unFlip).subscribe(recorder, context: context)
+        } else {
+            delayed.subscribe(recorder)
+        }
+    }
+
+    @Test(
+        "every shape delivers its values in order, then the completion, exactly on time, in a context or not",
+        arguments: Shape.allCases, [false, true])
+    func onTime(shape: Shape, inContext: Bool) {
+        let scheduler = TestScheduler()
+        let context = inContext ? EffectContext() : nil
+        let recorder = Recorder<Int>()
+        start(shape, on: scheduler, to: recorder, in: context)
+        scheduler.advance(by: .seconds(1) - .nanoseconds(1))
+        #expect(recorder.history == [.subscription])
+        scheduler.advance(by: .nanoseconds(1))
+        #expect(recorder.history == [.subscription] + shape.values + [.finished])
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(context?.registeredCount ?? 0 == 0)
+        recorder.cancel()
+        #expect(recorder.history == [.subscription] + shape.values + [.finished])
+    }
+
+    @Test(
+        "cancelled before its time, every shape delivers nothing and leaves no work pending",
+        arguments: Shape.allCases, [false, true])
+    func cancelledBeforeFiring(shape: Shape, inContext: Bool) {
+        let scheduler = TestScheduler()
+        let context = inContext ? EffectContext() : nil
+        let recorder = Recorder<Int>()
+        start(shape, on: scheduler, to: recorder, in: context)
+        #expect(scheduler.pendingWorkCount > 0)
+        scheduler.advance(by: .milliseconds(999))
+        recorder.cancel()
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(context?.registeredCount ?? 0 == 0)
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.history == [.subscription])
+    }
+
+    @Test(
+        "cancelled by id, every shape finishes its subscriber at once and leaves no work pending",
+        arguments: Shape.allCases)
+    func cancelledByID(shape: Shape) {
+        let scheduler = TestScheduler()
+        let context = EffectContext()
+        let recorder = Recorder<Int>()
+        start(shape, on: scheduler, to: recorder, in: context)
+        #expect(context.registeredCount == 1)
+        Effect<Int>.cancel(id: Timer.unFlip).subscribe(Recorder(), context: context)
+        #expect(recorder.history == [.subscription, .finished])
+        #expect(context.registeredCount == 0)
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.history == [.subscription, .finished])
+    }
+
+    @Test(
+        "on the immediate scheduler, every shape delivers everything before subscribe returns",
+        arguments: Shape.allCases, [false, true])
+    func immediateScheduler(shape: Shape, inContext: Bool) {
+        let context = inContext ? EffectContext() : nil
+        let recorder = Recorder<Int>()
+        start(shape, on: ImmediateScheduler(), to: recorder, in: context)
+        #expect(recorder.history == [.subscription] + shape.values + [.finished])
+        #expect(context?.registeredCount ?? 0 == 0)
+    }
+
+    @Test("events sent at different times keep their order and spacing, the completion its own")
+    func spacing() {
+        let scheduler = TestScheduler()
+        let upstream = TestSubject<Int>()
+        let recorder = Recorder<Int>()
+        Effect(upstream).delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(300))
+        upstream.send(2)
+        upstream.send(3)
+        scheduler.advance(by: .milliseconds(200))
+        upstream.finish()
+        scheduler.advance(by: .milliseconds(500))
+        #expect(recorder.history == [.subscription, .value(1)])
+        scheduler.advance(by: .milliseconds(299))
+        #expect(recorder.history == [.subscription, .value(1)])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3)])
+        scheduler.advance(by: .milliseconds(199))
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3)])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .finished])
+        #expect(scheduler.pendingWorkCount == 0)
+    }
+
+    @Test(
+        "cancelled between two deliveries, a relay delivers nothing more and cancels the upstream")
+    func cancelledAfterFiring() {
+        let scheduler = TestScheduler()
+        let upstream = TestSubject<Int>()
+        let recorder = Recorder<Int>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(500))
+        upstream.send(2)
+        scheduler.advance(by: .milliseconds(500))
+        #expect(recorder.history == [.subscription, .value(1)])
+        recorder.cancel()
+        #expect(upstream.cancellationCount == 1)
+        #expect(scheduler.pendingWorkCount == 0)
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.history == [.subscription, .value(1)])
+    }
+}

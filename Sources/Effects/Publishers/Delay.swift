@@ -69,15 +69,15 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             let delay = max(interval, .zero)
-            if let value = singleValue {
-                DelayedValue(value, to: subscriber).start(after: delay, on: scheduler)
-            } else {
-                subscribeThroughRelay(subscriber, delay: delay)
+            guard let value = singleValue else {
+                return upstream.subscribe(
+                    DelayFeed(downstream: subscriber, interval: delay, scheduler: scheduler))
             }
+            DelayRelay(value, to: subscriber).start(after: delay, on: scheduler)
         }
 
         /// The upstream's one value, when it is a single value that finishes at once: a
-        /// `DelayedValue` then delivers it with the completion in one piece of scheduled work.
+        /// `DelayRelay` then delivers it with the completion in one piece of scheduled work.
         @inlinable
         var singleValue: Output? {
             if let just = upstream as? Just<Output> { return just.output }
@@ -85,13 +85,6 @@ extension Publishers {
                 return value
             }
             return nil
-        }
-
-        @usableFromInline
-        func subscribeThroughRelay<S: Subscriber>(_ subscriber: S, delay: Duration)
-        where S.Input == Output {
-            upstream.subscribe(
-                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: delay))
         }
     }
 }
@@ -117,7 +110,7 @@ extension Publishers.Delay {
         guard let value = singleValue else {
             return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
-        let delivery = DelayedValue(
+        let delivery = DelayRelay(
             value,
             to: ClosureSubscriber(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
         delivery.start(after: max(interval, .zero), on: scheduler)
@@ -133,7 +126,7 @@ extension Publishers.Delay: CustomStringConvertible {
 }
 
 /// ``Effect/delay(for:scheduler:)``: a node, so that an effect's type names no scheduler and
-/// mapping it maps the effect inside. A delayed single value starts as its own `DelayedValue`.
+/// mapping it maps the effect inside. A delayed single value starts as its own `DelayRelay`.
 final class DelayedEffect<Output: Sendable>: EffectNode {
     let effect: Effect<Output>
     let interval: Duration
@@ -165,7 +158,7 @@ final class DelayedEffect<Output: Sendable>: EffectNode {
             .subscribe(subscriber)
     }
 
-    /// A single value starts as its `DelayedValue`, itself the root the context counts.
+    /// A single value starts as its `DelayRelay`, itself the root the context counts.
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: Downstream, id: EffectID?,
         replacingInFlight: Bool
@@ -241,25 +234,25 @@ package final class DelayedValueStart<Output: Sendable>: Sendable {
     func start<Downstream: Subscriber>(
         in context: EffectContext, sendingTo downstream: consuming Downstream
     ) where Downstream.Input == Output {
-        DelayedValue(
+        DelayRelay(
             value, to: downstream, rootOf: context, in: scope.map(context.resolved), id: id
         )
         .start(after: interval, on: scheduler, replacingInFlight: replacingInFlight)
     }
 }
 
-/// One value delivered once after a delay, then the completion: the subscription of a delay over
-/// a single value, in a store or not (then itself the root the context counts).
-///
-/// ``DelayedValueState`` decides the race between firing and a cancel; once either has won,
-/// nothing is kept. Not generic: the downstream and the value are captured in one function
-/// (``Delivery``), so calls through `any Cancellable` or `any RunningEffect` look up no generic
-/// metadata (see the Performance article's decision log).
+/// The one subscription of a delay, and the deliverer of `receive(on:)` and a timeout: hands
+/// events on after an interval, in order, one call at a time. A single value needs no upstream,
+/// goes with its completion in one piece of work, and in a store is the root its context counts;
+/// a ``DelayFeed`` hands it any other upstream's events. ``DelayRelayState`` decides each race.
+/// Not generic: the downstream is captured in closures, so calls through `any Cancellable` or
+/// `any RunningEffect` look up no generic metadata (see the Performance article's decision log).
 @usableFromInline
-final class DelayedValue: Subscription, RunningEffect {
+final class DelayRelay: Subscription, RunningEffect {
     @usableFromInline
     enum Event: Sendable {
-        case subscription(DelayedValue)
+        case subscription(DelayRelay)
+        /// The single value; a relayed value comes with its own closure instead.
         case value
         case finished
     }
@@ -267,12 +260,12 @@ final class DelayedValue: Subscription, RunningEffect {
     @usableFromInline
     typealias Delivery = @Sendable (Event) -> Void
 
-    @usableFromInline let context: EffectContext?
+    let context: EffectContext?
     /// As the context's books name it: resolved once, so its beginning and end use one object.
     @usableFromInline let id: EffectID?
     /// The scope inside `context`'s it runs in, for a scoped effect's delayed value.
     @usableFromInline let scope: EffectID?
-    @usableFromInline let state: Lock<DelayedValueState>
+    let state: Lock<DelayRelayState>
 
     @inlinable
     convenience init<Downstream: Subscriber>(
@@ -280,21 +273,23 @@ final class DelayedValue: Subscription, RunningEffect {
         rootOf context: EffectContext? = nil, in scope: EffectID? = nil, id: EffectID? = nil
     ) {
         let downstream = downstream
-        self.init(rootOf: context, in: scope, id: id) { event in
+        let delivery: Delivery = { event in
             switch event {
             case .subscription(let subscription): downstream.receive(subscription: subscription)
             case .value: downstream.receive(value)
             case .finished: downstream.receive(completion: .finished)
             }
         }
+        self.init(.scheduling(delivery), rootOf: context, in: scope, id: id)
     }
 
+    /// Starts in `state`: `.scheduling` for a single value, `.relaying` for a ``DelayFeed``'s.
     @usableFromInline
     init(
-        rootOf context: EffectContext?, in scope: EffectID?, id: EffectID?,
-        delivery: consuming @escaping Delivery
+        _ state: consuming DelayRelayState, rootOf context: EffectContext? = nil,
+        in scope: EffectID? = nil, id: EffectID? = nil
     ) {
-        state = Lock(.scheduling(consume delivery))
+        self.state = Lock(consume state)
         self.scope = context == nil ? nil : scope
         if let context, scope != nil || context.scope != nil, let id {
             self.id = context.resolved(id, in: scope)
@@ -304,8 +299,8 @@ final class DelayedValue: Subscription, RunningEffect {
         self.context = context
     }
 
-    /// Hands the downstream its subscription, then schedules the delivery. A root first joins
-    /// its context's books, and starts nothing if the context is closed.
+    /// Hands the downstream its subscription, then schedules the single value. A root first
+    /// joins its context's books, and starts nothing if the context is closed.
     @usableFromInline
     func start<Context: Scheduler>(
         after interval: Duration, on scheduler: Context, replacingInFlight: Bool = false
@@ -318,23 +313,46 @@ final class DelayedValue: Subscription, RunningEffect {
         guard let delivery else { return }
         delivery(.subscription(self))
         var work = Optional(scheduler.schedule(after: interval, firing))
-        switch state.withLock({ $0.arrive(work.take()!) }) {
+        settle(state.withLock { $0.arrive(work.take()!) })
+    }
+
+    /// Hands the downstream its subscription, or cancels the upstream if cancelled first.
+    func attach(_ upstream: any Subscription) {
+        guard let delivery = state.withLock({ $0.attach(upstream) }) else {
+            upstream.cancel()
+            return
+        }
+        delivery(.subscription(self))
+    }
+
+    /// Schedules one relayed event: a value's delivery, or the completion (nil).
+    func relay<Context: Scheduler>(
+        _ value: (@Sendable () -> Void)?, after interval: Duration, on scheduler: Context
+    ) {
+        guard let ticket = state.withLock({ $0.enqueue(value) }) else { return }
+        // A handle even for a zero delay, so that a cancel releases the work at once.
+        let work = scheduler.schedule(after: interval, firing)
+        settle(state.withLock { $0.arrive(work, for: ticket) })
+    }
+
+    /// Keeps a work's handle once `schedule` returned it, or releases it (fired meanwhile: an
+    /// immediate scheduler, or another thread) or cancels it, outside the lock.
+    private func settle(_ arrival: consuming DelayRelayState.Arrival) {
+        switch consume arrival {
         case .kept:
             break
         case .spent(let spent):
-            // Fired meanwhile (an immediate scheduler, or another thread): released unlocked.
             _ = consume spent
         case .cancelled(let scheduled):
             scheduled.cancel()
         }
     }
 
-    /// Made outside the generic `start`, so that it captures this object alone.
+    /// Made outside the generic methods, so that it captures this object alone.
     private var firing: @Sendable () -> Void {
         { self.fire() }
     }
 
-    @usableFromInline
     func fire() {
         switch state.withLock({ $0.fire() }) {
         case .none:
@@ -344,6 +362,11 @@ final class DelayedValue: Subscription, RunningEffect {
         case .deliveryAndWork(let delivery, let spent):
             _ = consume spent
             deliver(delivery)
+        case .released(let spent, let isDeliverer):
+            _ = consume spent
+            if isDeliverer { deliverReleased() }
+        case .relayEnded:
+            preconditionFailure("a firing ended a relay")
         }
     }
 
@@ -355,15 +378,31 @@ final class DelayedValue: Subscription, RunningEffect {
         delivery(.finished)
     }
 
-    @usableFromInline
-    func cancel() {
+    /// Delivers the released events, those released meanwhile by other threads too, until none
+    /// is left or the completion ends the relay.
+    private func deliverReleased() {
+        while true {
+            switch state.withLock({ $0.nextReleased() }) {
+            case nil:
+                return
+            case .value(let value):
+                value()
+            case .finished(let delivery, let upstream):
+                delivery(.finished)
+                // The relay's last references to both, released outside the lock.
+                _ = consume upstream
+                return
+            }
+        }
+    }
+
+    @usableFromInline func cancel() {
         guard end() != nil else { return }
         leaveBooks()
     }
 
     /// Finishes its downstream, which may be waiting for it.
-    @usableFromInline
-    func cancelByID() {
+    @usableFromInline func cancelByID() {
         guard let delivery = end() else { return }
         leaveBooks()
         delivery(.finished)
@@ -371,65 +410,135 @@ final class DelayedValue: Subscription, RunningEffect {
 
     /// The downstream is let go too: a store's sink holds the store's core, which a scheduler
     /// keeping cancelled work until its time must not keep.
-    @usableFromInline
-    func stop() {
+    @usableFromInline func stop() {
         _ = end()
     }
 
     /// The delivery it held, for the caller to release unlocked; nil once fired or cancelled.
-    @usableFromInline
+    /// Cancels the scheduled work, and a relay's upstream.
     func end() -> Delivery? {
         switch state.withLock({ $0.cancel() }) {
-        case .none:
+        case .none, .released:
             return nil
         case .delivery(let delivery):
             return delivery
         case .deliveryAndWork(let delivery, let work):
             work.cancel()
             return delivery
+        case .relayEnded(let delivery, let upstream, let waiting):
+            upstream?.cancel()
+            for event in waiting { event.work?.cancel() }
+            return delivery
         }
     }
 
-    @usableFromInline
     func leaveBooks() {
         context?.end(self, id: id, in: scope)
     }
 }
 
-/// Where a `DelayedValue` stands: a pure state machine, each transition returning what its
-/// owner must do once the lock is let go.
+/// What a ``DelayRelay`` subscribes to an upstream with: hands it each event with the
+/// downstream captured, and answers the downstream's context.
 @usableFromInline
-enum DelayedValueState: Sendable {
+final class DelayFeed<Downstream: Subscriber, Context: Scheduler>: Subscriber {
+    private let downstream: Downstream
+    private let relay: DelayRelay
+    private let interval: Duration
+    private let scheduler: Context
+
     @usableFromInline
+    init(downstream: Downstream, interval: Duration, scheduler: Context) {
+        self.downstream = downstream
+        let delivery: DelayRelay.Delivery = { event in
+            switch event {
+            case .subscription(let subscription): downstream.receive(subscription: subscription)
+            case .finished: downstream.receive(completion: .finished)
+            case .value: preconditionFailure("a relay has no single value")
+            }
+        }
+        relay = DelayRelay(.relaying(.init(delivery: delivery)))
+        self.interval = interval
+        self.scheduler = scheduler
+    }
+
+    @usableFromInline var effectContext: EffectContext? {
+        downstream.effectContext
+    }
+
+    @usableFromInline func receive(subscription: any Subscription) {
+        relay.attach(subscription)
+    }
+
+    @usableFromInline func receive(_ input: Downstream.Input) {
+        let downstream = downstream
+        relay.relay({ downstream.receive(input) }, after: interval, on: scheduler)
+    }
+
+    @usableFromInline func receive(completion: Subscribers.Completion) {
+        relay.relay(nil, after: interval, on: scheduler)
+    }
+}
+
+/// Where a ``DelayRelay`` stands: a pure state machine, each transition returning what its
+/// owner must do once the lock is let go.
+///
+/// A single value moves `scheduling` → `waiting` → `fired`; a relay stays `relaying` until its
+/// completion is delivered (then `fired`). Either may be `cancelled` at any point.
+@usableFromInline
+enum DelayRelayState: Sendable {
+    /// A relay's events not yet delivered, each with its work's handle. All wait the same
+    /// interval, so any work that fires releases the oldest; the first thread to release delivers
+    /// every released event, in order. Size: the events not yet delivered; appending, popping and
+    /// finding an event by its ticket are O(1), a cancel O(events).
+    @usableFromInline
+    struct Relay: Sendable {
+        let delivery: DelayRelay.Delivery
+        var upstream: (any Subscription)? = nil
+        var events = FIFOQueue<Waiting>()
+        /// The ticket of `events`' oldest entry; tickets number events in arrival order.
+        var firstTicket: UInt64 = 0
+        /// How many of the oldest events are due and wait only for the deliverer.
+        var released = 0
+        var isDelivering = false
+    }
+
+    struct Waiting: Sendable {
+        /// Delivers the value; nil for the completion.
+        let value: (@Sendable () -> Void)?
+        /// Nil until `schedule` has returned it, and once its work fired.
+        var work: (any Cancellable)? = nil
+    }
+
     enum Step: Sendable {
         case none
         /// The scheduler had not handed the work's handle back yet.
-        case delivery(DelayedValue.Delivery)
-        case deliveryAndWork(DelayedValue.Delivery, any Cancellable)
+        case delivery(DelayRelay.Delivery)
+        case deliveryAndWork(DelayRelay.Delivery, any Cancellable)
+        /// A relayed event is due: the spent handle, and whether this thread now delivers.
+        case released((any Cancellable)?, isDeliverer: Bool)
+        /// A relay cancelled: its upstream and waiting events' work to cancel.
+        case relayEnded(DelayRelay.Delivery, (any Subscription)?, FIFOQueue<Waiting>)
     }
 
-    @usableFromInline
     enum Arrival: Sendable {
         case kept
         case spent(any Cancellable)
         case cancelled(any Cancellable)
     }
 
-    case scheduling(DelayedValue.Delivery)
-    case waiting(any Cancellable, DelayedValue.Delivery)
+    enum Release {
+        case value(@Sendable () -> Void)
+        /// The completion, which ends the relay.
+        case finished(DelayRelay.Delivery, (any Subscription)?)
+    }
+
+    case scheduling(DelayRelay.Delivery)
+    case waiting(any Cancellable, DelayRelay.Delivery)
+    case relaying(Relay)
     case fired
     case cancelled
 
-    @usableFromInline
-    var delivery: DelayedValue.Delivery? {
-        switch self {
-        case .scheduling(let delivery), .waiting(_, let delivery): delivery
-        case .fired, .cancelled: nil
-        }
-    }
-
-    @usableFromInline
-    mutating func subscribing() -> DelayedValue.Delivery? {
+    mutating func subscribing() -> DelayRelay.Delivery? {
         switch consume self {
         case .scheduling(let delivery):
             self = .scheduling(delivery)
@@ -437,16 +546,53 @@ enum DelayedValueState: Sendable {
         case .cancelled:
             self = .cancelled
             return nil
-        case .waiting, .fired:
+        case .waiting, .relaying, .fired:
             preconditionFailure("a delayed value was subscribed to after it was scheduled")
         }
     }
 
-    @usableFromInline
-    mutating func arrive(_ work: consuming any Cancellable) -> Arrival {
+    /// The upstream's subscription, kept to cancel; nil (cancel it) once cancelled.
+    mutating func attach(_ upstream: any Subscription) -> DelayRelay.Delivery? {
+        switch consume self {
+        case .relaying(var relay) where relay.upstream == nil:
+            relay.upstream = upstream
+            self = .relaying(relay)
+            return relay.delivery
+        case let other:
+            self = other
+            return nil
+        }
+    }
+
+    /// Queues a relayed event; its ticket, or nil when the relay ended.
+    mutating func enqueue(_ value: (@Sendable () -> Void)?) -> UInt64? {
+        switch consume self {
+        // Nothing is queued after the completion.
+        case .relaying(var relay) where relay.events.last.map({ $0.value != nil }) ?? true:
+            relay.events.append(Waiting(value: value))
+            let ticket = relay.firstTicket + UInt64(relay.events.count - 1)
+            self = .relaying(relay)
+            return ticket
+        case let other:
+            self = other
+            return nil
+        }
+    }
+
+    /// The scheduled work's handle came back (for a relayed event, the one of `ticket`).
+    mutating func arrive(_ work: consuming any Cancellable, for ticket: UInt64 = 0) -> Arrival {
         switch consume self {
         case .scheduling(let delivery):
             self = .waiting(work, delivery)
+            return .kept
+        case .relaying(var relay):
+            // Released already: some work fired for it, maybe this one.
+            guard ticket >= relay.firstTicket + UInt64(relay.released) else {
+                self = .relaying(relay)
+                return .spent(work)
+            }
+            relay.events[Int(ticket - relay.firstTicket)].work = work
+            self = .relaying(relay)
             return .kept
         case .fired:
             self = .fired
@@ -459,7 +605,6 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    @usableFromInline
     mutating func fire() -> Step {
         switch consume self {
         case .scheduling(let delivery):
@@ -468,6 +613,14 @@ enum DelayedValueState: Sendable {
         case .waiting(let work, let delivery):
             self = .fired
             return .deliveryAndWork(delivery, work)
+        case .relaying(var relay):
+            precondition(relay.released < relay.events.count, "a relay fired more than it waits")
+            let spent = relay.events[relay.released].work.take()
+            relay.released += 1
+            let isDeliverer = !relay.isDelivering
+            relay.isDelivering = true
+            self = .relaying(relay)
+            return .released(spent, isDeliverer: isDeliverer)
         case .cancelled:
             self = .cancelled
             return .none
@@ -476,7 +629,29 @@ enum DelayedValueState: Sendable {
         }
     }
 
-    @usableFromInline
+    /// The deliverer's next released event; nil gives up the role, when none is left.
+    mutating func nextReleased() -> Release? {
+        switch consume self {
+        case .relaying(var relay):
+            guard relay.released > 0, let waiting = relay.events.popFirst() else {
+                relay.isDelivering = false
+                self = .relaying(relay)
+                return nil
+            }
+            relay.released -= 1
+            relay.firstTicket += 1
+            guard let value = waiting.value else {
+                self = .fired
+                return .finished(relay.delivery, relay.upstream)
+            }
+            self = .relaying(relay)
+            return .value(value)
+        case let other:
+            self = other
+            return nil
+        }
+    }
+
     mutating func cancel() -> Step {
         switch consume self {
         case .scheduling(let delivery):
@@ -485,185 +660,15 @@ enum DelayedValueState: Sendable {
         case .waiting(let scheduled, let delivery):
             self = .cancelled
             return .deliveryAndWork(delivery, scheduled)
+        case .relaying(let relay):
+            self = .cancelled
+            return .relayEnded(relay.delivery, relay.upstream, relay.events)
         case .fired:
             self = .fired
             return .none
         case .cancelled:
             self = .cancelled
             return .none
-        }
-    }
-}
-
-/// Re-delivers everything an upstream sends on a scheduler, after a delay (zero for
-/// `receive(on:)` and a timeout), one call at a time.
-///
-/// Each event waits in `State.events` with the handle of its own scheduled work; the work
-/// captures only the relay and releases the oldest event (all wait the same delay, so the
-/// oldest is due). Whichever thread released first delivers them all.
-///
-/// Size and cost: `events` holds the events not yet delivered; appending, popping the oldest and
-/// finding an event's slot by its ticket are O(1). Cancelling is O(waiting events).
-final class ScheduledRelay<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
-    typealias Input = Downstream.Input
-
-    private enum Event {
-        case value(Input)
-        case finished
-    }
-
-    private struct Waiting {
-        let event: Event
-        /// Nil until `schedule` has returned it.
-        var handle: (any Cancellable)?
-    }
-
-    private enum Phase {
-        case active(Downstream, upstream: (any Subscription)?, isDelivering: Bool)
-        /// Cancelled, or the completion was delivered.
-        case ended
-    }
-
-    private struct State {
-        var phase: Phase
-        var events = FIFOQueue<Waiting>()
-        /// The ticket of `events`' oldest entry; tickets number events in arrival order.
-        var firstTicket: UInt64 = 0
-        /// How many of the oldest events are due and wait only for the deliverer.
-        var released = 0
-    }
-
-    private let state: Lock<State>
-    private let scheduler: Context
-    private let delay: Duration
-
-    init(downstream: Downstream, scheduler: Context, delay: Duration) {
-        state = Lock(State(phase: .active(downstream, upstream: nil, isDelivering: false)))
-        self.scheduler = scheduler
-        self.delay = delay
-    }
-
-    var effectContext: EffectContext? {
-        let downstream = state.withLock { state -> Downstream? in
-            guard case .active(let downstream, _, _) = state.phase else { return nil }
-            return downstream
-        }
-        return downstream?.effectContext
-    }
-
-    func receive(subscription: any Subscription) {
-        let downstream = state.withLock { state -> Downstream? in
-            guard case .active(let downstream, nil, let isDelivering) = state.phase else {
-                return nil
-            }
-            state.phase = .active(downstream, upstream: subscription, isDelivering: isDelivering)
-            return downstream
-        }
-        guard let downstream else {
-            subscription.cancel()
-            return
-        }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) {
-        enqueue(.value(input))
-    }
-
-    func receive(completion: Subscribers.Completion) {
-        enqueue(.finished)
-    }
-
-    func cancel() {
-        let (ended, events) = state.withLock { state -> (Phase, FIFOQueue<Waiting>) in
-            guard case .active = state.phase else { return (.ended, FIFOQueue()) }
-            defer {
-                state.phase = .ended
-                state.events = FIFOQueue()
-            }
-            return (state.phase, state.events)
-        }
-        // The downstream, the upstream and the waiting events are released outside the lock.
-        if case .active(_, let upstream, _) = ended { upstream?.cancel() }
-        for waiting in events {
-            waiting.handle?.cancel()
-        }
-    }
-
-    private func enqueue(_ event: Event) {
-        let ticket = state.withLock { state -> UInt64? in
-            guard case .active = state.phase else { return nil }
-            state.events.append(Waiting(event: event))
-            return state.firstTicket + UInt64(state.events.count - 1)
-        }
-        guard let ticket else { return }
-
-        // A handle even for a zero delay, so that a cancel releases the work at once.
-        let handle = scheduler.schedule(after: delay) { self.releaseOldest() }
-        let kept = state.withLock { state -> Bool in
-            guard ticket >= state.firstTicket else { return false }
-            let offset = Int(ticket - state.firstTicket)
-            guard offset >= state.released, offset < state.events.count else { return false }
-            state.events[offset].handle = handle
-            return true
-        }
-        // Ran already (an immediate scheduler) or was cancelled meanwhile: nothing to keep.
-        if !kept { handle.cancel() }
-    }
-
-    /// Run by the scheduler: the oldest waiting event is due. Delivers it, and any released
-    /// meanwhile, unless another thread is delivering (it will deliver this one too).
-    private func releaseOldest() {
-        let (becameDeliverer, spent) = state.withLock {
-            state -> (Bool, (any Cancellable)?) in
-            guard case .active(let downstream, let upstream, let isDelivering) = state.phase,
-                state.released < state.events.count
-            else { return (false, nil) }
-            let spent = state.events[state.released].handle.take()
-            state.released += 1
-            if isDelivering { return (false, spent) }
-            state.phase = .active(downstream, upstream: upstream, isDelivering: true)
-            return (true, spent)
-        }
-        // The spent work's handle is released outside the lock.
-        _ = spent
-        guard becameDeliverer else { return }
-        while let released = nextReleased() {
-            switch released {
-            case .value(let value, let downstream):
-                downstream.receive(value)
-            case .finished(let downstream, let upstream):
-                downstream.receive(completion: .finished)
-                // The relay's last references to both, released outside the lock.
-                _ = upstream
-                return
-            }
-        }
-    }
-
-    private enum Released {
-        case value(Input, Downstream)
-        /// The completion, which ends the relay.
-        case finished(Downstream, upstream: (any Subscription)?)
-    }
-
-    /// Takes the oldest released event, or gives up the deliverer's role when there is none.
-    private func nextReleased() -> Released? {
-        state.withLock { state -> Released? in
-            guard case .active(let downstream, let upstream, _) = state.phase else { return nil }
-            guard state.released > 0, let waiting = state.events.popFirst() else {
-                state.phase = .active(downstream, upstream: upstream, isDelivering: false)
-                return nil
-            }
-            state.released -= 1
-            state.firstTicket += 1
-            switch waiting.event {
-            case .value(let value):
-                return .value(value, downstream)
-            case .finished:
-                state.phase = .ended
-                return .finished(downstream, upstream: upstream)
-            }
         }
     }
 }

@@ -34,7 +34,7 @@ extension Publishers {
         /// Subscribes `subscriber` so that it is called on the scheduler.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
-                ScheduledRelay(downstream: subscriber, scheduler: scheduler, delay: .zero))
+                DelayFeed(downstream: subscriber, interval: .zero, scheduler: scheduler))
         }
     }
 }

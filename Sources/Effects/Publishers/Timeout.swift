@@ -81,8 +81,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output {
             upstream.subscribe(
                 TimeoutSubscription(
-                    downstream: ScheduledRelay(
-                        downstream: subscriber, scheduler: scheduler, delay: .zero),
+                    downstream: DelayFeed(
+                        downstream: subscriber, interval: .zero, scheduler: scheduler),
                     interval: max(interval, .zero),
                     scheduler: scheduler,
                     timeoutOutput: timeoutOutput
@@ -141,7 +141,7 @@ private final class TimeoutSubscription<Relay: Subscriber, Context: Scheduler>: 
     }
 
     func receive(completion: Subscribers.Completion) {
-        let (finished, work) = state.withLock { $0.finish() }
+        let (finished, work) = state.withLock { $0.cancel() }
         guard finished != nil else { return }
         work?.cancel()
         downstream.receive(completion: .finished)
@@ -214,14 +214,6 @@ private struct TimeoutState {
         return true
     }
 
-    /// Hands back the upstream (nil if not running) and the work, to release and cancel unlocked.
-    mutating func finish() -> (finished: (any Subscription)?, work: (any Cancellable)?) {
-        guard case .running(let upstream) = stage else { return (nil, nil) }
-        stage = .ended
-        defer { work = nil }
-        return (upstream, work?.handle)
-    }
-
     mutating func keep(_ handle: any Cancellable, for generation: UInt64) -> Bool {
         guard let work, work.generation == generation, work.handle == nil else { return false }
         self.work = (generation, work.due, handle)
@@ -242,6 +234,8 @@ private struct TimeoutState {
         return .timedOut(upstream)
     }
 
+    /// Ends the watch: the upstream (nil if not running: a completion then came too late) and the
+    /// work, to release and cancel unlocked.
     mutating func cancel() -> (upstream: (any Subscription)?, work: (any Cancellable)?) {
         let upstream: (any Subscription)?
         switch stage {
