@@ -58,7 +58,8 @@ struct TimerHeap<Payload> {
 
     private struct Entry {
         /// The due time as whole seconds and attoseconds (one sign, attoseconds under a
-        /// second), compared as plain integers (see the Performance article's decision log).
+        /// second), compared as plain integers: `Duration`'s own comparisons are calls into the
+        /// standard library, which a sift makes at every level of the heap.
         var seconds: Int64
         var attoseconds: Int64
         var order: UInt64
