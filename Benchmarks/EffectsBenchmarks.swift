@@ -46,5 +46,46 @@ func effectsBenchmarks() -> [Benchmark] {
                 delivered += 1_000
             }
         },
+        Benchmark(
+            name: "effects: Delay over a 10-value sequence on TestScheduler, per value",
+            baseline: baseline, operations: 200_000
+        ) { n in
+            // The relaying shape of Delay: an upstream of several values, each waiting its turn.
+            let scheduler = TestScheduler()
+            let values = Array(0..<10)
+            var cancellables: [AnyCancellable] = []
+            cancellables.reserveCapacity(100)
+            var delivered = 0
+            while delivered < n {
+                for _ in 0..<100 {
+                    cancellables.append(
+                        values.publisher.delay(for: .seconds(1), scheduler: scheduler).sink {
+                            blackHole($0)
+                        })
+                }
+                scheduler.advance(by: .seconds(1))
+                cancellables.removeAll(keepingCapacity: true)
+                delivered += 1_000
+            }
+        },
+        Benchmark(
+            name: "effects: receive(on:) a TestScheduler, a 10-value sequence, per value",
+            baseline: baseline, operations: 200_000
+        ) { n in
+            let scheduler = TestScheduler()
+            let values = Array(0..<10)
+            var cancellables: [AnyCancellable] = []
+            cancellables.reserveCapacity(100)
+            var delivered = 0
+            while delivered < n {
+                for _ in 0..<100 {
+                    cancellables.append(
+                        values.publisher.receive(on: scheduler).sink { blackHole($0) })
+                }
+                scheduler.advance()
+                cancellables.removeAll(keepingCapacity: true)
+                delivered += 1_000
+            }
+        },
     ]
 }
