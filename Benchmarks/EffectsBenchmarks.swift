@@ -51,41 +51,33 @@ func effectsBenchmarks() -> [Benchmark] {
             baseline: baseline, operations: 200_000
         ) { n in
             // The relaying shape of Delay: an upstream of several values, each waiting its turn.
-            let scheduler = TestScheduler()
-            let values = Array(0..<10)
-            var cancellables: [AnyCancellable] = []
-            cancellables.reserveCapacity(100)
-            var delivered = 0
-            while delivered < n {
-                for _ in 0..<100 {
-                    cancellables.append(
-                        values.publisher.delay(for: .seconds(1), scheduler: scheduler).sink {
-                            blackHole($0)
-                        })
-                }
-                scheduler.advance(by: .seconds(1))
-                cancellables.removeAll(keepingCapacity: true)
-                delivered += 1_000
-            }
+            relayTenValues(n) { $0.delay(for: .seconds(1), scheduler: $1) }
         },
         Benchmark(
             name: "effects: receive(on:) a TestScheduler, a 10-value sequence, per value",
             baseline: baseline, operations: 200_000
         ) { n in
-            let scheduler = TestScheduler()
-            let values = Array(0..<10)
-            var cancellables: [AnyCancellable] = []
-            cancellables.reserveCapacity(100)
-            var delivered = 0
-            while delivered < n {
-                for _ in 0..<100 {
-                    cancellables.append(
-                        values.publisher.receive(on: scheduler).sink { blackHole($0) })
-                }
-                scheduler.advance()
-                cancellables.removeAll(keepingCapacity: true)
-                delivered += 1_000
-            }
+            relayTenValues(n) { $0.receive(on: $1) }
         },
     ]
+}
+
+/// Subscribes 100 sinks at a time to `relay` over a 10-value sequence, then lets the scheduler
+/// deliver all 1,000 values, until `n` values went through.
+private func relayTenValues<Relayed: Publisher>(
+    _ n: Int, _ relay: (Publishers.Sequence<[Int]>, TestScheduler) -> Relayed
+) {
+    let scheduler = TestScheduler()
+    let values = Array(0..<10)
+    var cancellables: [AnyCancellable] = []
+    cancellables.reserveCapacity(100)
+    var delivered = 0
+    while delivered < n {
+        for _ in 0..<100 {
+            cancellables.append(relay(values.publisher, scheduler).sink { blackHole($0) })
+        }
+        scheduler.advance(by: .seconds(1))
+        cancellables.removeAll(keepingCapacity: true)
+        delivered += 1_000
+    }
 }
