@@ -156,6 +156,7 @@ package struct OneWayFlag: ~Copyable {
         // A systematic test may let another of its threads run first.
         ScheduleTesting.tester?.willSynchronize()
         #endif
+        // decision log: One-way flag
         return isOnAtomic.load(ordering: .acquiring)
         #endif
     }
@@ -182,10 +183,10 @@ extension OneWayFlag: @unchecked Sendable {}   // an atomic, or a Lock
 ///
 /// A systematic test (`Tests/ReduxTests/Systematic`) installs a ``ScheduleTester``; every
 /// ``Lock``, ``OneWayFlag`` and blocking wait then tells it where a thread synchronizes, so that
-/// it chooses which thread runs next. Uninstalled, a lock pays one relaxed atomic load.
+/// it chooses which thread runs next. Uninstalled, a lock asks this slot's own lock, which the
+/// tester never sees.
 @usableFromInline
 package enum ScheduleTesting {
-    #if canImport(Darwin) || THREEDUCKS_SYSTEM_LOCK
     private static let slot = Lock<(any ScheduleTester)?>(nil)
 
     /// The installed tester, if any.
@@ -198,22 +199,5 @@ package enum ScheduleTesting {
     package static func install(_ tester: (any ScheduleTester)?) {
         slot.withLockUnscheduled { $0 = tester }
     }
-    #else
-    private static let isInstalled = Atomic(false)
-    private static let slot = Mutex<(any ScheduleTester)?>(nil)
-
-    /// The installed tester, if any.
-    @usableFromInline
-    package static var tester: (any ScheduleTester)? {
-        guard isInstalled.load(ordering: .relaxed) else { return nil }
-        return slot.withLock { $0 }
-    }
-
-    /// Installs `tester` (or removes the installed one, with nil).
-    package static func install(_ tester: (any ScheduleTester)?) {
-        slot.withLock { $0 = tester }
-        isInstalled.store(tester != nil, ordering: .relaxed)
-    }
-    #endif
 }
 #endif
